@@ -1,0 +1,1 @@
+"""The game protocol every game implements; standard library only, no UI."""

@@ -1,0 +1,112 @@
+"""The contract between a game's rules and everything else (UI, bots, sim, saves).
+
+A game is a ``GameRules`` object: pure functions over immutable states. Legality lives in one
+place, ``legal_actions``; ``apply`` refuses anything else with an ``IllegalAction`` reason, so
+screens and bots never re-derive a rule.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from cardtable.core.errors import IllegalAction
+
+State = TypeVar("State")
+Config = TypeVar("Config")
+Action = Any
+Event = Any
+Observation = Any
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``winners`` holds several seats for a shared victory. ``scores`` is the game's own measure
+    per seat (sets won, points, chips). ``stats`` carries extra figures the simulator averages:
+    a number, or a tuple with one number per seat.
+    """
+
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    stats: Mapping[str, float | tuple[float, ...]] = field(default_factory=dict)
+
+
+class GameRules(ABC, Generic[State, Config]):
+    """One game's rules. Subclasses are stateless; one module-level instance per game."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    rules_version: ClassVar[int] = 1
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    #: every action and event dataclass, so saves and replays can decode them
+    action_types: ClassVar[tuple[type, ...]]
+    event_types: ClassVar[tuple[type, ...]] = ()
+    config_type: ClassVar[type]
+
+    @abstractmethod
+    def default_config(self, seats: int) -> Config:
+        """A playable config for ``seats`` players with every option at its default."""
+
+    @abstractmethod
+    def new_game(self, config: Config, seed: int) -> tuple[State, tuple[Event, ...]]:
+        """The opening state and its events (deals, first draws); all chance comes from ``seed``."""
+
+    @abstractmethod
+    def seat_count(self, state: State) -> int:
+        """How many seats the game has."""
+
+    @abstractmethod
+    def to_move(self, state: State) -> int | None:
+        """The seat whose decision it is, or None once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: State) -> tuple[Action, ...]:
+        """Every legal action in a stable order; empty once the game is over."""
+
+    @abstractmethod
+    def _apply(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+        """Apply an action already known to be legal."""
+
+    @abstractmethod
+    def observe(self, state: State, seat: int | None) -> Observation:
+        """What ``seat`` may see (``None``: a spectator, who sees no hidden card)."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None:
+        """The result once the game is over, else None."""
+
+    @abstractmethod
+    def describe(self, event: Event, viewer: int | None) -> str | None:
+        """A log line for ``event`` as ``viewer`` may read it; None if it says nothing to them."""
+
+    @abstractmethod
+    def redeal_hidden(self, state: State, seat: int, rng: random.Random) -> State:
+        """A state ``seat`` cannot tell apart from ``state``: the hidden cards dealt afresh.
+
+        Search bots sample with it, and the conformance suite checks ``observe`` against it.
+        """
+
+    def is_over(self, state: State) -> bool:
+        return self.to_move(state) is None
+
+    def is_legal(self, state: State, action: Action) -> bool:
+        """Whether ``action`` is legal now; games may override with a faster check."""
+        return action in self.legal_actions(state)
+
+    def explain_illegal(self, state: State, action: Action) -> str:
+        """Why ``action`` is refused; games override to give a specific reason."""
+        if self.is_over(state):
+            return "the game is over"
+        return f"{action!r} is not a legal move now"
+
+    def apply(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+        """The new state and what happened; raise IllegalAction (state untouched) if illegal."""
+        if not self.is_legal(state, action):
+            raise IllegalAction(self.explain_illegal(state, action))
+        return self._apply(state, action)

@@ -1,0 +1,40 @@
+"""Seeded, replay-stable randomness.
+
+Python only promises that ``Random.random()`` stays the same across versions, so every shuffle
+and draw here is built on it; a seed, a purpose and a counter name each stream of chance, so a
+game is fully described by its seed and its actions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def derive_rng(seed: int, purpose: str, counter: int = 0) -> random.Random:
+    """A fresh generator for one named stream of chance (string seeds hash stably)."""
+    return random.Random(f"{seed}:{purpose}:{counter}")
+
+
+def randbelow(rng: random.Random, n: int) -> int:
+    """A uniform integer in ``range(n)`` from ``random()`` alone."""
+    if n <= 0:
+        raise ValueError("randbelow needs n > 0")
+    return min(int(rng.random() * n), n - 1)
+
+
+def shuffled(items: Sequence[T], rng: random.Random) -> tuple[T, ...]:
+    """A Fisher-Yates shuffle built on ``random()`` so old replays deal the same cards."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = randbelow(rng, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return tuple(out)
+
+
+def pick(items: Sequence[T], rng: random.Random) -> T:
+    """One element chosen uniformly."""
+    return items[randbelow(rng, len(items))]

@@ -1,0 +1,76 @@
+"""Every game by id, with where its rules, bots, options model and table screen live.
+
+Entries name modules by dotted path and are imported on first use, so ``cardtable --help`` and
+the rules core never pay for Textual or pydantic.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+
+def load(path: str) -> Any:
+    """Import ``"package.module:attribute"``."""
+    module, _, attribute = path.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Where one game's parts live. Only ``rules`` and ``bots`` are needed headless."""
+
+    id: str
+    title: str
+    #: ``GameRules`` instance
+    rules_path: str
+    #: mapping of bot level -> zero-argument factory
+    bots_path: str
+    #: pydantic model of the rules options (the CLI, new-game screen and saves validate with it)
+    options_path: str
+    #: the Textual screen class that plays the game
+    table_path: str
+    #: the in-app rules text (Markdown), relative to the package
+    rules_doc: str
+
+    @cached_property
+    def rules(self) -> Any:
+        return load(self.rules_path)
+
+    @cached_property
+    def bots(self) -> dict[str, Any]:
+        return dict(load(self.bots_path))
+
+    @cached_property
+    def options_model(self) -> Any:
+        return load(self.options_path)
+
+    @cached_property
+    def table(self) -> Any:
+        return load(self.table_path)
+
+
+def _spec(game_id: str, title: str, package: str) -> GameSpec:
+    return GameSpec(
+        id=game_id,
+        title=title,
+        rules_path=f"cardtable.games.{package}.rules:RULES",
+        bots_path=f"cardtable.games.{package}.bots:BOTS",
+        options_path=f"cardtable.persist.options.{package}:Options",
+        table_path=f"cardtable.ui.tables.{package}:Table",
+        rules_doc=f"docs/rules/{package}.md",
+    )
+
+
+#: games that have landed, in menu order; a new game adds one line here
+GAMES: dict[str, GameSpec] = {spec.id: spec for spec in (_spec("pazaak", "Pazaak", "pazaak"),)}
+
+
+def get(game_id: str) -> GameSpec:
+    """The spec for ``game_id``; KeyError names the valid ids."""
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        raise KeyError(f"unknown game {game_id!r}; choose from: {', '.join(GAMES)}") from None

@@ -1,0 +1,1 @@
+"""The pydantic boundary: options, settings, saves, replays and theme files."""

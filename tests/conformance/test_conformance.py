@@ -1,0 +1,198 @@
+"""Every registered game through one suite: the protocol's promises, checked by random play."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from cardtable.core.codec import Decoder, encode
+from cardtable.core.errors import IllegalAction
+from cardtable.core.match import Match
+from cardtable.core.rng import derive_rng, pick
+from cardtable.games.registry import GAMES
+
+SEEDS = range(12)
+MAX_PLIES = 20_000
+
+
+def _seat_counts(rules):
+    return sorted({rules.min_seats, rules.max_seats, (rules.min_seats + rules.max_seats) // 2})
+
+
+CASES = [
+    pytest.param(spec.id, seats, id=f"{spec.id}-{seats}p")
+    for spec in GAMES.values()
+    for seats in _seat_counts(spec.rules)
+]
+
+
+def random_match(game_id: str, seats: int, seed: int):
+    """Play a game to its end by uniform random legal actions; return the match."""
+    rules = GAMES[game_id].rules
+    match = Match.new(rules, rules.default_config(seats), seed)
+    rng = random.Random(seed)
+    for _ in range(MAX_PLIES):
+        if match.is_over:
+            return match
+        match.play(pick(match.legal_actions(), rng))
+    pytest.fail(f"{game_id} did not end within {MAX_PLIES} actions")
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_random_play_ends_with_an_outcome(game_id, seats):
+    rules = GAMES[game_id].rules
+    for seed in SEEDS:
+        match = random_match(game_id, seats, seed)
+        assert rules.legal_actions(match.state) == ()
+        outcome = match.outcome
+        assert outcome is not None
+        assert len(outcome.scores) == seats == rules.seat_count(match.state)
+        assert all(0 <= w < seats for w in outcome.winners)
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_to_move_matches_legal_actions(game_id, seats):
+    rules = GAMES[game_id].rules
+    match = Match.new(rules, rules.default_config(seats), 3)
+    rng = random.Random(3)
+    while not match.is_over:
+        assert 0 <= match.to_move < seats
+        assert match.legal_actions(), "a seat to move must have a legal action"
+        assert match.outcome is None
+        match.play(pick(match.legal_actions(), rng))
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_illegal_actions_refused_and_state_unchanged(game_id, seats):
+    """Actions legal somewhere else in the game are refused here with a reason."""
+    rules = GAMES[game_id].rules
+    seen: list = []
+    for seed in SEEDS[:4]:
+        for actions in (random_match(game_id, seats, seed).actions,):
+            seen.extend(a for a in actions if a not in seen)
+    match = Match.new(rules, rules.default_config(seats), 99)
+    rng = random.Random(99)
+    refused = 0
+    while not match.is_over:
+        legal = match.legal_actions()
+        before = match.state
+        for action in seen:
+            if action in legal:
+                continue
+            with pytest.raises(IllegalAction) as refusal:
+                rules.apply(before, action)
+            assert refusal.value.reason.strip()
+            assert match.state == before
+            refused += 1
+        match.play(pick(legal, rng))
+    with pytest.raises(IllegalAction):
+        rules.apply(match.state, seen[0])
+    assert refused > 0
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_same_seed_and_actions_give_same_states_and_events(game_id, seats):
+    rules = GAMES[game_id].rules
+    for seed in SEEDS[:4]:
+        original = random_match(game_id, seats, seed)
+        again = Match.replay(rules, original.config, seed, original.actions)
+        assert again.state == original.state
+        assert again.events == original.events
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_different_seeds_deal_differently(game_id, seats):
+    rules = GAMES[game_id].rules
+    config = rules.default_config(seats)
+    openings = {repr(rules.new_game(config, seed)[0]) for seed in SEEDS}
+    assert len(openings) > 1
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_save_and_load_round_trip_through_json(game_id, seats):
+    """Actions survive JSON (as saves and replays store them) and replay to the same game."""
+    rules = GAMES[game_id].rules
+    decoder = Decoder(rules.action_types)
+    for seed in SEEDS[:3]:
+        original = random_match(game_id, seats, seed)
+        text = json.dumps([encode(a) for a in original.actions])
+        actions = [decoder.decode(a) for a in json.loads(text)]
+        assert actions == original.actions
+        assert Match.replay(rules, original.config, seed, actions).state == original.state
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_events_encode_and_decode(game_id, seats):
+    rules = GAMES[game_id].rules
+    decoder = Decoder(rules.event_types)
+    match = random_match(game_id, seats, 5)
+    for events in match.events:
+        for event in events:
+            assert decoder.decode(json.loads(json.dumps(encode(event)))) == event
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_observations_leak_no_hidden_card(game_id, seats):
+    """A seat's view is the same whatever the cards it cannot see turn out to be."""
+    rules = GAMES[game_id].rules
+    for seed in SEEDS[:3]:
+        match = Match.new(rules, rules.default_config(seats), seed)
+        rng = random.Random(seed)
+        ply = 0
+        while not match.is_over:
+            for seat in range(seats):
+                twin = rules.redeal_hidden(match.state, seat, derive_rng(seed, "twin", ply))
+                assert rules.observe(twin, seat) == rules.observe(match.state, seat)
+                assert rules.observe(twin, None) == rules.observe(match.state, None)
+                assert rules.legal_actions(twin) == rules.legal_actions(match.state) or (
+                    rules.to_move(match.state) != seat
+                )
+            match.play(pick(match.legal_actions(), rng))
+            ply += 1
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_public_log_lines_are_the_same_whatever_is_hidden(game_id, seats):
+    """Spectator log lines (hot-seat log, toasts, title) never depend on hidden cards."""
+    rules = GAMES[game_id].rules
+    match = random_match(game_id, seats, 8)
+    for events in match.events:
+        for event in events:
+            line = rules.describe(event, None)
+            assert line is None or isinstance(line, str)
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_every_bot_move_is_legal(game_id, seats):
+    spec = GAMES[game_id]
+    rules = spec.rules
+    for level, factory in spec.bots.items():
+        bots = [factory() for _ in range(seats)]
+        match = Match.new(rules, rules.default_config(seats), 11)
+        ply = 0
+        while not match.is_over and ply < MAX_PLIES:
+            seat = match.to_move
+            legal = match.legal_actions()
+            action = bots[seat].choose(match.observe(seat), legal, derive_rng(11, level, ply))
+            assert action in legal, f"{level} bot chose {action!r}"
+            match.play(action)
+            ply += 1
+        assert match.is_over
+
+
+def test_rules_core_imports_no_ui_or_pydantic():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from cardtable.games.registry import GAMES\n"
+        "for spec in GAMES.values():\n"
+        "    spec.rules; spec.bots\n"
+        "bad = [m for m in ('textual', 'rich', 'pydantic') if m in sys.modules]\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
