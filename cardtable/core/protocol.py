@@ -83,7 +83,10 @@ class GameRules(ABC, Generic[State, Config]):
 
     @abstractmethod
     def describe(self, event: Event, viewer: int | None) -> str | None:
-        """A log line for ``event`` as ``viewer`` may read it; None if it says nothing to them."""
+        """A log line for ``event`` as ``viewer`` may read it; None if it says nothing to them.
+
+        Name seats "Player N" (1-based) and the viewer "You": the UI swaps in the seats' names.
+        """
 
     @abstractmethod
     def redeal_hidden(self, state: State, seat: int, rng: random.Random) -> State:

@@ -1,0 +1,34 @@
+"""Who sits in each seat: a person at this keyboard or a bot of some level."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One seat at the table; ``bot`` is the bot level, or None for a person."""
+
+    name: str
+    bot: str | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.bot is None
+
+    @property
+    def label(self) -> str:
+        """The name with the bot level, as the table and logs show it."""
+        return self.name if self.bot is None else f"{self.name} ({self.bot})"
+
+
+BOT_NAMES = ("Revan", "Bastila", "Carth", "Mission", "Zaalbar", "Jolee", "Juhani", "Canderous")
+
+
+def default_seats(humans: int, bots: tuple[str, ...]) -> tuple[Seat, ...]:
+    """People first ("You", or "Player 1".. in hot-seat), then named bots."""
+    people = (
+        (Seat("You"),) if humans == 1 else tuple(Seat(f"Player {i + 1}") for i in range(humans))
+    )
+    named = tuple(Seat(BOT_NAMES[i % len(BOT_NAMES)], level) for i, level in enumerate(bots))
+    return people + named

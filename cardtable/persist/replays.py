@@ -1,0 +1,45 @@
+"""Finished games kept as replay files (the same record as a save, marked finished)."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from cardtable.persist.files import FileProblem, read_model, write_atomic
+from cardtable.persist.paths import data_dir
+from cardtable.persist.records import GameRecord
+
+
+class ReplayStore:
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = folder or data_dir() / "replays"
+
+    def keep(self, record: GameRecord) -> Path:
+        """Write a finished game under a name that sorts by time and never collides."""
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(record.saved_at))
+        path = self.folder / f"{record.game}-{stamp}.json"
+        n = 1
+        while path.exists():
+            path = self.folder / f"{record.game}-{stamp}-{n}.json"
+            n += 1
+        write_atomic(path, json.dumps(record.model_dump(), indent=1), backup=False)
+        return path
+
+    def all(self) -> list[Path]:
+        """Kept replays, newest first."""
+        if not self.folder.is_dir():
+            return []
+        return sorted(self.folder.glob("*.json"), reverse=True)
+
+
+def load_replay(path: Path) -> GameRecord | FileProblem:
+    """A replay file, checked to replay; the problem (by name and line or field) otherwise."""
+    record = read_model(path, GameRecord)
+    if isinstance(record, FileProblem):
+        return record
+    try:
+        record.to_match()
+    except ValueError as error:
+        return FileProblem(path, str(error))
+    return record

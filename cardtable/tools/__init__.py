@@ -1,0 +1,1 @@
+"""Command implementations: launching the app, headless simulation and benchmarks."""

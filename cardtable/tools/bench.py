@@ -1,0 +1,74 @@
+"""``cardtable bench``: random-play throughput of each rules core and each bot's think time."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from typing import Any
+
+from cardtable.core.selfplay import game_seed, play_bots, play_random
+from cardtable.games.registry import GAMES, GameSpec
+
+#: enough decisions for a stable median without making the bench slow
+BOT_DECISIONS = 300
+BOT_SECONDS = 6.0
+
+
+def bench_config(spec: GameSpec) -> Any:
+    """The smallest table the game plays at (Flip 7: the solo race)."""
+    rules = spec.rules
+    return rules.default_config(rules.min_seats)
+
+
+def random_games_per_second(spec: GameSpec, seconds: float) -> float:
+    rules, config = spec.rules, bench_config(spec)
+    games, started = 0, time.perf_counter()
+    while (elapsed := time.perf_counter() - started) < seconds or games < 3:
+        play_random(rules, config, game_seed(0, games))
+        games += 1
+    return games / elapsed
+
+
+def bot_median_ms(spec: GameSpec, level: str) -> float:
+    """Median time of one decision, the bot playing every seat of whole games."""
+    rules, config = spec.rules, bench_config(spec)
+    times: list[float] = []
+    started = time.perf_counter()
+    index = 0
+    while len(times) < BOT_DECISIONS and time.perf_counter() - started < BOT_SECONDS:
+        bots = [spec.bots[level]() for _ in range(rules.seat_count(rules.new_game(config, 0)[0]))]
+        play_bots(rules, config, game_seed(1, index), bots, lambda seat, s: times.append(s))
+        index += 1
+    return statistics.median(times) * 1000
+
+
+def bench_game(spec: GameSpec, seconds: float) -> dict[str, Any]:
+    return {
+        "games_per_s": round(random_games_per_second(spec, seconds), 1),
+        "bot_ms_median": {level: round(bot_median_ms(spec, level), 3) for level in spec.bots},
+    }
+
+
+def run_bench_command(args: Any) -> int:
+    specs = [GAMES[args.game]] if args.game else list(GAMES.values())
+    if args.json:
+        print(json.dumps({spec.id: bench_game(spec, args.seconds) for spec in specs}))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    table = Table(title="cardtable bench (one core)")
+    table.add_column("game")
+    table.add_column("random games / s", justify="right")
+    table.add_column("bot", justify="left")
+    table.add_column("median decision", justify="right")
+    for spec in specs:
+        with console.status(f"benchmarking {spec.title}…"):
+            result = bench_game(spec, args.seconds)
+        for i, (level, ms) in enumerate(result["bot_ms_median"].items()):
+            rate = f"{result['games_per_s']:,.0f}" if i == 0 else ""
+            table.add_row(spec.title if i == 0 else "", rate, level, f"{ms:.2f} ms")
+    console.print(table)
+    return 0

@@ -1,0 +1,86 @@
+"""Turn command-line words into a validated game setup: options, config and seats."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.cli import fail
+from cardtable.core.seats import Seat, default_seats
+from cardtable.games.registry import GameSpec
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything needed to start a match."""
+
+    spec: GameSpec
+    options: Any
+    config: Any
+    seats: tuple[Seat, ...]
+
+
+def parse_bot_levels(spec: GameSpec, words: str) -> tuple[str, ...]:
+    """``"hard,easy"`` -> levels, refusing unknown ones by name."""
+    levels = tuple(w.strip() for w in words.split(",") if w.strip())
+    for level in levels:
+        if level not in spec.bots:
+            fail(f"unknown bot {level!r} for {spec.id}; choose from: {', '.join(spec.bots)}")
+    return levels
+
+
+def build_options(spec: GameSpec, pairs: list[str], solo: bool, seat_count: int) -> Any:
+    """Validate ``KEY=VALUE`` options with the game's pydantic model; one line per problem."""
+    from pydantic import ValidationError
+
+    model = spec.options_model
+    fields = model.model_fields
+    values: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            fail(f"option {pair!r} should be KEY=VALUE")
+        if key not in fields:
+            valid = ", ".join(name for name in fields if name != "mode") or "none"
+            fail(f"unknown option {key!r} for {spec.id}; valid options: {valid}")
+        values[key] = value
+    if "mode" in fields and "mode" not in values:
+        values["mode"] = "solo" if solo or seat_count == 1 else "table"
+    elif solo:
+        fail(f"--solo is only for flip7, not {spec.id}")
+    try:
+        return model(**values)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "options"
+        fail(f"option {where}: {first['msg']}")
+
+
+def make_config(spec: GameSpec, options: Any, seat_count: int) -> Any:
+    try:
+        return options.to_config(seat_count)
+    except ValueError as error:
+        fail(str(error))
+
+
+def play_seats(spec: GameSpec, args: Any) -> tuple[Seat, ...]:
+    """Seats for ``cardtable play``: from --seats, or --players/--hotseat/--bot."""
+    rules = spec.rules
+    if args.seats:
+        words = [w.strip() for w in args.seats.split(",") if w.strip()]
+        bots = parse_bot_levels(spec, ",".join(w for w in words if w != "human"))
+        humans = sum(1 for w in words if w == "human")
+        if humans == 0:
+            fail("--seats needs at least one 'human' (use 'cardtable sim' for bots only)")
+        seats = list(default_seats(humans, bots))
+        people, robots = iter(seats[:humans]), iter(seats[humans:])
+        ordered = tuple(next(people) if w == "human" else next(robots) for w in words)
+        return ordered
+    solo = getattr(args, "solo", False)
+    count = args.players or (1 if solo else rules.min_seats)
+    if not rules.min_seats <= count <= rules.max_seats:
+        fail(f"{spec.title} takes {rules.min_seats} to {rules.max_seats} players, not {count}")
+    if args.hotseat:
+        return default_seats(count, ())
+    level = parse_bot_levels(spec, args.bot or "hard")[0]
+    return default_seats(1, (level,) * (count - 1))

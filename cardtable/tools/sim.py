@@ -1,0 +1,143 @@
+"""``cardtable sim``: bot-vs-bot games on every core, with a progress bar and a results table."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
+
+from cardtable.core.selfplay import game_seed, play_bots
+from cardtable.games.registry import get
+from cardtable.tools.setup import build_options, make_config, parse_bot_levels
+from cardtable.tools.stats import Tally, wilson_interval
+
+CHUNK = 25
+
+
+def play_chunk(
+    game_id: str, config: Any, levels: tuple[str, ...], seed: int, indices: range
+) -> Tally:
+    """Worker body: play the games numbered ``indices`` and tally them."""
+    spec = get(game_id)
+    tally = Tally(seats=len(levels))
+    for index in indices:
+        bots = [spec.bots[level]() for level in levels]
+        tally.add(play_bots(spec.rules, config, game_seed(seed, index), bots))
+    return tally
+
+
+def simulate(
+    game_id: str,
+    config: Any,
+    levels: tuple[str, ...],
+    games: int,
+    seed: int,
+    jobs: int,
+    progress: Any,
+) -> Tally:
+    """Spread the games over ``jobs`` processes; ``progress(n)`` is told of each finished chunk."""
+    tally = Tally(seats=len(levels))
+    chunks = [range(i, min(i + CHUNK, games)) for i in range(0, games, CHUNK)]
+    if jobs <= 1:
+        for chunk in chunks:
+            tally.merge([play_chunk(game_id, config, levels, seed, chunk)])
+            progress(len(chunk))
+        return tally
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = {
+            pool.submit(play_chunk, game_id, config, levels, seed, chunk): len(chunk)
+            for chunk in chunks
+        }
+        for future in as_completed(futures):
+            tally.merge([future.result()])
+            progress(futures[future])
+    return tally
+
+
+def summary(
+    game_id: str, levels: tuple[str, ...], seed: int, tally: Tally, elapsed: float
+) -> dict[str, Any]:
+    """The JSON result; the keys game, games, seed, seats, wins and elapsed_s are a stable contract."""
+    intervals = [wilson_interval(w, tally.games) for w in tally.wins]
+    return {
+        "game": game_id,
+        "games": tally.games,
+        "seed": seed,
+        "seats": list(levels),
+        "wins": tally.wins,
+        "shared_wins": tally.shared,
+        "win_rate": [round(w / max(tally.games, 1), 4) for w in tally.wins],
+        "win_rate_ci95": [[round(lo, 4), round(hi, 4)] for lo, hi in intervals],
+        "mean_score": [round(s / max(tally.games, 1), 3) for s in tally.score_sums],
+        **tally.means(),
+        "elapsed_s": round(elapsed, 3),
+    }
+
+
+def print_table(result: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{result['game']}: {result['games']} games, seed {result['seed']}")
+    table.add_column("seat")
+    table.add_column("bot")
+    table.add_column("wins", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("95% interval", justify="right")
+    table.add_column("mean score", justify="right")
+    per_seat = {k: v for k, v in result.items() if k.startswith("mean_") and isinstance(v, list)}
+    for key in per_seat:
+        if key != "mean_score":
+            table.add_column(key.removeprefix("mean_").replace("_", " "), justify="right")
+    for seat, level in enumerate(result["seats"]):
+        lo, hi = result["win_rate_ci95"][seat]
+        extra = [f"{v[seat]:g}" for k, v in per_seat.items() if k != "mean_score"]
+        table.add_row(
+            str(seat),
+            level,
+            str(result["wins"][seat]),
+            f"{result['win_rate'][seat]:.1%}",
+            f"{lo:.1%} – {hi:.1%}",
+            f"{result['mean_score'][seat]:g}",
+            *extra,
+        )
+    console = Console()
+    console.print(table)
+    for key, value in result.items():
+        if key.startswith("mean_") and not isinstance(value, list):
+            console.print(f"{key.removeprefix('mean_').replace('_', ' ')} per game: {value:g}")
+    if result["shared_wins"]:
+        console.print(f"shared victories: {result['shared_wins']}")
+    console.print(f"elapsed: {result['elapsed_s']:.2f} s")
+
+
+def run_sim_command(args: Any) -> int:
+    from cardtable.cli import fail
+
+    spec = get(args.game)
+    levels = parse_bot_levels(spec, args.seats)
+    if args.games < 1:
+        fail("--games must be at least 1")
+    options = build_options(spec, args.option, args.solo, len(levels))
+    config = make_config(spec, options, len(levels))
+    seed = args.seed if args.seed is not None else 1
+    jobs = max(1, min(args.jobs or os.cpu_count() or 1, (args.games + CHUNK - 1) // CHUNK))
+    started = time.perf_counter()
+    if args.json:
+        tally = simulate(spec.id, config, levels, args.games, seed, jobs, lambda n: None)
+    else:
+        from rich.progress import Progress
+
+        with Progress(transient=True) as bar:
+            task = bar.add_task(f"{spec.title}: {' vs '.join(levels)}", total=args.games)
+            tally = simulate(
+                spec.id, config, levels, args.games, seed, jobs, lambda n: bar.advance(task, n)
+            )
+    result = summary(spec.id, levels, seed, tally, time.perf_counter() - started)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print_table(result)
+    return 0

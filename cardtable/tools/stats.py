@@ -1,0 +1,80 @@
+"""Summaries of many simulated games: win counts, intervals and averaged per-game figures."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from cardtable.core.protocol import Outcome
+
+
+def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate; behaves well near 0 and 1."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = p + z * z / (2 * games)
+    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
+    scale = 1 + z * z / games
+    return ((centre - spread) / scale, (centre + spread) / scale)
+
+
+@dataclass
+class Tally:
+    """Running totals over finished games; ``merge`` combines the tallies of worker processes."""
+
+    seats: int
+    games: int = 0
+    wins: list[int] = field(default_factory=list)
+    shared: int = 0
+    score_sums: list[float] = field(default_factory=list)
+    stat_sums: dict[str, float | list[float]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.wins = self.wins or [0] * self.seats
+        self.score_sums = self.score_sums or [0.0] * self.seats
+
+    def add(self, outcome: Outcome) -> None:
+        self.games += 1
+        if len(outcome.winners) == 1:
+            self.wins[outcome.winners[0]] += 1
+        elif outcome.winners:
+            self.shared += 1
+        for seat, score in enumerate(outcome.scores):
+            self.score_sums[seat] += score
+        for key, value in outcome.stats.items():
+            self._add_stat(key, value)
+
+    def _add_stat(self, key: str, value: float | tuple[float, ...]) -> None:
+        if isinstance(value, tuple):
+            sums = self.stat_sums.setdefault(key, [0.0] * len(value))
+            assert isinstance(sums, list)
+            for i, v in enumerate(value):
+                sums[i] += v
+        else:
+            total = self.stat_sums.get(key, 0.0)
+            assert isinstance(total, float | int)
+            self.stat_sums[key] = total + value
+
+    def merge(self, others: Iterable[Tally]) -> None:
+        for other in others:
+            self.games += other.games
+            self.shared += other.shared
+            self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
+            self.score_sums = [
+                a + b for a, b in zip(self.score_sums, other.score_sums, strict=True)
+            ]
+            for key, value in other.stat_sums.items():
+                self._add_stat(key, tuple(value) if isinstance(value, list) else value)
+
+    def means(self) -> dict[str, float | list[float]]:
+        """``mean_<stat>`` for every per-game figure the games reported."""
+        n = max(self.games, 1)
+        out: dict[str, float | list[float]] = {}
+        for key, value in sorted(self.stat_sums.items()):
+            if isinstance(value, list):
+                out[f"mean_{key}"] = [round(v / n, 3) for v in value]
+            else:
+                out[f"mean_{key}"] = round(value / n, 3)
+        return out

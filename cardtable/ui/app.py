@@ -1,0 +1,171 @@
+"""The Textual app: registers themes, keeps settings and saves, and wires screens together."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from textual import events
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from cardtable.core.match import Match
+from cardtable.core.seats import Seat
+from cardtable.games.registry import GAMES, GameSpec
+from cardtable.persist.paths import config_dir
+from cardtable.persist.records import GameRecord
+from cardtable.persist.replays import ReplayStore
+from cardtable.persist.saves import SaveStore
+from cardtable.persist.settings import Settings, load_settings, save_settings
+from cardtable.persist.stats import StatsStore
+from cardtable.persist.themes import builtin_theme_dir, load_themes
+
+#: table colours used when a theme (e.g. one of Textual's own) does not set them
+TABLE_DEFAULTS = {
+    "felt": "#0f4a25",
+    "card-face": "#f5f0e1",
+    "card-text": "#1b1b1b",
+    "card-main": "#2f7d3a",
+    "card-plus": "#2a64c4",
+    "card-minus": "#c43a3a",
+    "card-special": "#b8860b",
+    "card-back": "#6b3f8f",
+    "bust": "#ff6b6b",
+    "stand": "#ffd866",
+    "highlight": "#ffe08a",
+}
+
+
+def new_seed() -> int:
+    return secrets.randbelow(1_000_000)
+
+
+class CardtableApp(App[None]):
+    """Starts on the screen ``first_screen`` builds (a table, a new-game screen, home)."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "cardtable"
+
+    def __init__(
+        self,
+        first_screen: Callable[[CardtableApp], Screen[Any]],
+        bot_pause: float | None = None,
+        saves: SaveStore | None = None,
+    ) -> None:
+        super().__init__()
+        self._first_screen = first_screen
+        self.settings, settings_problem = load_settings()
+        self.bot_pause = self.settings.bot_pause if bot_pause is None else bot_pause
+        self.saves = saves or SaveStore()
+        self.stats = StatsStore()
+        self.replays = ReplayStore()
+        themes, theme_problems = load_themes(builtin_theme_dir(), config_dir() / "themes")
+        self.problems = [str(p) for p in (*theme_problems, settings_problem) if p is not None]
+        for theme in themes:
+            self.register_theme(theme)
+        self.theme = self.settings.theme if self.settings.theme in self.available_themes else "felt"
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return {**super().get_theme_variable_defaults(), **TABLE_DEFAULTS}
+
+    def on_mount(self) -> None:
+        for problem in self.problems:
+            self.notify(f"Skipped {problem}", title="File problem", severity="error", timeout=10)
+        self.push_screen(self._first_screen(self))
+        if self.size.width < 80 or self.size.height < 24:
+            from cardtable.ui.screens.toosmall import TooSmallScreen
+
+            self.push_screen(TooSmallScreen())
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Cover the layout with a clear message while the terminal is too small for it."""
+        from cardtable.ui.screens.toosmall import TooSmallScreen, too_small
+
+        small = too_small(event.size.width, event.size.height)
+        covered = isinstance(self.screen, TooSmallScreen)
+        if small and not covered:
+            self.push_screen(TooSmallScreen())
+        elif small:
+            self.screen.show_size(event.size.width, event.size.height)
+        elif covered:
+            self.pop_screen()
+
+    def watch_theme(self, theme: str) -> None:
+        """Remember the chosen theme (from settings or the command palette)."""
+        if getattr(self, "settings", None) is not None and theme != self.settings.theme:
+            self.settings = Settings(**{**self.settings.model_dump(), "theme": theme})
+            save_settings(self.settings)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Every screen is one palette search away: home, stats, keys, each game's rules and setup."""
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Home", "Back to the home screen", self.go_home)
+        yield SystemCommand("Stats", "Games, wins and streaks", self.show_stats)
+        yield SystemCommand("Keys", "Every key on every screen", self.show_keys)
+        for spec in GAMES.values():
+            yield SystemCommand(
+                f"Play {spec.title}",
+                f"Set up a new game of {spec.title}",
+                lambda spec=spec: self.show_new_game(spec),
+            )
+            yield SystemCommand(
+                f"Rules: {spec.title}",
+                f"How {spec.title} is played",
+                lambda spec=spec: self.show_rules(spec),
+            )
+
+    def go_home(self) -> None:
+        from cardtable.ui.screens.home import HomeScreen
+
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.switch_screen(HomeScreen())
+
+    def show_stats(self) -> None:
+        from cardtable.ui.screens.stats import StatsScreen
+
+        self.push_screen(StatsScreen())
+
+    def show_keys(self) -> None:
+        from cardtable.ui.screens.keys import KeysScreen
+
+        self.push_screen(KeysScreen())
+
+    def show_rules(self, spec: GameSpec) -> None:
+        from cardtable.ui.screens.rules import RulesScreen
+
+        self.push_screen(RulesScreen(spec.rules_doc))
+
+    def show_new_game(self, spec: GameSpec) -> None:
+        from cardtable.ui.screens.home import new_game_screen
+
+        self.push_screen(new_game_screen(spec))
+
+    # -- matches -------------------------------------------------------------------------------
+
+    def table_for(
+        self, spec: GameSpec, config: Any, seats: tuple[Seat, ...], seed: int | None = None
+    ) -> Screen[Any]:
+        """A fresh match of ``spec`` on its table screen."""
+        match = Match.new(spec.rules, config, new_seed() if seed is None else seed)
+        return spec.table(spec, match, seats)
+
+    def start_match(
+        self, spec: GameSpec, config: Any, seats: tuple[Seat, ...], seed: int | None = None
+    ) -> None:
+        self.switch_screen(self.table_for(spec, config, seats, seed))
+
+    def restart_match(self, table: Any) -> None:
+        """Same game, seats and options, a new shuffle."""
+        self.start_match(table.spec, table.match.config, table.seats)
+
+    def autosave(self, table: Any) -> None:
+        """Called after every action: the save always holds the exact position."""
+        record = GameRecord.of(table.spec, table.match, table.seats)
+        if record.finished:
+            self.saves.discard(record.game)
+            self.stats.record(record.game, table.seats, table.match.outcome)
+            self.replays.keep(record)
+        else:
+            self.saves.save(record)

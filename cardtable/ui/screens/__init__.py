@@ -1,0 +1,1 @@
+"""Screens shared by every game: home, hand-off, results, rules."""

@@ -1,0 +1,98 @@
+"""The home screen: pick a game, continue the saved one, see stats, change the theme."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from cardtable.core.seats import default_seats
+from cardtable.games.registry import GAMES, GameSpec
+
+BLURBS = {
+    "pazaak": "2 players · 3×3 boards, side decks, first to 3 sets",
+    "pazu-pazaak": "3–6 players · bids, chips, a Set Pot and a Pazaak Pot",
+    "pixies": "2–5 players · draft, place and tuck on a 3×3 grid, 3 rounds",
+    "flip7": "solo race to 200, or the table game for 2–8",
+}
+
+
+def new_game_screen(spec: GameSpec) -> Screen[Any]:
+    """The game's setup form with one person and the rest hard bots."""
+    from cardtable.ui.screens.newgame import NewGameScreen
+
+    rules = spec.rules
+    seats = default_seats(1, ("hard",) * (rules.min_seats - 1))
+    options = spec.options_model(**({"mode": "solo"} if rules.min_seats == 1 else {}))
+    screen_class = getattr(spec.table, "NEW_GAME_SCREEN", NewGameScreen)
+    return screen_class(spec, seats, options, None)
+
+
+class HomeScreen(Screen[None]):
+    DEFAULT_CSS = """
+    HomeScreen { align: center middle; background: $felt; }
+    HomeScreen #home { width: 70; max-width: 100%; height: auto; padding: 1 2;
+        border: heavy $primary; background: $surface; }
+    HomeScreen #title { text-style: bold; color: $primary; content-align: center middle; width: 100%; }
+    HomeScreen #games { height: auto; max-height: 12; margin: 1 0; }
+    HomeScreen Button { width: 100%; margin-bottom: 1; }
+    """
+    BINDINGS: ClassVar[list[Binding]] = [
+        Binding("c", "continue_game", "Continue"),
+        Binding("t", "stats", "Stats"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="home"):
+            yield Static("cardtable · choose a game", id="title")
+            yield OptionList(
+                *(
+                    Option(f"{spec.title}  —  {BLURBS.get(spec.id, '')}", id=spec.id)
+                    for spec in GAMES.values()
+                ),
+                id="games",
+            )
+            yield Button("Continue saved game (c)", id="continue", variant="primary")
+            yield Button("Stats (t)", id="stats")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        saved = self.app.saves.latest()  # type: ignore[attr-defined]
+        button = self.query_one("#continue", Button)
+        if saved is None:
+            button.display = False
+        else:
+            moves = len(saved.record.actions)
+            button.label = f"Continue {saved.record.spec.title} ({moves} moves in) (c)"
+        for problem in self.app.saves.problems:  # type: ignore[attr-defined]
+            self.notify(f"Save set aside: {problem}", severity="error", timeout=10)
+        self.app.saves.problems.clear()  # type: ignore[attr-defined]
+        self.query_one("#games", OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.app.push_screen(new_game_screen(GAMES[str(event.option.id)]))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "continue":
+            self.action_continue_game()
+        elif event.button.id == "stats":
+            self.action_stats()
+
+    def action_continue_game(self) -> None:
+        saved = self.app.saves.latest()  # type: ignore[attr-defined]
+        if saved is None:
+            self.notify("There is no saved game to continue.")
+            return
+        spec = saved.record.spec
+        self.app.push_screen(spec.table(spec, saved.match, saved.record.seat_list))
+
+    def action_stats(self) -> None:
+        from cardtable.ui.screens.stats import StatsScreen
+
+        self.app.push_screen(StatsScreen())

@@ -1,0 +1,51 @@
+"""A result between sets or at the end of a match: a verdict, details and what to do next."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+class ResultScreen(ModalScreen[str]):
+    """Dismisses with the id of the chosen button (e.g. "next", "again", "home")."""
+
+    DEFAULT_CSS = """
+    ResultScreen { align: center middle; }
+    ResultScreen #result-box {
+        width: 64; max-width: 95%; height: auto; padding: 1 2;
+        border: heavy $primary; background: $surface;
+    }
+    ResultScreen #verdict { text-style: bold; width: 100%; content-align: center middle; }
+    ResultScreen #details { margin-top: 1; width: 100%; }
+    ResultScreen #choices { height: auto; margin-top: 1; align-horizontal: center; }
+    ResultScreen Button { margin: 0 1; }
+    """
+    BINDINGS = [Binding("escape", "choose_first", "Continue", show=False)]
+
+    def __init__(self, verdict: str, details: str, choices: tuple[tuple[str, str], ...]) -> None:
+        super().__init__()
+        self.verdict = verdict
+        self.details = details
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="result-box"):
+            yield Static(self.verdict, id="verdict", markup=False)
+            if self.details:
+                yield Static(self.details, id="details", markup=False)
+            with Horizontal(id="choices"):
+                for i, (choice_id, label) in enumerate(self.choices):
+                    yield Button(label, id=choice_id, variant="primary" if i == 0 else "default")
+
+    def on_mount(self) -> None:
+        self.query(Button).first().focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id or "")
+
+    def action_choose_first(self) -> None:
+        self.dismiss(self.choices[0][0])

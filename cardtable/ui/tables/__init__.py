@@ -1,0 +1,1 @@
+"""One table screen per game, all built on ``base.TableScreen``."""

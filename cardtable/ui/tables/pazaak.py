@@ -1,0 +1,235 @@
+"""The Pazaak table: two boards, set pips, your hand and theirs, the log, and every move by key or click."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from cardtable.games.pazaak.actions import EndTurn, PlaySide, Stand
+from cardtable.games.pazaak.cards import Card, label, side_values, signed
+from cardtable.games.pazaak.events import SetVoid, SetWon, WinReason
+from cardtable.games.pazaak.state import PazaakView
+from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.tables.base import TableScreen
+from cardtable.ui.tables.pazaak_setup import PazaakNewGame
+from cardtable.ui.tables.pazaak_widgets import BoardPanel, HandCardChosen, HandRow, pips
+from cardtable.ui.widgets.log import MoveLog
+
+REASONS = {
+    WinReason.HIGHER: "with the higher total",
+    WinReason.BUST: "because the other player bust",
+    WinReason.FULL_BOARD: "with a full board",
+    WinReason.TIEBREAKER: "on the tiebreaker card",
+}
+
+
+class SignPicker(ModalScreen[int | None]):
+    """Choose the value a dual or ±1/2 card is played as; keys 1–4 or a click, Escape cancels."""
+
+    DEFAULT_CSS = """
+    SignPicker { align: center middle; }
+    SignPicker #picker { width: auto; height: auto; padding: 1 2; border: heavy $primary; background: $surface; }
+    SignPicker Horizontal { height: auto; width: auto; margin-top: 1; }
+    SignPicker Button { margin-right: 1; min-width: 8; }
+    """
+    BINDINGS = (
+        [Binding("escape", "cancel", "Cancel")]
+        + [Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 5)]
+        + [Binding("plus", "pick(0)", show=False), Binding("minus", "pick(1)", show=False)]
+    )
+
+    def __init__(self, card: Card, values: tuple[int, ...]) -> None:
+        super().__init__()
+        self.card = card
+        self.values = values
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="picker"):
+            yield Static(f"Play {label(self.card)} as:", markup=False)
+            with Horizontal():
+                for i, value in enumerate(self.values):
+                    yield Button(f"[{i + 1}] {signed(value)}", id=f"value-{i}")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_pick(int((event.button.id or "value-0").split("-")[1]))
+
+    def action_pick(self, index: int) -> None:
+        if 0 <= index < len(self.values):
+            self.dismiss(self.values[index])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class Table(TableScreen):
+    """Pazaak for two: against a bot, or hot-seat with a hand-off screen between turns."""
+
+    NEW_GAME_SCREEN = PazaakNewGame
+    DEFAULT_CSS = """
+    Table #play-area { height: 1fr; }
+    Table #boards { height: auto; width: auto; }
+    Table #board-row { height: auto; width: auto; }
+    Table BoardPanel { margin: 0 1 0 0; }
+    Table #side { width: 1fr; min-width: 16; }
+    Table MoveLog { height: 1fr; min-height: 5; }
+    Table #hands { height: 3; width: auto; }
+    Table #their-hand { width: 15; height: 3; content-align: left middle; color: $foreground 80%; }
+    Table #buttons { height: 3; width: auto; padding: 0 1; }
+    Table #buttons Button { margin-right: 1; min-width: 14; }
+    Table #match-line { height: 1; padding: 0 1; color: $foreground 80%; }
+    """
+    BINDINGS: ClassVar[list[Binding]] = [
+        Binding("s", "stand", "Stand"),
+        Binding("e", "end_turn", "End turn"),
+        *(Binding(str(n), f"play_card({n - 1})", f"Card {n}", show=False) for n in range(1, 5)),
+    ]
+
+    def compose_table(self) -> ComposeResult:
+        yield Static(id="match-line", markup=False)
+        with Horizontal(id="play-area"):
+            with Vertical(id="boards"):
+                with Horizontal(id="board-row"):
+                    yield BoardPanel(id="board-0")
+                    yield BoardPanel(id="board-1")
+                with Horizontal(id="hands"):
+                    yield HandRow("Your hand", id="my-hand")
+                    yield Static(id="their-hand", markup=False)
+                with Horizontal(id="buttons"):
+                    yield Button("Stand [s]", id="stand", variant="warning")
+                    yield Button("End turn [e]", id="end-turn", variant="primary")
+            with Vertical(id="side"):
+                yield MoveLog()
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    @property
+    def hand_seat(self) -> int:
+        """Whose hand is face up at the bottom: the viewer, or seat 0 behind the hand-off screen."""
+        return self.viewer if self.viewer is not None else 0
+
+    def show(self, view: PazaakView) -> None:
+        me = self.hand_seat
+        for seat in range(2):
+            self.query_one(f"#board-{seat}", BoardPanel).show(
+                self.seats[seat].label,
+                view.boards[seat],
+                view.standing[seat],
+                view.sets_won[seat],
+                view.to_move == seat,
+                view.tiebreakers[seat],
+            )
+        mine = self.query_one("#my-hand", HandRow)
+        other = 1 - me
+        if view.hand is not None:
+            mine.set_caption("Your hand" if not self.hotseat else f"{self.seat_name(me)}'s hand")
+            mine.show_faces(view.hand, self.playable_indices())
+        else:
+            mine.set_caption(f"{self.seat_name(me)}'s hand")
+            mine.show_backs(view.hand_counts[me])
+        backs = " ".join("▒" for _ in range(view.hand_counts[other])) or "none"
+        self.query_one("#their-hand", Static).update(
+            f"{self.seat_name(other)}:\n{backs} ({view.hand_counts[other]} left)"
+        )
+        deck = "endless deck" if view.unseen is None else f"{sum(view.unseen)} main cards unseen"
+        self.query_one("#match-line", Static).update(
+            f"Set {view.set_number} · first to 3 · "
+            f"{self.seat_name(0)} {pips(view.sets_won[0])}  {self.seat_name(1)} {pips(view.sets_won[1])}"
+            f" · {deck} · seed {self.match.seed}"
+        )
+        legal = self.match.legal_actions() if self.my_turn else ()
+        self.query_one("#stand", Button).disabled = Stand() not in legal
+        self.query_one("#end-turn", Button).disabled = EndTurn() not in legal
+
+    def playable_indices(self) -> frozenset[int]:
+        if not self.my_turn:
+            return frozenset()
+        return frozenset(a.index for a in self.match.legal_actions() if isinstance(a, PlaySide))
+
+    # -- choices -------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("stand", "end_turn", "play_card"):
+            if self.replay_actions is not None:
+                return False
+            if not self.my_turn:
+                return None
+            if action == "play_card":
+                return parameters[0] in self.playable_indices() or None
+            wanted = Stand() if action == "stand" else EndTurn()
+            return wanted in self.match.legal_actions() or None
+        return super().check_action(action, parameters)
+
+    def action_stand(self) -> None:
+        self.play_human(Stand())
+
+    def action_end_turn(self) -> None:
+        self.play_human(EndTurn())
+
+    def action_play_card(self, index: int) -> None:
+        view = self.match.observe(self.viewer)
+        if not self.my_turn or view.hand is None or index >= len(view.hand):
+            return
+        card = view.hand[index]
+        values = tuple(
+            a.value
+            for a in self.match.legal_actions()
+            if isinstance(a, PlaySide) and a.index == index
+        )
+        if not values:
+            self.play_human(PlaySide(index, side_values(card)[0]))  # refused with the reason
+        elif len(values) == 1:
+            self.play_human(PlaySide(index, values[0]))
+        else:
+            self.app.push_screen(
+                SignPicker(card, values),
+                lambda value: (
+                    self.play_human(PlaySide(index, value)) if value is not None else None
+                ),
+            )
+
+    def on_hand_card_chosen(self, message: HandCardChosen) -> None:
+        self.action_play_card(message.index)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "stand":
+            self.action_stand()
+        elif event.button.id == "end-turn":
+            self.action_end_turn()
+
+    # -- results -------------------------------------------------------------------------------
+
+    def interlude(self, events: tuple[Any, ...]) -> ResultScreen | None:
+        for event in events:
+            if isinstance(event, SetWon):
+                score = (
+                    f"{self.seat_name(0)} {event.totals[0]} · {self.seat_name(1)} {event.totals[1]}"
+                )
+                sets = f"Sets: {event.sets_won[0]} – {event.sets_won[1]} (first to 3)"
+                return ResultScreen(
+                    f"{self.seat_name(event.seat)} won the set {REASONS[event.reason]}",
+                    f"{score}\n{sets}",
+                    (("next", "Next set"),),
+                )
+            if isinstance(event, SetVoid):
+                return ResultScreen(
+                    f"Tie at {event.totals[0]}: the set is void",
+                    "No point to anyone; hands are not refilled.",
+                    (("next", "Next set"),),
+                )
+        return None
+
+    def final_result(self) -> ResultScreen:
+        outcome = self.match.outcome
+        assert outcome is not None
+        winner = self.seat_name(outcome.winners[0])
+        sets = " – ".join(f"{s:g}" for s in outcome.scores)
+        void = outcome.stats.get("void_sets", 0)
+        verdict = "You won the match!" if winner == "You" else f"{winner} won the match"
+        details = f"Sets {sets}" + (f" · {void:g} void" if void else "")
+        return ResultScreen(verdict, details, (("again", "Play again"), ("quit", "Quit")))

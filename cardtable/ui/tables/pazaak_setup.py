@@ -1,0 +1,73 @@
+"""Pazaak's new-game form: the generic seats and options, plus a side deck for each seat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widgets import Button, Label, Select, Static
+
+from cardtable.core.seats import Seat
+from cardtable.games.pazaak.state import PazaakConfig
+from cardtable.persist.decks import DeckStore
+from cardtable.ui.screens.newgame import NewGameScreen
+
+
+class PazaakNewGame(NewGameScreen):
+    """Choosing decks: every ready-made deck and the person's own, the last pick preselected."""
+
+    HANDLED_ELSEWHERE = frozenset({"mode", "decks"})
+    BINDINGS = [Binding("b", "build_deck", "Build a deck")]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.store = DeckStore()
+
+    def deck_options(self) -> list[tuple[str, str]]:
+        return [(title, key) for key, title, _cards in self.store.all_decks()]
+
+    def compose_extras(self) -> ComposeResult:
+        yield Static("Side decks", classes="heading")
+        options = self.deck_options()
+        keys = [key for _, key in options]
+        last = self.store.last_choice()
+        mine = last if last in keys else keys[0]
+        for i in range(len(self.seats)):
+            with Horizontal(classes="row"):
+                yield Label(f"Deck of seat {i + 1}")
+                value = mine if i == 0 else keys[min(1, len(keys) - 1)]
+                yield Select(options, value=value, allow_blank=False, id=f"deck-{i}")
+        yield Button("Build a side deck… (b)", id="build-deck")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "build-deck":
+            event.stop()
+            self.action_build_deck()
+        else:
+            super().on_button_pressed(event)
+
+    def action_build_deck(self) -> None:
+        from cardtable.ui.screens.deckbuilder import DeckBuilderScreen
+
+        def built(key: str | None) -> None:
+            if key is None:
+                return
+            options = self.deck_options()
+            for i in range(len(self.seats)):
+                select = self.query_one(f"#deck-{i}", Select)
+                select.set_options(options)
+                if i == 0 or not self.seats[i].bot:
+                    select.value = key
+            self.store.remember(key)
+
+        self.app.push_screen(DeckBuilderScreen(), built)
+
+    def make_config(self, options: Any, seats: tuple[Seat, ...]) -> Any:
+        keys = [str(self.query_one(f"#deck-{i}", Select).value) for i in range(len(seats))]
+        decks = tuple(self.store.resolve(key) for key in keys)
+        if seats[0].is_human:
+            self.store.remember(keys[0])
+        base = options.to_config(len(seats))
+        return PazaakConfig(decks, main_deck=base.main_deck, opener=base.opener)

@@ -1,0 +1,145 @@
+"""Pazaak's table pieces: a 3×3 board with its total and state, and a hand of side cards."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import Static
+
+from cardtable.games.pazaak.board import Board, Placed
+from cardtable.games.pazaak.cards import Card, Kind, label, signed
+from cardtable.ui.widgets.card import CardView
+
+SPECIAL_KINDS = frozenset(
+    {Kind.VARIABLE, Kind.FLIP_2_4, Kind.FLIP_3_6, Kind.DOUBLE, Kind.TIEBREAKER}
+)
+
+
+def hand_kind(card: Card) -> str:
+    """Frame for a card in hand: plus, minus, or special (duals and gold cards)."""
+    if card.kind is Kind.PLUS:
+        return "plus"
+    if card.kind is Kind.MINUS:
+        return "minus"
+    return "special"
+
+
+def board_face(placed: Placed) -> tuple[str, str]:
+    """Label and frame for a card on the board, showing what it counts for now."""
+    card = placed.card
+    if card.kind is Kind.MAIN:
+        return str(placed.value), "main"
+    if card.kind in (Kind.FLIP_2_4, Kind.FLIP_3_6, Kind.DOUBLE):
+        return label(card), "special"
+    text = signed(placed.value) + ("T" if card.kind is Kind.TIEBREAKER else "")
+    return text, "plus" if placed.value > 0 else "minus"
+
+
+def pips(won: int, needed: int = 3) -> str:
+    return "●" * won + "○" * max(0, needed - won)
+
+
+class BoardPanel(Vertical):
+    """One player's board: nine places filled left to right, top to bottom."""
+
+    DEFAULT_CSS = """
+    BoardPanel {
+        width: 30; height: 11; padding: 0 1;
+        border: round $foreground 40%;
+        border-title-color: $foreground; border-title-style: bold;
+        border-subtitle-color: $foreground 80%;
+        background: $felt;
+    }
+    BoardPanel.-to-move { border: heavy $highlight; }
+    BoardPanel.-standing { border: double $stand; border-subtitle-color: $stand; }
+    BoardPanel.-bust { border: double $bust; border-subtitle-color: $bust; }
+    BoardPanel Horizontal { height: 3; width: auto; }
+    BoardPanel CardView { margin-right: 1; }
+    BoardPanel .total { width: 100%; content-align: right middle; text-style: bold; height: 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        for row in range(3):
+            with Horizontal():
+                for col in range(3):
+                    yield CardView(id=f"cell-{row * 3 + col}")
+
+    def show(
+        self,
+        name: str,
+        board: Board,
+        standing: bool,
+        sets_won: int,
+        to_move: bool,
+        tiebreaker: bool,
+    ) -> None:
+        cells = list(self.query(CardView))
+        for i, cell in enumerate(cells):
+            if i < len(board.cards):
+                cell.show(*board_face(board.cards[i]))
+            else:
+                cell.show("", "empty")
+        bust = board.total > 20 and not to_move
+        state = "BUST" if bust else "STANDS" if standing else "to play" if to_move else ""
+        self.border_title = f"{name} {pips(sets_won)}"
+        tie = " · T" if tiebreaker else ""
+        self.border_subtitle = f"total {board.total}{tie}" + (f" · {state}" if state else "")
+        self.set_class(to_move, "-to-move")
+        self.set_class(standing and not bust, "-standing")
+        self.set_class(bust, "-bust")
+
+
+class HandCardChosen(Message):
+    """A click on a face-up hand card; the table turns it into a play."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__()
+        self.index = index
+
+
+class HandCard(CardView):
+    def __init__(self, index: int) -> None:
+        super().__init__(id=f"hand-{index}")
+        self.index = index
+        self.border_title = str(index + 1)
+
+    def on_click(self) -> None:
+        if not self.has_class("-back"):
+            self.post_message(HandCardChosen(self.index))
+
+
+class HandRow(Horizontal):
+    """A hand of up to four side cards: faces for its owner, backs for everyone else."""
+
+    DEFAULT_CSS = """
+    HandRow { height: 3; width: auto; padding: 0 1; }
+    HandRow .caption { width: 10; height: 3; content-align: left middle; color: $foreground 80%; }
+    HandRow HandCard { margin-right: 1; }
+    """
+
+    def __init__(self, caption: str, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.caption = caption
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.caption, classes="caption", markup=False)
+        for index in range(4):
+            yield HandCard(index)
+
+    def show_faces(self, hand: tuple[Card, ...], playable: frozenset[int]) -> None:
+        for card_view in self.query(HandCard):
+            if card_view.index < len(hand):
+                card = hand[card_view.index]
+                card_view.show(label(card), hand_kind(card), dim=card_view.index not in playable)
+                card_view.display = True
+            else:
+                card_view.display = False
+
+    def show_backs(self, count: int) -> None:
+        for card_view in self.query(HandCard):
+            card_view.show("▒▒", "back")
+            card_view.display = card_view.index < count
+
+    def set_caption(self, text: str) -> None:
+        self.query_one(".caption", Static).update(text)

@@ -1,0 +1,1 @@
+"""Widgets shared by the tables: cards, the move log."""

@@ -1,0 +1,46 @@
+"""A playing card as a small framed box: kind shown by frame and sign, not by colour alone."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+#: frame per card kind, so kinds differ on a 16-colour or NO_COLOR terminal too
+KIND_CLASSES = ("main", "plus", "minus", "special", "back", "empty")
+
+
+class CardView(Static):
+    """One card. ``kind`` is one of KIND_CLASSES; the label carries the sign or symbol."""
+
+    DEFAULT_CSS = """
+    CardView {
+        width: 8;
+        height: 3;
+        content-align: center middle;
+        text-style: bold;
+        background: $card-face;
+        color: $card-text;
+        border: round $card-main;
+    }
+    CardView.-main { border: round $card-main; }
+    CardView.-plus { border: heavy $card-plus; color: $card-plus; }
+    CardView.-minus { border: double $card-minus; color: $card-minus; }
+    CardView.-special { border: dashed $card-special; color: $card-text; }
+    CardView.-back { background: $card-back; color: $card-face; border: round $card-face 40%; }
+    CardView.-empty { background: transparent; color: $foreground 30%; border: round $foreground 20%; }
+    CardView.-dim { opacity: 45%; }
+    CardView.-selected { border: heavy $highlight; }
+    CardView:hover { tint: $highlight 12%; }
+    """
+
+    def __init__(self, label: str = "", kind: str = "empty", **kwargs: object) -> None:
+        super().__init__(label, **kwargs)  # type: ignore[arg-type]
+        self.show(label, kind)
+
+    def show(self, label: str, kind: str, dim: bool = False) -> None:
+        """Redraw as ``label`` of ``kind``; only touches what changed."""
+        if kind not in KIND_CLASSES:
+            raise ValueError(f"unknown card kind {kind!r}")
+        for other in KIND_CLASSES:
+            self.set_class(other == kind, f"-{other}")
+        self.set_class(dim, "-dim")
+        self.update(label)

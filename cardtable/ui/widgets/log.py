@@ -1,0 +1,27 @@
+"""The move log: what happened, as the viewer may know it; the newest line stays in view."""
+
+from __future__ import annotations
+
+from textual.widgets import RichLog
+
+
+class MoveLog(RichLog):
+    """A scrolling log of plain lines (no markup, so names can't inject styles)."""
+
+    DEFAULT_CSS = """
+    MoveLog {
+        border: round $foreground 30%;
+        border-title-color: $foreground 70%;
+        background: $surface 40%;
+        scrollbar-size-vertical: 1;
+    }
+    """
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(
+            wrap=True, markup=False, highlight=False, max_lines=500, min_width=16, **kwargs
+        )  # type: ignore[arg-type]
+        self.border_title = "Moves"
+
+    def add(self, line: str) -> None:
+        self.write(line)

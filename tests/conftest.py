@@ -1,0 +1,16 @@
+"""Test-wide setup: no animations, and every test's files in its own temporary home."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ["TEXTUAL_ANIMATIONS"] = "none"
+
+
+@pytest.fixture(autouse=True)
+def isolated_home(tmp_path, monkeypatch):
+    """Saves, settings, stats and decks go to a temporary folder, never the user's."""
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"

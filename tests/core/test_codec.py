@@ -1,0 +1,59 @@
+"""Actions and configs survive JSON; bad data is refused with a reason, never eval'd."""
+
+from __future__ import annotations
+
+import enum
+import json
+from dataclasses import dataclass
+
+import pytest
+
+from cardtable.core.codec import Decoder, encode
+
+
+class Sign(enum.Enum):
+    PLUS = "+"
+    MINUS = "-"
+
+
+@dataclass(frozen=True)
+class Card:
+    value: int
+    sign: Sign
+
+
+@dataclass(frozen=True)
+class Play:
+    index: int
+    card: Card
+    note: str | None = None
+    cards: tuple[Card, ...] = ()
+    seen: frozenset[int] = frozenset()
+
+
+def test_round_trip_through_json():
+    action = Play(2, Card(3, Sign.MINUS), None, (Card(1, Sign.PLUS),), frozenset({3, 1}))
+    data = json.loads(json.dumps(encode(action)))
+    assert data["type"] == "Play"
+    assert Decoder([Play]).decode(data) == action
+
+
+@pytest.mark.parametrize(
+    "data, fragment",
+    [
+        ({"type": "Nope"}, "unknown type"),
+        ({"index": 1}, "expected an object with a 'type'"),
+        ({"type": "Play", "card": {"value": 1, "sign": "+"}}, "missing 'index'"),
+        ({"type": "Play", "index": "2", "card": {"value": 1, "sign": "+"}}, "expected int"),
+        ({"type": "Play", "index": True, "card": {"value": 1, "sign": "+"}}, "expected int"),
+        ({"type": "Play", "index": 1, "card": [1]}, "expected an object"),
+    ],
+)
+def test_bad_data_is_refused_with_a_reason(data, fragment):
+    with pytest.raises(ValueError, match=fragment):
+        Decoder([Play]).decode(data)
+
+
+def test_bad_enum_value_is_refused():
+    with pytest.raises(ValueError):
+        Decoder([Play]).decode({"type": "Play", "index": 1, "card": {"value": 1, "sign": "?"}})
