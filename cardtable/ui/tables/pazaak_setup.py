@@ -25,6 +25,11 @@ class PazaakNewGame(NewGameScreen):
         super().__init__(*args, **kwargs)
         self.store = DeckStore()
 
+    def on_mount(self) -> None:
+        super().on_mount()
+        for problem in self.store.take_problems():
+            self.notify(f"Side deck skipped: {problem}", severity="error", timeout=10)
+
     def deck_options(self) -> list[tuple[str, str]]:
         return [(title, key) for key, title, _cards in self.store.all_decks()]
 

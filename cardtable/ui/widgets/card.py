@@ -34,13 +34,20 @@ class CardView(Static):
 
     def __init__(self, label: str = "", kind: str = "empty", **kwargs: object) -> None:
         super().__init__(label, **kwargs)  # type: ignore[arg-type]
+        self._face: tuple[str, str, bool] | None = None
         self.show(label, kind)
 
     def show(self, label: str, kind: str, dim: bool = False) -> None:
-        """Redraw as ``label`` of ``kind``; only touches what changed."""
+        """Redraw as ``label`` of ``kind``; a card that did not change costs nothing."""
         if kind not in KIND_CLASSES:
             raise ValueError(f"unknown card kind {kind!r}")
-        for other in KIND_CLASSES:
-            self.set_class(other == kind, f"-{other}")
+        face = (label, kind, dim)
+        if face == self._face:
+            return
+        previous, self._face = self._face, face
+        if previous is None or previous[1] != kind:
+            for other in KIND_CLASSES:
+                self.set_class(other == kind, f"-{other}")
         self.set_class(dim, "-dim")
-        self.update(label)
+        if previous is None or previous[0] != label:
+            self.update(label)

@@ -1,0 +1,18 @@
+# The checks CI cares about, in one place: `make check`.
+.PHONY: check lint test screenshots bench
+
+check: lint test
+
+lint:
+	ruff check cardtable tests
+	ruff format --check cardtable tests
+	mypy
+
+test:
+	python -m pytest -n 2
+
+screenshots:
+	cardtable screenshots
+
+bench:
+	cardtable bench
