@@ -5,8 +5,11 @@ from __future__ import annotations
 import os
 
 import pytest
+import textual.constants
 
 os.environ["TEXTUAL_ANIMATIONS"] = "none"
+# the snapshot plugin imports Textual before this file runs, so set the parsed constant too
+textual.constants.TEXTUAL_ANIMATIONS = "none"
 
 
 @pytest.fixture(autouse=True)

@@ -65,7 +65,15 @@ def _spec(game_id: str, title: str, package: str) -> GameSpec:
 
 
 #: games that have landed, in menu order; a new game adds one line here
-GAMES: dict[str, GameSpec] = {spec.id: spec for spec in (_spec("pazaak", "Pazaak", "pazaak"),)}
+GAMES: dict[str, GameSpec] = {
+    spec.id: spec
+    for spec in (
+        _spec("pazaak", "Pazaak", "pazaak"),
+        _spec("pazu-pazaak", "Pazu-Pazaak", "pazu"),
+        _spec("pixies", "Pixies", "pixies"),
+        _spec("flip7", "Flip 7", "flip7"),
+    )
+}
 
 
 def get(game_id: str) -> GameSpec:

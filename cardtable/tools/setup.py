@@ -77,7 +77,10 @@ def play_seats(spec: GameSpec, args: Any) -> tuple[Seat, ...]:
         ordered = tuple(next(people) if w == "human" else next(robots) for w in words)
         return ordered
     solo = getattr(args, "solo", False)
-    count = args.players or (1 if solo else rules.min_seats)
+    if solo and "mode" not in spec.options_model.model_fields:
+        fail(f"--solo is only for flip7, not {spec.id}")
+    fewest = max(rules.min_seats, 2) if args.hotseat else rules.min_seats
+    count = args.players or (1 if solo else fewest)
     if not rules.min_seats <= count <= rules.max_seats:
         fail(f"{spec.title} takes {rules.min_seats} to {rules.max_seats} players, not {count}")
     if args.hotseat:

@@ -103,6 +103,7 @@ class CardtableApp(App[None]):
         yield SystemCommand("Home", "Back to the home screen", self.go_home)
         yield SystemCommand("Stats", "Games, wins and streaks", self.show_stats)
         yield SystemCommand("Keys", "Every key on every screen", self.show_keys)
+        yield SystemCommand("Settings", "Theme and bot pace", self.show_settings)
         for spec in GAMES.values():
             yield SystemCommand(
                 f"Play {spec.title}",
@@ -126,6 +127,11 @@ class CardtableApp(App[None]):
         from cardtable.ui.screens.stats import StatsScreen
 
         self.push_screen(StatsScreen())
+
+    def show_settings(self) -> None:
+        from cardtable.ui.screens.settings import SettingsScreen
+
+        self.push_screen(SettingsScreen())
 
     def show_keys(self) -> None:
         from cardtable.ui.screens.keys import KeysScreen

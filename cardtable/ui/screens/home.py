@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -36,15 +36,18 @@ def new_game_screen(spec: GameSpec) -> Screen[Any]:
 class HomeScreen(Screen[None]):
     DEFAULT_CSS = """
     HomeScreen { align: center middle; background: $felt; }
-    HomeScreen #home { width: 70; max-width: 100%; height: auto; padding: 1 2;
+    HomeScreen #home { width: 86; max-width: 100%; height: auto; padding: 1 2;
         border: heavy $primary; background: $surface; }
     HomeScreen #title { text-style: bold; color: $primary; content-align: center middle; width: 100%; }
     HomeScreen #games { height: auto; max-height: 12; margin: 1 0; }
-    HomeScreen Button { width: 100%; margin-bottom: 1; }
+    HomeScreen #continue { width: 100%; margin-bottom: 1; }
+    HomeScreen #home-buttons { height: 1; align-horizontal: center; }
+    HomeScreen #home-buttons Button { margin: 0 2; }
     """
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("c", "continue_game", "Continue"),
         Binding("t", "stats", "Stats"),
+        Binding("s", "settings", "Settings"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -59,7 +62,10 @@ class HomeScreen(Screen[None]):
                 id="games",
             )
             yield Button("Continue saved game (c)", id="continue", variant="primary")
-            yield Button("Stats (t)", id="stats")
+            with Horizontal(id="home-buttons"):
+                yield Button("Stats (t)", id="stats", compact=True)
+                yield Button("Settings (s)", id="settings", compact=True)
+                yield Button("Quit (q)", id="quit", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -83,6 +89,10 @@ class HomeScreen(Screen[None]):
             self.action_continue_game()
         elif event.button.id == "stats":
             self.action_stats()
+        elif event.button.id == "settings":
+            self.action_settings()
+        elif event.button.id == "quit":
+            self.app.exit()
 
     def action_continue_game(self) -> None:
         saved = self.app.saves.latest()  # type: ignore[attr-defined]
@@ -91,6 +101,11 @@ class HomeScreen(Screen[None]):
             return
         spec = saved.record.spec
         self.app.push_screen(spec.table(spec, saved.match, saved.record.seat_list))
+
+    def action_settings(self) -> None:
+        from cardtable.ui.screens.settings import SettingsScreen
+
+        self.app.push_screen(SettingsScreen())
 
     def action_stats(self) -> None:
         from cardtable.ui.screens.stats import StatsScreen

@@ -37,8 +37,9 @@ class NewGameScreen(Screen[None]):
     NewGameScreen { align: center top; }
     NewGameScreen #form { width: 78; max-width: 100%; height: 1fr; padding: 0 1; }
     NewGameScreen .heading { text-style: bold; margin-top: 1; color: $primary; }
-    NewGameScreen .row { height: 3; }
-    NewGameScreen .row Label { width: 22; padding: 1 1 0 0; }
+    NewGameScreen .row { height: 1; margin-bottom: 1; }
+    NewGameScreen .row Switch { height: 1; border: none; padding: 0; }
+    NewGameScreen .row Label { width: 22; padding: 0 1 0 0; }
     NewGameScreen .row Select { width: 1fr; }
     NewGameScreen .row Input { width: 1fr; }
     NewGameScreen #problem { color: $error; height: auto; }
@@ -70,12 +71,16 @@ class NewGameScreen(Screen[None]):
             for i, seat in enumerate(self.seats):
                 with Horizontal(classes="row"):
                     yield Label(f"Seat {i + 1}")
-                    yield Select(levels, value=seat.bot or HUMAN, allow_blank=False, id=f"seat-{i}")
+                    yield Select(
+                        levels, value=seat.bot or HUMAN, allow_blank=False, compact=True, id=f"seat-{i}"
+                    )
             yield from self.compose_options()
             yield from self.compose_extras()
             with Horizontal(classes="row"):
                 yield Label("Seed (blank: random)")
-                yield Input("" if self.seed is None else str(self.seed), type="integer", id="seed")
+                yield Input(
+                    "" if self.seed is None else str(self.seed), type="integer", compact=True, id="seed"
+                )
             yield Static(id="problem", markup=False)
             yield Button("Start (Enter)", id="start", variant="primary")
         yield Footer()
@@ -96,6 +101,7 @@ class NewGameScreen(Screen[None]):
                         [(c, c) for c in choices],
                         value=str(value),
                         allow_blank=False,
+                        compact=True,
                         id=f"opt-{name}",
                     )
             elif annotation is bool:

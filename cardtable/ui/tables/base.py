@@ -73,6 +73,7 @@ class TableScreen(Screen[None]):
         #: whose eyes the table is drawn for (None: nobody's, e.g. behind the hand-off screen)
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self._thinking = False
+        self._bindings_key: object = None
 
     # -- for subclasses ------------------------------------------------------------------------
 
@@ -151,7 +152,11 @@ class TableScreen(Screen[None]):
     def redraw(self) -> None:
         self.show(self.match.observe(self.viewer))
         self.query_one("#status-line", Static).update(self.status_text())
-        self.refresh_bindings()
+        # the footer rebuilds every key on a refresh: only ask when what is legal changed
+        key = (self.my_turn, self.match.legal_actions() if self.my_turn else (), self.replay_actions is None)
+        if key != self._bindings_key:
+            self._bindings_key = key
+            self.refresh_bindings()
 
     def status_text(self) -> str:
         if self.replay_actions is not None:
@@ -197,7 +202,7 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(HandOffScreen(self.seats[seat].name), take_seat)
 
-    @work(thread=True, exclusive=True, group="bot")
+    @work(thread=True, group="bot")
     def think(self, seat: int, ply: int) -> None:
         """Choose the bot's action off the UI thread; a short pause lets people follow."""
         self._thinking = True
@@ -221,7 +226,7 @@ class TableScreen(Screen[None]):
         try:
             events = self.match.play(action)
         except IllegalAction as refusal:
-            self.notify(refusal.reason, title="Not allowed", severity="warning")
+            self.notify(self.name_seats(refusal.reason), title="Not allowed", severity="warning")
             return False
         self.log_events(events)
         autosave = getattr(self.app, "autosave", None)

@@ -43,8 +43,8 @@ class PazaakNewGame(NewGameScreen):
             with Horizontal(classes="row"):
                 yield Label(f"Deck of seat {i + 1}")
                 value = mine if i == 0 else keys[min(1, len(keys) - 1)]
-                yield Select(options, value=value, allow_blank=False, id=f"deck-{i}")
-        yield Button("Build a side deck… (b)", id="build-deck")
+                yield Select(options, value=value, allow_blank=False, compact=True, id=f"deck-{i}")
+        yield Button("Build a side deck… (b)", id="build-deck", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "build-deck":

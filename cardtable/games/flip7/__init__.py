@@ -1,0 +1,1 @@
+"""Flip 7: the solo challenge and the table game, with card-counting bots."""

@@ -1,0 +1,65 @@
+"""What a Pazu-Pazaak player can decide: a bid, a pick, the ante, a turn's moves, stay or leave.
+
+A turn's moves are Pazaak's own (``PlaySide``, ``Stand``, ``EndTurn``), shared rather than
+redefined, so a hand card means the same thing in both games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardtable.games.pazaak.actions import END_TURN, STAND, EndTurn, PlaySide, Stand, play
+from cardtable.games.pazaak.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """An open bid of ``amount`` chips for an early pick; paid into the Pazaak Pot at once."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """Take ``card`` from the auction cards still on offer (equal cards are one choice)."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class SetAnte:
+    """The first player names the set's ante, within the table's limits."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stay:
+    """Between sets: keep playing."""
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """Between sets: leave the table, keeping your chips for the standings."""
+
+
+ACTION_TYPES = (Bid, Pick, SetAnte, PlaySide, Stand, EndTurn, Stay, Leave)
+STAY = Stay()
+LEAVE = Leave()
+
+__all__ = [
+    "ACTION_TYPES",
+    "END_TURN",
+    "LEAVE",
+    "STAND",
+    "STAY",
+    "Bid",
+    "EndTurn",
+    "Leave",
+    "Pick",
+    "PlaySide",
+    "SetAnte",
+    "Stand",
+    "Stay",
+    "play",
+]

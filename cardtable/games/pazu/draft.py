@@ -1,0 +1,88 @@
+"""A mutable working copy of one table state, and the small moves every phase shares.
+
+An action may set off a chain (a bid closes the auction, an ante starts the first turn, a stand
+ends the set): the phases work on one ``Draft`` and ``freeze`` builds a single new state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from cardtable.games.pazaak.board import Board
+from cardtable.games.pazaak.cards import Card
+from cardtable.games.pazu.events import EndReason, GameEnded, LeaveReason, LeftTable
+from cardtable.games.pazu.state import PazuConfig, PazuState, Phase, Status
+
+_FIELDS = tuple(f.name for f in fields(PazuState))
+
+
+class Draft:
+    """The fields of ``PazuState``, assignable, plus the events so far."""
+
+    config: PazuConfig
+    seed: int
+    set_number: int
+    phase: Phase
+    queue: tuple[int, ...]
+    first: int
+    seated: tuple[bool, ...]
+    chips: tuple[int, ...]
+    set_pot: int
+    pazaak_pot: int
+    hands: tuple[tuple[Card, ...], ...]
+    bought: tuple[tuple[Card, ...], ...]
+    spent: tuple[tuple[Card, ...], ...]
+    ante: int
+    bids: tuple[int | None, ...]
+    revealed: tuple[Card, ...]
+    boards: tuple[Board, ...]
+    status: tuple[Status, ...]
+    stood_at: tuple[int, ...]
+    played_side: bool
+    deck: tuple[int, ...]
+    draws: int
+    last_set: Any
+
+    def __init__(self, state: PazuState) -> None:
+        for name in _FIELDS:
+            setattr(self, name, getattr(state, name))
+        self.events: list[Any] = []
+        #: the set has just been decided; the table moves on once the action's chain is done
+        self.set_over = False
+
+    def freeze(self) -> PazuState:
+        return PazuState(*(getattr(self, name) for name in _FIELDS))
+
+    @property
+    def seats(self) -> int:
+        return self.config.seats
+
+    def clockwise(self, start: int) -> tuple[int, ...]:
+        """Every seat, from ``start`` round the table."""
+        n = self.config.seats
+        return tuple((start + k) % n for k in range(n))
+
+    def pay(self, seat: int, amount: int) -> None:
+        """Take ``amount`` from ``seat``'s chips; the caller puts it in a pot."""
+        self.chips = with_(self.chips, seat, self.chips[seat] - amount)
+
+    def receive(self, seat: int, amount: int) -> None:
+        """Give ``seat`` ``amount`` chips the caller took from a pot."""
+        self.chips = with_(self.chips, seat, self.chips[seat] + amount)
+
+    def leave(self, seat: int, reason: LeaveReason) -> None:
+        self.seated = with_(self.seated, seat, False)
+        self.status = with_(self.status, seat, Status.OUT)
+        self.events.append(LeftTable(seat, self.chips[seat], reason))
+
+    def end_game(self, reason: EndReason) -> None:
+        self.phase = Phase.OVER
+        self.queue = ()
+        self.played_side = False
+        self.events.append(GameEnded(self.chips, reason))
+
+
+def with_(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
+    """``values`` with one seat's entry replaced."""
+    return (*values[:seat], value, *values[seat + 1 :])

@@ -1,0 +1,300 @@
+"""Pazu-Pazaak's rules as a ``GameRules``: legality, refusals, observations, outcome, redeals.
+
+The phases themselves live in ``auction`` (bids, picks, ante), ``turns`` (play) and ``table``
+(between sets); this module dispatches actions to them and answers the protocol's questions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any
+
+from cardtable.core.protocol import GameRules, Outcome
+from cardtable.core.rng import randbelow, shuffled
+from cardtable.games.pazaak.cards import Card, Kind, label, side_values, signed
+from cardtable.games.pazaak.state import MainDeck
+from cardtable.games.pazu import auction, table, turns
+from cardtable.games.pazu.actions import (
+    ACTION_TYPES,
+    END_TURN,
+    LEAVE,
+    STAND,
+    STAY,
+    Bid,
+    EndTurn,
+    Leave,
+    Pick,
+    PlaySide,
+    SetAnte,
+    Stand,
+    Stay,
+    play,
+)
+from cardtable.games.pazu.draft import Draft
+from cardtable.games.pazu.events import EVENT_TYPES, describe
+from cardtable.games.pazu.state import (
+    COPIES_PER_RANK,
+    MAX_SEATS,
+    MIN_SEATS,
+    RANKS,
+    PazuConfig,
+    PazuState,
+    PazuView,
+    Phase,
+)
+
+#: the ready-made deck every seat of a default game brings (the Options model shares it)
+DEFAULT_DECK = "balanced"
+_PASS = (STAND, END_TURN)
+_BETWEEN = (STAY, LEAVE)
+#: the actions each phase accepts, and how the refusal names the phase
+_PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
+    Phase.BID: (Bid,),
+    Phase.PICK: (Pick,),
+    Phase.ANTE: (SetAnte,),
+    Phase.TURN: (PlaySide, Stand, EndTurn),
+    Phase.LEAVE: (Stay, Leave),
+}
+_PHASE_NAMES = {
+    Phase.BID: "bid for the auction cards",
+    Phase.PICK: "pick an auction card",
+    Phase.ANTE: "name the ante",
+    Phase.TURN: "play a turn (a hand card, Stand or End Turn)",
+    Phase.LEAVE: "stay at the table or leave",
+}
+
+
+class PazuRules(GameRules[PazuState, PazuConfig]):
+    id = "pazu-pazaak"
+    title = "Pazu-Pazaak"
+    min_seats = MIN_SEATS
+    max_seats = MAX_SEATS
+    action_types = ACTION_TYPES
+    event_types = EVENT_TYPES
+    config_type = PazuConfig
+
+    def default_config(self, seats: int) -> PazuConfig:
+        return PazuConfig.with_decks((DEFAULT_DECK,) * seats)
+
+    def new_game(self, config: PazuConfig, seed: int) -> tuple[PazuState, tuple[Any, ...]]:
+        draft = table.opening(config, seed)
+        return draft.freeze(), tuple(draft.events)
+
+    def seat_count(self, state: PazuState) -> int:
+        return state.config.seats
+
+    def to_move(self, state: PazuState) -> int | None:
+        return state.queue[0] if state.queue else None
+
+    def legal_actions(self, state: PazuState) -> tuple[Any, ...]:
+        if not state.queue:
+            return ()
+        seat = state.queue[0]
+        phase = state.phase
+        if phase is Phase.BID:
+            return _bids(state.chips[seat])
+        if phase is Phase.PICK:
+            return _picks(state.revealed)
+        if phase is Phase.ANTE:
+            return _antes(state.config.ante_min, state.config.ante_max)
+        if phase is Phase.TURN:
+            return _PASS if state.played_side else _PASS + _plays(state.hands[seat])
+        return _BETWEEN
+
+    def is_legal(self, state: PazuState, action: Any) -> bool:
+        """The same answer as ``action in legal_actions(state)`` without listing them (bids
+        run to hundreds)."""
+        if not state.queue or type(action) not in _PHASE_ACTIONS[state.phase]:
+            return False
+        return _refusal(state, action) is None
+
+    def explain_illegal(self, state: PazuState, action: Any) -> str:
+        if not state.queue:
+            return "the game is over"
+        if not isinstance(action, ACTION_TYPES):
+            return f"{action!r} is not a Pazu-Pazaak action"
+        if type(action) not in _PHASE_ACTIONS[state.phase]:
+            return f"Player {state.queue[0] + 1} has to {_PHASE_NAMES[state.phase]} now"
+        return _refusal(state, action) or f"{action!r} is not a legal move now"
+
+    def _apply(self, state: PazuState, action: Any) -> tuple[PazuState, tuple[Any, ...]]:
+        d = Draft(state)
+        seat = state.queue[0]
+        kind = type(action)
+        if kind is Bid:
+            auction.bid(d, action.amount)
+        elif kind is Pick:
+            auction.pick(d, action.card)
+        elif kind is SetAnte:
+            auction.set_ante(d, action.amount)
+        elif kind is PlaySide:
+            turns.play_hand_card(d, action.index, action.value)
+        elif kind is Stand:
+            turns.stand(d, seat)
+        elif kind is EndTurn:
+            turns.end_turn(d, seat)
+        elif kind is Stay:
+            table.stay(d)
+        else:
+            table.leave(d)
+        if d.set_over:
+            table.close_set(d)
+        return d.freeze(), tuple(d.events)
+
+    def observe(self, state: PazuState, seat: int | None) -> PazuView:
+        return PazuView(
+            seat=seat,
+            config=state.config,
+            phase=state.phase,
+            to_move=self.to_move(state),
+            queue=state.queue,
+            set_number=state.set_number,
+            first=state.first,
+            seated=state.seated,
+            chips=state.chips,
+            set_pot=state.set_pot,
+            pazaak_pot=state.pazaak_pot,
+            ante=state.ante,
+            bids=state.bids,
+            revealed=state.revealed,
+            boards=state.boards,
+            totals=tuple(board.total for board in state.boards),
+            status=state.status,
+            stood_at=state.stood_at,
+            played_side=state.played_side,
+            hand=None if seat is None else state.hands[seat],
+            hand_counts=tuple(len(hand) for hand in state.hands),
+            bought=state.bought,
+            spent=state.spent,
+            unseen=_unseen(state),
+            last_set=state.last_set,
+        )
+
+    def outcome(self, state: PazuState) -> Outcome | None:
+        """Standings by chips; everyone on the most chips shares the win."""
+        if state.phase is not Phase.OVER:
+            return None
+        best = max(state.chips)
+        winners = tuple(seat for seat, chips in enumerate(state.chips) if chips == best)
+        scores = tuple(float(chips) for chips in state.chips)
+        return Outcome(winners, scores, {"chips": scores, "sets": float(state.set_number)})
+
+    def describe(self, event: Any, viewer: int | None) -> str | None:
+        return describe(event, viewer)
+
+    def redeal_hidden(self, state: PazuState, seat: int, rng: random.Random) -> PazuState:
+        """Every other hand's unseen part dealt afresh from what is left of its side deck, the
+        main deck reshuffled, and every shuffle still to come reseeded."""
+        hands = tuple(
+            hand if other == seat else _redeal_hand(state, other, rng)
+            for other, hand in enumerate(state.hands)
+        )
+        return replace(
+            state, hands=hands, deck=shuffled(state.deck, rng), seed=randbelow(rng, 2**53)
+        )
+
+
+def _redeal_hand(state: PazuState, seat: int, rng: random.Random) -> tuple[Card, ...]:
+    """The bought cards everyone saw stay; the rest comes from the unplayed side deck."""
+    secret = Counter(state.hands[seat]) - Counter(state.bought[seat])
+    pool = list((Counter(state.config.decks[seat]) - Counter(state.spent[seat])).elements())
+    dealt = shuffled(pool, rng)[: secret.total()]
+    return (*dealt, *state.bought[seat])
+
+
+def _refusal(state: PazuState, action: Any) -> str | None:
+    """Why an action of the phase's own kind is refused, or None when it is legal."""
+    seat = state.queue[0]
+    kind = type(action)
+    if kind is Bid:
+        return _bid_refusal(action.amount, state.chips[seat])
+    if kind is SetAnte:
+        return _ante_refusal(action.amount, state.config.ante_min, state.config.ante_max)
+    if kind is Pick:
+        if action.card in state.revealed:
+            return None
+        offer = " ".join(label(card) for card in state.revealed)
+        return f"{_name(action.card)} is not on offer; the cards left are {offer}"
+    if kind is PlaySide:
+        return _play_refusal(state, seat, action)
+    return None
+
+
+def _bid_refusal(amount: Any, chips: int) -> str | None:
+    if type(amount) is not int:
+        return f"a bid is a whole number of chips, not {amount!r}"
+    if amount < 0:
+        return f"a bid cannot be below zero, and {amount} is"
+    if amount > chips:
+        return f"you hold {chips} chips, so you cannot bid {amount}"
+    return None
+
+
+def _ante_refusal(amount: Any, low: int, high: int) -> str | None:
+    if type(amount) is int and low <= amount <= high:
+        return None
+    return f"the ante must be between {low} and {high} chips, not {amount!r}"
+
+
+def _name(card: Any) -> str:
+    return label(card) if isinstance(card, Card) else repr(card)
+
+
+def _play_refusal(state: PazuState, seat: int, action: PlaySide) -> str | None:
+    if state.played_side:
+        return "only one hand card may be played a turn, and one has been played"
+    hand = state.hands[seat]
+    if type(action.index) is not int or not 0 <= action.index < len(hand):
+        return f"there is no hand card {action.index!r}: the hand holds {len(hand)}"
+    card = hand[action.index]
+    values = side_values(card)
+    if type(action.value) is int and action.value in values:
+        return None
+    if card.kind in (Kind.FLIP_2_4, Kind.FLIP_3_6, Kind.DOUBLE):
+        return f"{label(card)} adds nothing itself: play it with value 0, not {action.value!r}"
+    allowed = " or ".join(signed(v) for v in values)
+    return f"{label(card)} can be played as {allowed}, not {action.value!r}"
+
+
+_BID_ACTIONS: list[Bid] = []
+
+
+@lru_cache(maxsize=256)
+def _bids(chips: int) -> tuple[Bid, ...]:
+    """Every bid from 0 to ``chips``, sharing one Bid object per amount."""
+    _BID_ACTIONS.extend(Bid(n) for n in range(len(_BID_ACTIONS), chips + 1))
+    return tuple(_BID_ACTIONS[: chips + 1])
+
+
+@lru_cache(maxsize=64)
+def _antes(low: int, high: int) -> tuple[SetAnte, ...]:
+    return tuple(SetAnte(n) for n in range(low, high + 1))
+
+
+@lru_cache(maxsize=1024)
+def _picks(revealed: tuple[Card, ...]) -> tuple[Pick, ...]:
+    """One pick per different card on offer, in the order they lie."""
+    return tuple(Pick(card) for card in dict.fromkeys(revealed))
+
+
+@lru_cache(maxsize=4096)
+def _plays(hand: tuple[Card, ...]) -> tuple[PlaySide, ...]:
+    return tuple(play(i, v) for i, card in enumerate(hand) for v in side_values(card))
+
+
+def _unseen(state: PazuState) -> tuple[int, ...] | None:
+    """Main cards of each rank not on a board this set: public, as every draw is face up."""
+    if state.config.main_deck is MainDeck.ENDLESS:
+        return None
+    counts = [COPIES_PER_RANK] * len(RANKS)
+    for board in state.boards:
+        for placed in board.cards:
+            if placed.card.kind is Kind.MAIN:
+                counts[placed.card.amount - 1] -= 1
+    return tuple(counts)
+
+
+RULES = PazuRules()

@@ -1,0 +1,196 @@
+"""Pazu-Pazaak's config, table state and per-seat view: frozen dataclasses of tuples and enums."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from cardtable.games.pazaak.board import Board
+from cardtable.games.pazaak.cards import (
+    DOUBLE,
+    FLIP_2_4,
+    FLIP_3_6,
+    TIEBREAKER,
+    VARIABLE,
+    Card,
+    check_deck,
+    deck_named,
+    dual,
+    minus,
+    plus,
+)
+from cardtable.games.pazaak.state import MainDeck
+from cardtable.games.pazu.events import SetPotCarried, SetWon
+
+MIN_SEATS = 3
+MAX_SEATS = 6
+HAND_SIZE = 4
+RANKS = range(1, 11)
+COPIES_PER_RANK = 4
+
+
+def _shared_deck() -> tuple[Card, ...]:
+    """Ruling 2's bidding deck: two of every card, ±7…±10 included (62 cards)."""
+    kinds = [plus(n) for n in range(1, 11)] + [minus(n) for n in range(1, 11)]
+    kinds += [dual(n) for n in range(1, 7)]
+    kinds += [FLIP_2_4, FLIP_3_6, DOUBLE, TIEBREAKER, VARIABLE]
+    return tuple(card for card in kinds for _ in range(2))
+
+
+SHARED_DECK = _shared_deck()
+
+
+class Phase(Enum):
+    """What kind of decision the table waits for; the UI shows a different panel for each."""
+
+    BID = "bid"
+    PICK = "pick"
+    ANTE = "ante"
+    TURN = "turn"
+    LEAVE = "leave"
+    OVER = "over"
+
+
+class Status(Enum):
+    """Where a seat is in the current set."""
+
+    #: not in this set: left the table, or the set has not reached the ante yet
+    OUT = "out"
+    ACTIVE = "active"
+    STOOD = "stood"
+    BUST = "bust"
+
+
+@dataclass(frozen=True, slots=True)
+class PazuConfig:
+    """The rules options of one game; every amount is a table choice (RULINGS.md § Pazu-Pazaak)."""
+
+    seats: int
+    #: each seat's 10-card personal side deck, checked against Pazaak's inventory
+    decks: tuple[tuple[Card, ...], ...]
+    main_deck: MainDeck = MainDeck.TABLETOP
+    start_chips: int = 200
+    ante_min: int = 5
+    ante_max: int = 25
+    #: a bust pays this many antes into the Pazaak Pot
+    bust_penalty: int = 2
+    #: the game ends after this many sets even if several players are still at the table
+    max_sets: int = 30
+
+    def __post_init__(self) -> None:
+        if not MIN_SEATS <= self.seats <= MAX_SEATS:
+            raise ValueError(
+                f"Pazu-Pazaak is for {MIN_SEATS} to {MAX_SEATS} players, not {self.seats}"
+            )
+        if len(self.decks) != self.seats:
+            raise ValueError(
+                f"{self.seats} seats need {self.seats} side decks, not {len(self.decks)}"
+            )
+        for seat, deck in enumerate(self.decks):
+            try:
+                check_deck(deck)
+            except ValueError as problem:
+                raise ValueError(f"side deck of seat {seat + 1}: {problem}") from None
+        amounts = _amounts_problem(self)
+        if amounts is not None:
+            raise ValueError(amounts)
+
+    @classmethod
+    def with_decks(cls, names: tuple[str, ...], **options: Any) -> PazuConfig:
+        """A config from one ready-made deck name per seat."""
+        decks = tuple(deck_named(name).cards for name in names)
+        return cls(len(names), decks, **options)
+
+
+def _amounts_problem(config: PazuConfig) -> str | None:
+    """Why the chip amounts cannot make a game, or None."""
+    if not 1 <= config.ante_min <= config.ante_max:
+        return (
+            f"the ante limits need 1 ≤ minimum ≤ maximum, not {config.ante_min}–{config.ante_max}"
+        )
+    if config.start_chips < config.ante_min:
+        return f"{config.start_chips} starting chips cannot pay the minimum ante {config.ante_min}"
+    if config.bust_penalty < 0:
+        return f"the bust penalty cannot be negative ({config.bust_penalty} antes)"
+    if config.max_sets < 1:
+        return f"a game needs at least one set, not {config.max_sets}"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class PazuState:
+    """The whole table; ``seed``, ``set_number`` and ``draws`` name every shuffle still to come."""
+
+    config: PazuConfig
+    seed: int
+    #: 0 before the first set; a set is numbered when its side cards are revealed
+    set_number: int
+    phase: Phase
+    #: the seats still to act in this phase, the one to move first; () once the game is over
+    queue: tuple[int, ...]
+    #: the highest bidder of the set: sets the ante, takes the first turn, bids first next set
+    first: int
+    #: still at the table (leavers keep their chips for the standings)
+    seated: tuple[bool, ...]
+    chips: tuple[int, ...]
+    set_pot: int
+    pazaak_pot: int
+    hands: tuple[tuple[Card, ...], ...]
+    #: cards bought at auction still in each hand: everyone saw them taken
+    bought: tuple[tuple[Card, ...], ...]
+    #: cards from each personal side deck played so far (face up, so public)
+    spent: tuple[tuple[Card, ...], ...]
+    #: this set's ante; 0 until the first player names it
+    ante: int
+    #: this set's bids, None for a seat that has not bid (or is not at the table)
+    bids: tuple[int | None, ...]
+    #: the auction cards still on offer
+    revealed: tuple[Card, ...]
+    boards: tuple[Board, ...]
+    status: tuple[Status, ...]
+    #: the order players stood in this set (1 first); 0 for not standing
+    stood_at: tuple[int, ...]
+    #: the player to move has played their one hand card this turn
+    played_side: bool
+    #: tabletop: this set's main deck, next draw first; endless: ()
+    deck: tuple[int, ...]
+    #: main cards drawn in the game (numbers the endless-mode draws)
+    draws: int
+    #: how the previous set ended
+    last_set: SetWon | SetPotCarried | None
+
+
+@dataclass(frozen=True, slots=True)
+class PazuView:
+    """What one seat (or a spectator, ``seat`` None) may see: everything but hidden hands and
+    the order of the decks."""
+
+    seat: int | None
+    config: PazuConfig
+    phase: Phase
+    to_move: int | None
+    #: the seats still to bid, pick or decide, in order (the pick order during picks)
+    queue: tuple[int, ...]
+    set_number: int
+    first: int
+    seated: tuple[bool, ...]
+    chips: tuple[int, ...]
+    set_pot: int
+    pazaak_pot: int
+    ante: int
+    bids: tuple[int | None, ...]
+    revealed: tuple[Card, ...]
+    boards: tuple[Board, ...]
+    totals: tuple[int, ...]
+    status: tuple[Status, ...]
+    stood_at: tuple[int, ...]
+    played_side: bool
+    #: the viewer's own hand; None for a spectator
+    hand: tuple[Card, ...] | None
+    hand_counts: tuple[int, ...]
+    bought: tuple[tuple[Card, ...], ...]
+    spent: tuple[tuple[Card, ...], ...]
+    #: tabletop: main cards of each rank 1–10 (index rank-1) not on a board this set; endless: None
+    unseen: tuple[int, ...] | None
+    last_set: SetWon | SetPotCarried | None

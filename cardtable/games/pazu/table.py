@@ -1,0 +1,88 @@
+"""The table between sets: sitting down, who leaves, and when the game is over (ruling 8).
+
+A player who ends a set with less than the smallest ante cannot pay for another and leaves at
+once; everyone else decides in turn to stay or leave. The game ends when fewer than two players
+are left, or after the table's last set.
+"""
+
+from __future__ import annotations
+
+from cardtable.core.rng import derive_rng, randbelow, shuffled
+from cardtable.games.pazaak.board import EMPTY
+from cardtable.games.pazaak.events import HandDealt
+from cardtable.games.pazu.auction import start_set
+from cardtable.games.pazu.draft import Draft
+from cardtable.games.pazu.events import EndReason, LeaveReason, Stayed
+from cardtable.games.pazu.state import HAND_SIZE, PazuConfig, PazuState, Phase, Status
+
+
+def opening(config: PazuConfig, seed: int) -> Draft:
+    """Everyone sits down with a hand of four from their own side deck; a seeded draw picks who
+    bids first in set 1, and the first set opens."""
+    rng = derive_rng(seed, "deal")
+    hands = tuple(shuffled(deck, rng)[:HAND_SIZE] for deck in config.decks)
+    n = config.seats
+    blank = PazuState(
+        config=config,
+        seed=seed,
+        set_number=0,
+        phase=Phase.BID,
+        queue=(),
+        first=randbelow(rng, n),
+        seated=(True,) * n,
+        chips=(config.start_chips,) * n,
+        set_pot=0,
+        pazaak_pot=0,
+        hands=hands,
+        bought=((),) * n,
+        spent=((),) * n,
+        ante=0,
+        bids=(None,) * n,
+        revealed=(),
+        boards=(EMPTY,) * n,
+        status=(Status.OUT,) * n,
+        stood_at=(0,) * n,
+        played_side=False,
+        deck=(),
+        draws=0,
+        last_set=None,
+    )
+    d = Draft(blank)
+    d.events.extend(HandDealt(seat, len(hand)) for seat, hand in enumerate(hands))
+    start_set(d)
+    return d
+
+
+def close_set(d: Draft) -> None:
+    """After a set is decided: the broke leave, then the game ends or the stay-or-leave round
+    begins (the boards stay on show until the next set)."""
+    for seat in d.clockwise(d.first):
+        if d.seated[seat] and d.chips[seat] < d.config.ante_min:
+            d.leave(seat, LeaveReason.BROKE)
+    if sum(d.seated) < 2:
+        d.end_game(EndReason.FEW_PLAYERS)
+    elif d.set_number >= d.config.max_sets:
+        d.end_game(EndReason.MAX_SETS)
+    else:
+        d.phase = Phase.LEAVE
+        d.queue = tuple(seat for seat in d.clockwise(d.first) if d.seated[seat])
+
+
+def stay(d: Draft) -> None:
+    d.events.append(Stayed(d.queue[0]))
+    _decided(d)
+
+
+def leave(d: Draft) -> None:
+    d.leave(d.queue[0], LeaveReason.CHOSE)
+    _decided(d)
+
+
+def _decided(d: Draft) -> None:
+    d.queue = d.queue[1:]
+    if d.queue:
+        return
+    if sum(d.seated) < 2:
+        d.end_game(EndReason.FEW_PLAYERS)
+    else:
+        start_set(d)

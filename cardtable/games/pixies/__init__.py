@@ -1,0 +1,1 @@
+"""Pixies: draft cards into a 3×3 grid, validate numbers, grow colour zones."""

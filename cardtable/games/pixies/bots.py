@@ -1,0 +1,155 @@
+"""Pixies bots: ``easy`` grabs the best immediate score, ``hard`` rolls the round out to its end.
+
+Both work only from the observation. The hard bot samples the unseen cards (the deck and every
+face-down card are the same unknown pool), tries each candidate move on every sample, plays the
+rest of the round out greedily for everyone, and keeps the move with the best average margin.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.core.bots import Bot
+from cardtable.core.rng import shuffled
+from cardtable.games.pixies.actions import KeepNew, KeepOld, PlaceFaceDown, Take
+from cardtable.games.pixies.cards import DECK_SIZE
+from cardtable.games.pixies.playout import DOWN, HIDDEN, KEEP_NEW, KEEP_OLD, Playout
+from cardtable.games.pixies.state import Phase
+from cardtable.games.pixies.view import PixiesObservation
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A move to try: the action to answer with and the placement the playout makes for it."""
+
+    action: Any
+    #: the revealed card to take, or None when the card is already taken (pending)
+    index: int | None
+    card: int
+    kind: int
+    cell: int
+
+
+def playout_from(obs: PixiesObservation, deck: list[int]) -> Playout:
+    """The observed round as a playout, with ``deck`` standing in for the unseen cards."""
+    grids = [
+        (
+            [None if c.up is None else c.up.id for c in g.cells],
+            [HIDDEN if c.down else None for c in g.cells],
+        )
+        for g in obs.grids
+    ]
+    revealed = [card.id for card in obs.revealed]
+    return Playout(
+        obs.zone_value, obs.special_counts_itself, grids, deck, revealed, list(obs.pickers)
+    )
+
+
+def unseen(obs: PixiesObservation) -> list[int]:
+    """Cards nobody can see: the deck and every face-down card, in id order."""
+    seen = {card.id for card in obs.revealed}
+    seen.update(c.up.id for g in obs.grids for c in g.cells if c.up is not None)
+    if obs.pending is not None:
+        seen.add(obs.pending.id)
+    return [card for card in range(DECK_SIZE) if card not in seen]
+
+
+def placement_action(kind: int, cell: int) -> Any:
+    if kind == KEEP_NEW:
+        return KeepNew()
+    if kind == KEEP_OLD:
+        return KeepOld()
+    return PlaceFaceDown(cell + 1)
+
+
+def candidates(obs: PixiesObservation, base: Playout) -> list[Candidate]:
+    """Moves worth trying. When taking a card that must go face-down, one space stands in
+    for all (the space is decided, with full search, on the next decision)."""
+    seat = obs.to_move
+    assert seat is not None
+    if obs.pending is not None:
+        return [
+            Candidate(placement_action(kind, cell), None, obs.pending.id, kind, cell)
+            for kind, cell in base.choices(seat, obs.pending.id)
+        ]
+    found: list[Candidate] = []
+    for index, card in enumerate(obs.revealed):
+        options = base.choices(seat, card.id)
+        if options[0][0] == DOWN:
+            kind, cell, _ = base.best_placement(seat, card.id)
+            options = [(kind, cell)]
+        found.extend(Candidate(Take(index), index, card.id, kind, cell) for kind, cell in options)
+    return found
+
+
+class EasyBot:
+    """A casual player: whatever scores most right now, ties broken at random."""
+
+    level = "easy"
+
+    def choose(
+        self, observation: PixiesObservation, legal: tuple[Any, ...], rng: random.Random
+    ) -> Any:
+        seat = observation.to_move
+        assert seat is not None
+        base = playout_from(observation, [])
+        if observation.phase is Phase.PICK:
+            index, _, _ = base.greedy(seat, rng)
+            return Take(index)
+        assert observation.pending is not None
+        kind, cell, _ = base.best_placement(seat, observation.pending.id)
+        return placement_action(kind, cell)
+
+
+class HardBot:
+    """Flat Monte Carlo over the rest of the round with greedy rollouts for every seat.
+
+    ``rollouts`` is the budget per decision, shared among the candidates; every candidate meets
+    the same sampled decks and the same rollout dice, so their differences are not noise.
+    """
+
+    level = "hard"
+
+    def __init__(self, rollouts: int = 200) -> None:
+        self.rollouts = rollouts
+
+    def choose(
+        self, observation: PixiesObservation, legal: tuple[Any, ...], rng: random.Random
+    ) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        seat = observation.to_move
+        assert seat is not None
+        base = playout_from(observation, [])
+        moves = candidates(observation, base)
+        if len(moves) == 1:
+            return moves[0].action
+        pool = unseen(observation)
+        totals = [0.0] * len(moves)
+        for _ in range(max(1, self.rollouts // len(moves))):
+            deck = list(shuffled(pool, rng)[: observation.deck_count])
+            dice = rng.random()
+            for i, move in enumerate(moves):
+                totals[i] += _rollout(base, deck, move, seat, random.Random(dice))
+        return moves[max(range(len(moves)), key=totals.__getitem__)].action
+
+
+def _rollout(base: Playout, deck: list[int], move: Candidate, seat: int, rng: random.Random) -> int:
+    """The seat's round-score margin over its best rival after ``move`` and greedy play."""
+    sim = base.clone()
+    sim.deck = deck[:]
+    if move.index is None:
+        sim.place(seat, move.card, move.kind, move.cell)
+        going = sim.after_pick(seat)
+    else:
+        going = sim.pick(move.index, move.kind, move.cell)
+    if going:
+        sim.run(rng)
+    mine = sim.score[seat]
+    return mine - max(s for i, s in enumerate(sim.score) if i != seat)
+
+
+BOTS: dict[str, Callable[[], Bot]] = {"easy": EasyBot, "hard": HardBot}

@@ -1,0 +1,41 @@
+"""Flip 7 rules options as the new-game screen, CLI and save files validate them."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cardtable.games.flip7.state import MAX_TABLE_SEATS, MIN_TABLE_SEATS, Flip7Config, Mode
+
+
+class Options(BaseModel):
+    """The solo challenge or the table game; the defaults are RULINGS.md's first values."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    mode: Literal["solo", "table"] = Field(
+        default="solo",
+        description="solo: one player races to 200 in as few rounds as possible (85 cards); "
+        "table: 2–8 players, first past 200 with the highest total wins (94 cards).",
+    )
+    action_cards: bool = Field(
+        default=True,
+        description="Table game only: play with Freeze, Flip Three and Second Chance.",
+    )
+
+    def to_config(self, seats: int) -> Flip7Config:
+        """The core's config for ``seats`` players; ValueError says which counts fit the mode.
+
+        The solo deck never holds action cards, so ``action_cards`` only matters at a table.
+        """
+        if self.mode == "solo":
+            if seats != 1:
+                raise ValueError(f"the Flip 7 solo challenge is for 1 player, not {seats}")
+            return Flip7Config(1, Mode.SOLO, action_cards=False)
+        if not MIN_TABLE_SEATS <= seats <= MAX_TABLE_SEATS:
+            raise ValueError(
+                f"the Flip 7 table game is for {MIN_TABLE_SEATS} to {MAX_TABLE_SEATS} players, "
+                f"not {seats}"
+            )
+        return Flip7Config(seats, Mode.TABLE, action_cards=self.action_cards)

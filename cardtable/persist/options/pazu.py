@@ -1,0 +1,93 @@
+"""Pazu-Pazaak rules options as the new-game screen, CLI and save files validate them."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from cardtable.games.pazaak.cards import READY_DECKS, deck_named
+from cardtable.games.pazaak.state import MainDeck
+from cardtable.games.pazu.rules import DEFAULT_DECK
+from cardtable.games.pazu.state import MAX_SEATS, MIN_SEATS, PazuConfig
+
+
+class Options(BaseModel):
+    """Every amount at the table is a choice; the defaults are RULINGS.md's first values."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    main_deck: Literal["tabletop", "endless"] = Field(
+        default="tabletop",
+        description="tabletop: a real 40-card main deck shuffled every set; "
+        "endless: every draw is an even chance of 1–10, as in the video game.",
+    )
+    start_chips: int = Field(
+        default=200, ge=1, le=1_000_000, description="Chips each player sits down with."
+    )
+    ante_min: int = Field(
+        default=5, ge=1, description="The smallest ante the first player may name."
+    )
+    ante_max: int = Field(
+        default=25, ge=1, description="The largest ante the first player may name."
+    )
+    bust_penalty: int = Field(
+        default=2, ge=0, le=10, description="A bust pays this many antes into the Pazaak Pot."
+    )
+    max_sets: int = Field(
+        default=30, ge=1, le=1000, description="The game ends after this many sets at the latest."
+    )
+    decks: tuple[str, ...] = Field(
+        default=(DEFAULT_DECK,),
+        description="Ready-made side decks: one name for every seat, or one per seat "
+        f"(choose from {', '.join(READY_DECKS)}).",
+    )
+
+    @field_validator("decks", mode="before")
+    @classmethod
+    def _split_words(cls, value: Any) -> Any:
+        """The command line gives ``decks=balanced,gold,...`` as one string."""
+        if isinstance(value, str):
+            return tuple(word.strip() for word in value.split(",") if word.strip())
+        return value
+
+    @field_validator("decks")
+    @classmethod
+    def _known_decks(cls, names: tuple[str, ...]) -> tuple[str, ...]:
+        if not names:
+            raise ValueError("name at least one side deck")
+        for name in names:
+            deck_named(name)
+        return names
+
+    @model_validator(mode="after")
+    def _amounts_fit(self) -> Options:
+        if self.ante_min > self.ante_max:
+            raise ValueError(
+                f"the minimum ante ({self.ante_min}) is above the maximum ({self.ante_max})"
+            )
+        if self.start_chips < self.ante_min:
+            raise ValueError(
+                f"{self.start_chips} starting chips cannot pay the minimum ante ({self.ante_min})"
+            )
+        return self
+
+    def to_config(self, seats: int) -> PazuConfig:
+        """The core's config for ``seats`` players; ValueError names what does not fit."""
+        if not MIN_SEATS <= seats <= MAX_SEATS:
+            raise ValueError(f"Pazu-Pazaak is for {MIN_SEATS} to {MAX_SEATS} players, not {seats}")
+        if len(self.decks) not in (1, seats):
+            raise ValueError(
+                f"give one side deck for every seat or one for each of the {seats}, "
+                f"not {len(self.decks)}"
+            )
+        names = self.decks * seats if len(self.decks) == 1 else self.decks
+        return PazuConfig.with_decks(
+            names,
+            main_deck=MainDeck(self.main_deck),
+            start_chips=self.start_chips,
+            ante_min=self.ante_min,
+            ante_max=self.ante_max,
+            bust_penalty=self.bust_penalty,
+            max_sets=self.max_sets,
+        )

@@ -1,0 +1,24 @@
+"""Pixies rules options as the new-game screen, CLI and save files validate them."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cardtable.games.pixies.state import MAX_SEATS, MIN_SEATS, PixiesConfig
+
+
+class Options(BaseModel):
+    """The choices RULINGS.md leaves to the table; the defaults are its first values."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    special_counts_itself: bool = Field(
+        default=False,
+        description="A special card also counts itself among the face-up cards of its colour.",
+    )
+
+    def to_config(self, seats: int) -> PixiesConfig:
+        """The core's config for ``seats`` players; ValueError names the allowed range."""
+        if not MIN_SEATS <= seats <= MAX_SEATS:
+            raise ValueError(f"Pixies is for {MIN_SEATS} to {MAX_SEATS} players, not {seats}")
+        return PixiesConfig(seats=seats, special_counts_itself=self.special_counts_itself)

@@ -1,0 +1,56 @@
+"""Settings: the theme (also in the command palette) and how long bots pause so moves can be followed."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Label, Select, Static
+
+from cardtable.persist.settings import Settings, save_settings
+
+PAUSES = (("none", 0.0), ("short (0.3 s)", 0.3), ("normal (0.6 s)", 0.6), ("slow (1.2 s)", 1.2))
+
+
+class SettingsScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    SettingsScreen { align: center middle; }
+    SettingsScreen #settings-box { width: 64; height: auto; padding: 1 2;
+        border: heavy $primary; background: $surface; }
+    SettingsScreen .row { height: 1; margin-bottom: 1; }
+    SettingsScreen .row Label { width: 16; }
+    SettingsScreen .row Select { width: 1fr; }
+    SettingsScreen #heading { text-style: bold; color: $primary; margin-bottom: 1; }
+    """
+    BINDINGS = [Binding("escape", "close", "Close")]
+
+    def compose(self) -> ComposeResult:
+        app = self.app
+        themes = sorted(app.available_themes)
+        with Vertical(id="settings-box"):
+            yield Static("Settings", id="heading")
+            with Horizontal(classes="row"):
+                yield Label("Theme")
+                yield Select([(t, t) for t in themes], value=app.theme, allow_blank=False, compact=True, id="theme")
+            with Horizontal(classes="row"):
+                yield Label("Bot pace")
+                pause = min(PAUSES, key=lambda p: abs(p[1] - app.bot_pause))[1]  # type: ignore[attr-defined]
+                yield Select([(n, v) for n, v in PAUSES], value=pause, allow_blank=False, compact=True, id="pause")
+            yield Button("Done", id="done", variant="primary", compact=True)
+        yield Footer()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "theme":
+            self.app.theme = str(event.value)  # remembered by the app
+        elif event.select.id == "pause":
+            app = self.app
+            app.bot_pause = float(event.value)  # type: ignore[attr-defined,arg-type]
+            app.settings = Settings(**{**app.settings.model_dump(), "bot_pause": app.bot_pause})  # type: ignore[attr-defined]
+            save_settings(app.settings)  # type: ignore[attr-defined]
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_close()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,378 @@
+"""The Flip 7 table: every player's draw line, the odds panel, the target picker, and the log.
+
+The same screen plays the solo challenge (one line, a round counter, the best so far) and the
+table game for 2–8 (one line per player, the one to move highlighted). Each card turns over
+after a short beat, with the log holding its line until then, unless animations are off.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.timer import Timer
+from textual.widgets import Button, Static
+
+from cardtable.games.flip7.actions import HIT, STAY, ChooseTarget
+from cardtable.games.flip7.cards import GOAL
+from cardtable.games.flip7.state import Mode
+from cardtable.games.flip7.view import Flip7View
+from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.tables.base import TableScreen
+from cardtable.ui.tables.flip7_events import Flip, RoundResult, climb, follow, fresh_flips
+from cardtable.ui.tables.flip7_odds import OddsPanel
+from cardtable.ui.tables.flip7_picker import TargetPicker, picker_entries, picker_title
+from cardtable.ui.tables.flip7_results import round_summary, solo_final, table_final
+from cardtable.ui.tables.flip7_setup import Flip7NewGame
+from cardtable.ui.tables.flip7_text import BEAT, chart_width, climb_chart, second_person
+from cardtable.ui.tables.flip7_widgets import SeatChosen, SeatLine, SeatLook, put
+from cardtable.ui.widgets.log import MoveLog
+
+#: rows a tall draw line takes (border, modifiers, framed cards); a compact one takes two
+TALL_LINE = 6
+#: narrower than this, the log goes under the players instead of beside them
+SIDE_LOG_WIDTH = 104
+#: lower than this, the buttons shrink to one line
+SHORT_SCREEN = 30
+
+
+class Table(TableScreen):
+    """Flip 7 solo or at a table of 2–8, against bots or hot-seat."""
+
+    NEW_GAME_SCREEN = Flip7NewGame
+    DEFAULT_CSS = """
+    Table #match-line { height: 1; padding: 0 1; color: $foreground 80%; }
+    Table #play-area { height: 1fr; }
+    Table #seats { width: 82; height: 1fr; scrollbar-size-vertical: 1; }
+    Table #history { height: auto; padding: 1 1 0 1; color: $foreground 80%; text-wrap: nowrap; }
+    Table MoveLog { width: 1fr; height: 1fr; min-width: 24; }
+    Table #play-area.-narrow { layout: vertical; }
+    Table #play-area.-narrow #seats { width: 100%; height: auto; max-height: 80%; }
+    Table #play-area.-narrow MoveLog { width: 100%; min-height: 3; }
+    Table #odds { display: none; }
+    Table #picker { display: none; }
+    Table #controls { height: 3; padding: 0 1; }
+    Table #controls Button { margin-right: 1; min-width: 12; }
+    Table #prompt { width: 1fr; height: 3; content-align: left middle; padding-left: 1; }
+    Table #controls.-short, Table #controls.-short #prompt { height: 1; }
+    """
+    BINDINGS: ClassVar[list[Binding]] = [
+        Binding("h", "hit", "Hit"),
+        Binding("s", "stay", "Stay"),
+        Binding("o", "odds", "Odds"),
+        *(Binding(str(n), f"target({n - 1})", f"Give to {n}", show=False) for n in range(1, 9)),
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.solo = self.match.config.mode is Mode.SOLO
+        self.odds_open = False
+        #: flips still face down, in order, and the log lines waiting for them
+        self._reveal: list[Flip] = []
+        self._held: list[Any] = []
+        self._holding = False
+        self._timer: Timer | None = None
+        #: rows as the table showed them before the last decision, to follow its events from
+        self._before: tuple[Any, ...] = ()
+        self._fresh = False
+        self.last_round: RoundResult | None = None
+        self.best_before: int | None = None
+        self._footer_state: Any = None
+
+    def compose_table(self) -> ComposeResult:
+        yield Static(id="match-line", markup=False)
+        with Horizontal(id="play-area"):
+            with VerticalScroll(id="seats"):
+                for seat in range(len(self.seats)):
+                    yield SeatLine(seat, id=f"seat-{seat}")
+                if self.solo:
+                    yield Static(id="history", markup=False)
+            yield MoveLog()
+        yield OddsPanel(id="odds")
+        yield TargetPicker(id="picker")
+        with Horizontal(id="controls"):
+            yield Button("Hit (h)", id="hit", variant="success")
+            yield Button("Stay (s)", id="stay", variant="warning")
+            yield Button("Odds (o)", id="toggle-odds")
+            yield Static(id="prompt", markup=False)
+
+    def on_mount(self) -> None:
+        """Runs before the base's ``on_mount`` (Textual calls each class's handler in turn)."""
+        stats = getattr(self.app, "stats", None)
+        entry = stats.load().games.get("flip7") if stats is not None else None
+        self.best_before = entry.solo_best_rounds if entry is not None else None
+        self._fresh = self.replay_actions is None and not self.match.actions
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def show(self, view: Flip7View) -> None:
+        if self._fresh:
+            self._start_reveal()
+        self.fit_layout()
+        compact = self.wants_compact(view)
+        for seat in range(len(self.seats)):
+            self.query_one(f"#seat-{seat}", SeatLine).show(self.look(view, seat, compact))
+        if view.to_move is not None:
+            self.call_after_refresh(self._keep_in_view, view.to_move)
+        put(self.query_one("#match-line", Static), self.match_line(view))
+        if self.solo:
+            put(self.query_one("#history", Static), self.history_text())
+        self._show_odds(view)
+        self._show_choices(view)
+
+    def _keep_in_view(self, seat: int) -> None:
+        """When the players don't all fit, scroll to the one to move."""
+        line = self.query_one(f"#seat-{seat}", SeatLine)
+        self.query_one("#seats", VerticalScroll).scroll_to_widget(line, animate=False)
+
+    def look(self, view: Flip7View, seat: int, compact: bool) -> SeatLook:
+        hidden = [flip for flip in self._reveal if flip.seat == seat]
+        choosing = view.pending is not None and self.my_turn
+        return SeatLook(
+            seat=view.seats[seat],
+            name=self.seats[seat].label,
+            goal=view.goal,
+            to_move=view.to_move == seat and not view.over,
+            you=seat == self.viewer,
+            hidden_numbers=sum(flip.number for flip in hidden),
+            hidden_modifiers=sum(not flip.number for flip in hidden),
+            eligible=choosing and seat in view.pending.options,  # type: ignore[union-attr]
+            compact=compact,
+        )
+
+    def match_line(self, view: Flip7View) -> str:
+        deck = f"deck {view.deck_count} · discard {view.discard_count}"
+        if self.solo:
+            best = f"best {self.best_before} rounds" if self.best_before else "no best yet"
+            total = view.seats[0].banked
+            return f"Solo · round {view.round} · total {total} / {view.goal} · {best} · {deck} · seed {self.match.seed}"
+        chain = ""
+        if view.flip_three:
+            frame = view.flip_three[-1]
+            chain = f" · Flip Three: {self.seat_name(frame.target)}, {frame.flips_left} to flip"
+        dealer = self.seat_name(view.dealer)
+        return (
+            f"Round {view.round} · to {view.goal} · dealer {dealer} · {deck}"
+            f"{chain} · seed {self.match.seed}"
+        )
+
+    def history_text(self) -> str:
+        """Solo: the total after each round so far, drawn as it climbs."""
+        totals = climb(self.match.events)
+        if not totals:
+            return f"Reach {GOAL} in as few rounds as you can. Each round: hit, or stay to bank."
+        room = self.size.height - 22 - (6 if self.odds_open else 0)
+        height = max(3, min(10, room))
+        chart = climb_chart(totals, GOAL, height=height, width=chart_width(len(totals), 78))
+        return f"Your climb to {GOAL}\n" + "\n".join(chart)
+
+    def _show_odds(self, view: Flip7View) -> None:
+        panel = self.query_one(OddsPanel)
+        seat = self.viewer
+        panel.display = self.odds_open
+        if panel.display:
+            shown = seat if seat is not None else view.to_move
+            panel.show(view, shown, self.seat_name(shown) if shown is not None else "")
+
+    def _show_choices(self, view: Flip7View) -> None:
+        """The picker while the person at the keyboard hands out a card, else hit and stay."""
+        picking = view.pending is not None and self.my_turn
+        picker = self.query_one(TargetPicker)
+        picker.display = picking
+        self.query_one("#controls").display = not picking
+        if picking:
+            pending = view.pending
+            assert pending is not None
+            names = [s.label for s in self.seats]
+            picker.show(*picker_title(pending, names), picker_entries(view, pending, names))
+        legal = self.match.legal_actions() if self.my_turn else ()
+        self.query_one("#hit", Button).disabled = HIT not in legal
+        self.query_one("#stay", Button).disabled = STAY not in legal
+        put(self.query_one("#prompt", Static), self.prompt(view, legal))
+
+    def prompt(self, view: Flip7View, legal: tuple[Any, ...]) -> str:
+        if view.over:
+            return "The game is over."
+        if not self.my_turn:
+            seat = view.to_move
+            return f"{self.seats[seat].label} is playing…" if seat is not None else ""
+        me = view.seats[self.viewer or 0]
+        if STAY not in legal:
+            return "Hit: a first card can't bust you."
+        return f"Hit or stay? Staying banks {me.round_score}."
+
+    def fit_layout(self) -> None:
+        """The log beside the players on a wide screen, under them on a narrow one."""
+        width, height = self.size
+        self.query_one("#play-area").set_class(0 < width < SIDE_LOG_WIDTH, "-narrow")
+        short = 0 < height < SHORT_SCREEN
+        self.query_one("#controls").set_class(short, "-short")
+        for button in self.query("#controls Button").results(Button):
+            button.compact = short
+        if self.solo:
+            self.query_one("#history").display = height >= 34
+
+    def wants_compact(self, view: Flip7View) -> bool:
+        """Framed cards when every line fits; two text lines per player when they don't."""
+        width, height = self.size
+        if not height:
+            return False
+        pending = view.pending if self.my_turn else None
+        if pending is not None:
+            below = len(pending.options) + 4  # the picker: its border, prompt and buttons
+        else:
+            below = 1 if height < SHORT_SCREEN else 3
+        below += 6 if self.odds_open else 0
+        log = 5 if width < SIDE_LOG_WIDTH else 0
+        history = 7 if self.solo and height >= 34 else 0
+        return len(self.seats) * TALL_LINE > height - 3 - below - log - history
+
+    def on_resize(self) -> None:
+        self.redraw()
+
+    # -- the beat before each card's face --------------------------------------------------------
+
+    def perform(self, action: Any) -> bool:
+        """Remember the rows before the move (its events are read from them), and hold the
+        log's lines while the cards it flips turn over."""
+        self._flush_log()
+        self._before = self.match.observe(None).seats
+        self._fresh = True
+        self._holding = self.app.animation_level != "none"
+        done = super().perform(action)
+        if not done:
+            self._fresh = False
+            self._flush_log()
+        return done
+
+    def log_events(self, events: tuple[Any, ...]) -> None:
+        """A line that named a card before the card turned over would spoil the beat."""
+        if self._holding:
+            self._held.extend(events)
+        else:
+            super().log_events(events)
+
+    def _flush_log(self) -> None:
+        held, self._held, self._holding = self._held, [], False
+        if held:
+            super().log_events(tuple(held))
+
+    def _start_reveal(self) -> None:
+        self._fresh = False
+        if self._timer is not None:
+            self._timer.stop()
+        animate = self.app.animation_level != "none"
+        self._reveal = fresh_flips(self.match.events[-1]) if animate else []
+        if self._reveal:
+            self._timer = self.set_timer(BEAT, self._turn_next)
+        else:
+            self._flush_log()
+
+    def _turn_next(self) -> None:
+        if self._reveal:
+            self._reveal.pop(0)
+        if self._reveal:
+            self._timer = self.set_timer(BEAT, self._turn_next)
+        else:
+            self._flush_log()
+        self.redraw()
+
+    # -- choices -------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("hit", "stay", "target"):
+            if self.replay_actions is not None:
+                return False
+            if not self.my_turn:
+                return None
+            legal = self.match.legal_actions()
+            if action == "target":
+                choosing = any(isinstance(a, ChooseTarget) for a in legal)
+                return (choosing and int(parameters[0]) < len(self.seats)) or None  # type: ignore[call-overload]
+            return (HIT if action == "hit" else STAY) in legal or None
+        return super().check_action(action, parameters)
+
+    def refresh_bindings(self) -> None:
+        """Rebuild the footer only when what it would show changes.
+
+        The base asks after every redraw, and Textual's footer answers each ask by composing all
+        its keys afresh: that alone was about half the time a move took.
+        """
+        state = (
+            self.app.focused,
+            tuple(self.check_action(name, ()) for name in ("hit", "stay", "step")),
+            self.check_action("target", (0,)),
+        )
+        if state != self._footer_state:
+            self._footer_state = state
+            super().refresh_bindings()
+
+    def advance(self) -> None:
+        """Hot-seat: nothing in Flip 7 is hidden, so the keyboard passes without a cover screen."""
+        seat = self.match.to_move
+        if self.hotseat and seat is not None and self.seats[seat].is_human:
+            self.viewer = seat
+        super().advance()
+
+    def action_hit(self) -> None:
+        self.play_human(HIT)
+
+    def action_stay(self) -> None:
+        self.play_human(STAY)
+
+    def action_target(self, seat: int) -> None:
+        """Hand the action card to ``seat``; an ineligible one is refused with the rules' reason."""
+        action = ChooseTarget(seat)
+        if self.my_turn and action not in self.match.legal_actions():
+            reason = self.match.game.explain_illegal(self.match.state, action)
+            self.notify(self.name_seats(reason), title="Not allowed", severity="warning")
+            return
+        self.play_human(action)
+
+    def action_odds(self) -> None:
+        self.odds_open = not self.odds_open
+        self.redraw()
+
+    def on_seat_chosen(self, message: SeatChosen) -> None:
+        if self.my_turn and any(isinstance(a, ChooseTarget) for a in self.match.legal_actions()):
+            self.action_target(message.seat)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        button = event.button.id or ""
+        if button == "hit":
+            self.action_hit()
+        elif button == "stay":
+            self.action_stay()
+        elif button == "toggle-odds":
+            self.action_odds()
+        elif button.startswith("target-"):
+            self.action_target(int(button.split("-")[1]))
+
+    # -- results -------------------------------------------------------------------------------
+
+    def name_seats(self, line: str) -> str:
+        """Seat names in log lines, with "You" taking its own verb; solo has no dealer to name."""
+        line = second_person(super().name_seats(line))
+        return line.replace("; You deal.", ".") if self.solo else line
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.label for seat in self.seats]
+
+    def interlude(self, events: tuple[Any, ...]) -> ResultScreen | None:
+        _, ended = follow(self._before, events)
+        if not ended:
+            return None
+        self.last_round = ended[-1]
+        return round_summary(ended[-1], self.names, self.solo)
+
+    def final_result(self) -> ResultScreen:
+        outcome = self.match.outcome
+        assert outcome is not None
+        rounds = int(outcome.stats.get("rounds", 0))
+        if self.solo:
+            return solo_final(rounds, climb(self.match.events), self.best_before, self.last_round)
+        totals = [int(score) for score in outcome.scores]
+        return table_final(self.names, totals, outcome.winners, rounds, self.last_round)

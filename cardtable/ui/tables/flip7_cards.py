@@ -1,0 +1,81 @@
+"""Rows of Flip 7 cards drawn as styled text: framed (three lines) or as one-line chips.
+
+A player's line can hold eight numbers and seven chips; as separate widgets that is well over
+a hundred at a table of eight, and each turn restyles them all. Drawn as text in one widget the
+row costs next to nothing and looks the same: the kinds differ by frame and sign, as
+``CardView`` does it (round for numbers, heavy for + cards, double for the card that bust,
+dashed for ×2 and Second Chance, shaded for a card still face down), with theme colours on top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.content import Content
+
+#: a face: the label and a ``CardView`` kind (main, plus, minus, special, back, empty)
+Face = tuple[str, str]
+
+#: corners and edges per kind: top-left, horizontal, top-right, vertical, bottom-left, bottom-right
+FRAMES = {
+    "main": "╭─╮│╰╯",
+    "plus": "┏━┓┃┗┛",
+    "minus": "╔═╗║╚╝",
+    "special": "┌╌┐╎└┘",
+    "back": "╭─╮│╰╯",
+    "empty": "╭─╮│╰╯",
+}
+FRAME_STYLE = {
+    "main": "$card-main on $card-face",
+    "plus": "$card-plus on $card-face",
+    "minus": "$card-minus on $card-face",
+    "special": "$card-special on $card-face",
+    "back": "$card-face 50% on $card-back",
+    "empty": "$foreground 25%",
+}
+LABEL_STYLE = {
+    "main": "bold $card-text on $card-face",
+    "plus": "bold $card-plus on $card-face",
+    "minus": "bold $card-minus on $card-face",
+    "special": "bold $card-text on $card-face",
+    "back": "$card-face 50% on $card-back",
+    "empty": "$foreground 25%",
+}
+INNER = 3
+GAP = " "
+
+
+def inner(label: str, kind: str) -> str:
+    """The label in the card's three middle cells: right-aligned on two, then a mark or a space."""
+    if kind == "back":
+        return "▒" * INNER
+    mark = "!" if label.endswith("!") else " "
+    core = label.removesuffix("!")
+    return core.rjust(2) + mark if len(core) <= 2 else core[:INNER]
+
+
+def framed(faces: Sequence[Face]) -> Content:
+    """Three lines of framed cards, side by side."""
+    top: list[tuple[str, str] | str] = []
+    middle: list[tuple[str, str] | str] = []
+    bottom: list[tuple[str, str] | str] = []
+    for i, (label, kind) in enumerate(faces):
+        tl, h, tr, v, bl, br = FRAMES[kind]
+        edge = FRAME_STYLE[kind]
+        if i:
+            top.append(GAP), middle.append(GAP), bottom.append(GAP)
+        top.append((tl + h * INNER + tr, edge))
+        middle += [(v, edge), (inner(label, kind), LABEL_STYLE[kind]), (v, edge)]
+        bottom.append((bl + h * INNER + br, edge))
+    return Content("\n").join(Content.assemble(*line) for line in (top, middle, bottom))
+
+
+def chips(faces: Sequence[Face]) -> Content:
+    """One line of cards as chips: `` 12 `` on the card colour, signs and marks kept."""
+    parts: list[tuple[str, str] | str] = []
+    for i, (label, kind) in enumerate(faces):
+        if i:
+            parts.append(GAP)
+        text = "▒▒" if kind == "back" else label
+        parts.append((f" {text.rjust(2)} ", LABEL_STYLE[kind]))
+    return Content.assemble(*parts)

@@ -1,0 +1,193 @@
+"""Flip 7's draw line: one player's cards, state, points and total, framed or compact.
+
+Widgets get a ``SeatLook`` (a plain slice of the observation plus how to draw it) and post
+intents; they never keep game state. A line draws itself two ways: ``tall`` with framed cards
+when the table has room, ``-compact`` (two text lines) when many players share a small screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import Static
+
+from cardtable.games.flip7.cards import FLIP_SEVEN
+from cardtable.games.flip7.state import Status
+from cardtable.games.flip7.view import SeatView
+from cardtable.ui.tables.flip7_cards import Face, chips, framed
+from cardtable.ui.tables.flip7_text import (
+    STATUS_STYLE,
+    breakdown,
+    card_face,
+    number_faces,
+    progress_bar,
+    status_word,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLook:
+    """What one draw line shows: the seat's public row and how the table wants it drawn."""
+
+    seat: SeatView
+    name: str
+    goal: int
+    to_move: bool = False
+    you: bool = False
+    #: the newest numbers and modifiers still face down, waiting for their flip
+    hidden_numbers: int = 0
+    hidden_modifiers: int = 0
+    #: this seat may receive the action card being handed out (its seat number is the key)
+    eligible: bool = False
+    #: two text lines instead of a framed box, when many players share a small screen
+    compact: bool = False
+
+    @property
+    def flipping(self) -> bool:
+        return bool(self.hidden_numbers or self.hidden_modifiers)
+
+
+def put(static: Static, content: Content | str) -> None:
+    """Update ``static`` only when its text or styles change: every update costs a layout."""
+
+    def key(value: object) -> object:
+        return (value.plain, tuple(value.spans)) if isinstance(value, Content) else value
+
+    if key(static.content) != key(content):
+        static.update(content)
+
+
+class SeatChosen(Message):
+    """A click on a player's line, to hand them the action card being given."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat = seat
+
+
+def head_text(look: SeatLook) -> Content:
+    """Name, state, total and the row's points on one line (the compact line's first row)."""
+    seat = look.seat
+    marker = ("▶ ", "bold $highlight") if look.to_move else "  "
+    word = "flipping…" if look.flipping else status_word(seat.status, look.to_move, look.you)
+    now = "?" if look.flipping else str(seat.round_score)
+    key = (f"  [{seat.seat + 1}] give", "bold reverse $highlight") if look.eligible else ""
+    return Content.assemble(
+        marker,
+        (f"{seat.seat + 1} {look.name}", "bold"),
+        "  ",
+        (word, STATUS_STYLE[seat.status] if not look.flipping else "italic"),
+        f"  total {seat.banked}  now {now}  {len(seat.numbers)} of {FLIP_SEVEN}",
+        key,
+    )
+
+
+def score_text(look: SeatLook) -> Content:
+    """The three lines beside a tall line's cards: points now, how they add up, the total."""
+    seat = look.seat
+    if look.flipping:
+        return Content.assemble(("flipping…", "italic"), "\n\n", f"total {seat.banked}")
+    if seat.status is Status.BUST:
+        return Content.assemble(
+            ("BUST: 0 this round", "bold $bust"), "\n\n", f"total {seat.banked}"
+        )
+    lead = "banks" if seat.status in (Status.STAYED, Status.FROZEN) else "stay now:"
+    if not seat.numbers and not seat.modifiers:
+        return Content.assemble(("no cards yet", "italic"), "\n\n", f"total {seat.banked}")
+    return Content.assemble(
+        (f"{lead} {seat.round_score}", "bold"),
+        "\n",
+        (breakdown(seat.numbers, seat.modifiers), "$foreground 70%"),
+        "\n",
+        f"total {seat.banked} → {seat.banked + seat.round_score}",
+    )
+
+
+class SeatLine(Vertical):
+    """One player's draw line: modifiers above, numbers left to right in the order they came."""
+
+    DEFAULT_CSS = """
+    SeatLine {
+        height: auto; padding: 0 1; margin-bottom: 0;
+        border: round $foreground 35%;
+        border-title-color: $foreground; border-title-style: bold;
+        border-subtitle-color: $foreground 80%;
+    }
+    SeatLine.-to-move { border: heavy $highlight; }
+    SeatLine.-stayed { border: double $stand; border-subtitle-color: $stand; }
+    SeatLine.-frozen { border: dashed $card-plus; border-subtitle-color: $card-plus; }
+    SeatLine.-bust { border: double $bust; border-subtitle-color: $bust; }
+    SeatLine.-eligible { border: heavy $highlight; background: $highlight 8%; }
+    SeatLine .top { height: 1; }
+    SeatLine .head { display: none; width: 1fr; height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    SeatLine .mods { width: auto; height: 1; text-wrap: nowrap; }
+    SeatLine .cards { height: 3; }
+    SeatLine .row { width: auto; height: 3; text-wrap: nowrap; }
+    SeatLine .score { width: 1fr; height: 3; padding-left: 2; text-wrap: nowrap; text-overflow: ellipsis; }
+    SeatLine.-compact { border: none; padding: 0 1; height: 2; }
+    SeatLine.-compact.-to-move { background: $highlight 12%; }
+    SeatLine.-compact.-eligible { background: $highlight 20%; }
+    SeatLine.-compact .head { display: block; width: auto; max-width: 1fr; margin-right: 2; }
+    SeatLine.-compact .cards { height: 1; padding-left: 2; }
+    SeatLine.-compact .row { height: 1; }
+    SeatLine.-compact .score { display: none; }
+    """
+
+    def __init__(self, seat: int, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.seat = seat
+        #: what was drawn last, so a redraw skips lines that did not change
+        self._drawn: SeatLook | None = None
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(classes="top"):
+            yield Static(classes="head")
+            yield Static(classes="mods")
+        with Horizontal(classes="cards"):
+            yield Static(classes="row")
+            yield Static(classes="score")
+
+    def on_click(self) -> None:
+        self.post_message(SeatChosen(self.seat))
+
+    def show(self, look: SeatLook) -> None:
+        if look == self._drawn:
+            return
+        self._drawn = look
+        seat = look.seat
+        self.border_title = ("▶ " if look.to_move else "") + f"{seat.seat + 1} {look.name}"
+        word = status_word(seat.status, look.to_move, look.you)
+        give = f" · press {seat.seat + 1} to give" if look.eligible else ""
+        self.border_subtitle = (
+            f"{'…' if look.flipping else word}{give} · total {seat.banked} "
+            f"{progress_bar(seat.banked, look.goal)} {look.goal}"
+        )
+        put(self.query_one(".head", Static), head_text(look))
+        put(self.query_one(".score", Static), score_text(look))
+        numbers, mods = faces_of(look)
+        put(self.query_one(".row", Static), chips(numbers) if look.compact else framed(numbers))
+        put(self.query_one(".mods", Static), chips(mods))
+        for status in Status:
+            shown = status is not Status.ACTIVE and seat.status is status and not look.flipping
+            self.set_class(shown, f"-{status.value}")
+        self.set_class(look.to_move, "-to-move")
+        self.set_class(look.eligible, "-eligible")
+        self.set_class(look.compact, "-compact")
+
+
+def faces_of(look: SeatLook) -> tuple[list[Face], list[Face]]:
+    """The numbers in draw order and the chips above them, the newest still face down."""
+    seat = look.seat
+    numbers = number_faces(seat.numbers, seat.status is Status.BUST)
+    up = len(numbers) - look.hidden_numbers
+    numbers = [face if i < up else ("", "back") for i, face in enumerate(numbers)]
+    mods = [card_face(card) for card in seat.modifiers]
+    up = len(mods) - look.hidden_modifiers
+    mods = [face if i < up else ("", "back") for i, face in enumerate(mods)]
+    if seat.second_chance:
+        mods.append(("2nd Chance", "special"))
+    return numbers or [("", "empty")], mods

@@ -1,0 +1,398 @@
+"""The Pazu-Pazaak table: 3–6 boards round the table, the two pots, the bidding screen, your hand,
+the log, and every choice by key or click.
+
+During a set's auction the bidding screen takes the boards' place; the rest of the time the
+boards are on show, the last set's until the next auction opens. Keys and clicks become actions
+through ``play_human``; the core refuses what is out of bounds and says why.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.events import Resize
+from textual.geometry import Size
+from textual.widgets import Button, ContentSwitcher, Input, Static
+
+from cardtable.games.pazaak.cards import side_values
+from cardtable.games.pazu.actions import (
+    END_TURN,
+    LEAVE,
+    STAND,
+    STAY,
+    Bid,
+    Pick,
+    PlaySide,
+    SetAnte,
+)
+from cardtable.games.pazu.state import PazuView, Phase
+from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.tables.base import TableScreen
+from cardtable.ui.tables.pazaak import SignPicker
+from cardtable.ui.tables.pazaak_widgets import HandCardChosen
+from cardtable.ui.tables.pazu_auction import AmountEntered, AuctionPanel, OfferChosen, auction_slice
+from cardtable.ui.tables.pazu_layout import BOARD_SIZES, Layout, choose_layout
+from cardtable.ui.tables.pazu_results import ending, final_screen, set_result, set_summary
+from cardtable.ui.tables.pazu_setup import PazuNewGame
+from cardtable.ui.tables.pazu_story import auction_story, departures
+from cardtable.ui.tables.pazu_widgets import PazuHand, SeatBoard, SeatSlice
+from cardtable.ui.widgets.log import MoveLog
+
+AUCTION = (Phase.BID, Phase.PICK, Phase.ANTE)
+#: what each phase's footer keys are for; a key of another phase is hidden
+KEY_PHASES = {
+    "stand": Phase.TURN,
+    "end_turn": Phase.TURN,
+    "stay": Phase.LEAVE,
+    "leave": Phase.LEAVE,
+}
+HINTS = {
+    Phase.BID: "type your bid, Enter",
+    Phase.PICK: "1–6 or a click picks a card",
+    Phase.ANTE: "type the ante, Enter",
+    Phase.TURN: "1–9 play a hand card · s stand · e end turn",
+    Phase.LEAVE: "n next set · l leave the table",
+}
+
+
+class PazuTable(TableScreen):
+    """Pazu-Pazaak for 3–6: against bots, or hot-seat with a hand-off between people."""
+
+    NEW_GAME_SCREEN = PazuNewGame
+    #: nothing takes the keys by itself ("" — None would inherit the app's "focus anything")
+    AUTO_FOCUS = ""
+    DEFAULT_CSS = """
+    PazuTable #pz-pots { height: 1; padding: 0 1; color: $foreground 85%; }
+    PazuTable #pz-main { height: 1fr; }
+    PazuTable #pz-center { height: 100%; width: 90; }
+    PazuTable #pz-boards { height: auto; width: auto; }
+    PazuTable #pz-side { width: 1fr; min-width: 24; }
+    PazuTable MoveLog { height: 1fr; min-height: 3; }
+    PazuTable #pz-buttons { height: auto; width: 100%; }
+    PazuTable #pz-buttons Button { margin-right: 1; min-width: 10; }
+    """
+    BINDINGS: ClassVar[list[Binding]] = [
+        Binding("s", "stand", "Stand"),
+        Binding("e", "end_turn", "End turn"),
+        Binding("n", "stay", "Next set"),
+        Binding("l", "leave", "Leave table"),
+        *(Binding(str(n), f"digit({n - 1})", f"Choose {n}", show=False) for n in range(1, 10)),
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.layout_now: Layout = choose_layout(len(self.seats), 120, 40)
+        #: the question the amount box last asked (set, phase, seat, viewer): a new one clears it
+        self._asked: tuple[Any, ...] | None = None
+
+    def compose_table(self) -> ComposeResult:
+        yield Static(id="pz-pots", markup=False)
+        with Horizontal(id="pz-main"):
+            with ContentSwitcher(id="pz-center", initial="pz-boards"):
+                with Grid(id="pz-boards"):
+                    for seat in range(len(self.seats)):
+                        yield SeatBoard(seat)
+                yield AuctionPanel(id="pz-auction")
+            with Vertical(id="pz-side"):
+                yield MoveLog()
+                with Horizontal(id="pz-buttons"):
+                    yield Button("Stand (s)", id="pz-stand", variant="warning")
+                    yield Button("End turn (e)", id="pz-end", variant="primary")
+                    yield Button("Next set (n)", id="pz-stay", variant="primary")
+                    yield Button("Leave (l)", id="pz-leave", variant="error")
+        yield PazuHand(id="pz-hand")
+
+    def on_mount(self) -> None:
+        """Runs before the base draws: size everything for the terminal first."""
+        self.query_one(MoveLog).can_focus = False
+        self.apply_layout(self.app.size)
+
+    def on_resize(self, event: Resize) -> None:
+        self.apply_layout(event.size)
+        self.redraw()
+
+    def apply_layout(self, size: Size) -> None:
+        """Board density, grid shape and widget sizes for this terminal (``choose_layout``)."""
+        layout = choose_layout(len(self.seats), size.width, size.height)
+        self.layout_now = layout
+        board_w, board_h = BOARD_SIZES[layout.density]
+        grid = self.query_one("#pz-boards", Grid)
+        grid.styles.grid_size_columns = layout.columns
+        grid.styles.grid_columns = " ".join([str(board_w)] * layout.columns)
+        grid.styles.grid_rows = str(board_h)
+        for board in self.query(SeatBoard):
+            board.set_density(layout.density)
+        self.query_one(AuctionPanel).set_small(layout.small)
+        self.query_one(PazuHand).set_class(layout.small, "-small")
+        for button in self.query("#pz-buttons Button").results(Button):
+            button.compact = layout.small
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.seat_name(s) for s in range(len(self.seats)))
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return tuple(seat.label for seat in self.seats)
+
+    def show(self, view: PazuView) -> None:
+        auction = view.phase in AUCTION
+        center = self.query_one("#pz-center", ContentSwitcher)
+        center.current = "pz-auction" if auction else "pz-boards"
+        layout = self.layout_now
+        center.styles.width = layout.auction_width if auction else layout.boards_width
+        for seat in range(len(self.seats)):
+            self.query_one(f"#pz-board-{seat}", SeatBoard).show(self.seat_slice(view, seat))
+        if auction:
+            self.show_auction(view)
+        wants_amount = self.my_turn and view.phase in (Phase.BID, Phase.ANTE)
+        if not wants_amount and isinstance(self.focused, Input):
+            self.set_focus(None)  # a hidden box must not swallow the keys
+        self.show_hand(view)
+        self.query_one("#pz-pots", Static).update(self.pots_text(view))
+        self.show_buttons(view)
+
+    def seat_slice(self, view: PazuView, seat: int) -> SeatSlice:
+        return SeatSlice(
+            name=self.labels[seat],
+            board=view.boards[seat],
+            chips=view.chips[seat],
+            hand_count=view.hand_counts[seat],
+            bought=view.bought[seat],
+            status=view.status[seat],
+            seated=view.seated[seat],
+            stood_at=view.stood_at[seat],
+            to_move=view.to_move == seat and view.phase is Phase.TURN,
+            first=view.first == seat and view.phase not in (Phase.BID, Phase.PICK),
+            viewer=seat == self.viewer,
+        )
+
+    def show_auction(self, view: PazuView) -> None:
+        story = auction_story(self.match.events)
+        if story is None:
+            return
+        panel = self.query_one(AuctionPanel)
+        panel.show(auction_slice(view, story, self.names, self.labels, self.my_turn))
+        asked = (view.set_number, view.phase, view.to_move, self.viewer)
+        wants_amount = self.my_turn and view.phase in (Phase.BID, Phase.ANTE)
+        if asked != self._asked:
+            self._asked = asked
+            panel.reset_entry(focus=wants_amount and self.replay_actions is None)
+
+    def show_hand(self, view: PazuView) -> None:
+        hand = self.query_one(PazuHand)
+        seat = self.viewer if self.viewer is not None else (view.to_move or 0)
+        caption = "Your hand" if not self.hotseat else f"{self.seat_name(seat)}'s hand"
+        if view.hand is None:
+            hand.show_backs(caption, view.hand_counts[seat], "")
+            return
+        bought = len(view.bought[seat])
+        hint = f"{bought} bought at auction: everyone saw them" if bought else ""
+        if self.my_turn and view.phase is Phase.TURN and view.played_side:
+            hint = "one hand card a turn: played"
+        # outside a turn nothing is playable, but the hand is there to read, not greyed
+        playable = (
+            self.playable_indices()
+            if view.phase is Phase.TURN
+            else frozenset(range(len(view.hand)))
+        )
+        hand.show_faces(caption, view.hand, playable, hint)
+
+    def pots_text(self, view: PazuView) -> str:
+        """The pots, the ante and who goes first; shortened to fit a narrow terminal."""
+        config = view.config
+        limits = f"{config.ante_min}–{config.ante_max}"
+        first = self.seat_name(view.first)
+        ante = f"ante {view.ante} ({limits})" if view.ante else f"ante ? ({limits})"
+        bidding = view.phase in (Phase.BID, Phase.PICK)
+        deck = "endless deck" if view.unseen is None else f"{sum(view.unseen)} main cards unseen"
+        wide = [
+            f"Set {view.set_number} of {config.max_sets}",
+            f"Set Pot {view.set_pot}",
+            f"Pazaak Pot {view.pazaak_pot}",
+            ante,
+            f"{first} bids first" if bidding else f"★ first: {first}",
+            deck,
+            f"seed {self.match.seed}",
+        ]
+        text = " · ".join(wide)
+        if len(text) + 2 <= self.size.width:
+            return text
+        narrow = [f"Set {view.set_number}/{config.max_sets}", *wide[1:4]]
+        narrow.append(f"{first} bids 1st" if bidding else f"★ {first}")
+        return " · ".join(narrow)
+
+    def show_buttons(self, view: PazuView) -> None:
+        legal = self.match.legal_actions() if self.my_turn else ()
+        turn, between = view.phase is Phase.TURN, view.phase is Phase.LEAVE
+        for button_id, action, shown in (
+            ("#pz-stand", STAND, turn),
+            ("#pz-end", END_TURN, turn),
+            ("#pz-stay", STAY, between),
+            ("#pz-leave", LEAVE, between),
+        ):
+            button = self.query_one(button_id, Button)
+            button.display = shown
+            button.disabled = action not in legal
+        if between and self.my_turn and self.focused is None:
+            self.query_one("#pz-stay", Button).focus()
+
+    def playable_indices(self) -> frozenset[int]:
+        if not self.my_turn:
+            return frozenset()
+        return frozenset(a.index for a in self.match.legal_actions() if isinstance(a, PlaySide))
+
+    def status_text(self) -> str:
+        text = super().status_text()
+        phase = self.match.state.phase
+        if self.my_turn and self.replay_actions is None and phase in HINTS:
+            text += f": {HINTS[phase]}"
+        return text
+
+    # -- choices -------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action not in (*KEY_PHASES, "digit"):
+            return super().check_action(action, parameters)
+        if self.replay_actions is not None:
+            return False
+        phase = self.match.state.phase
+        if action in KEY_PHASES:
+            if phase is not KEY_PHASES[action]:
+                return False
+            wanted = {"stand": STAND, "end_turn": END_TURN, "stay": STAY, "leave": LEAVE}[action]
+            return (self.my_turn and wanted in self.match.legal_actions()) or None
+        index = parameters[0]
+        if phase is Phase.TURN:
+            return index in self.playable_indices() or None
+        if phase is Phase.PICK:
+            return index in self.pickable_slots() or None
+        return False
+
+    def pickable_slots(self) -> frozenset[int]:
+        story = auction_story(self.match.events)
+        if not self.my_turn or story is None or self.match.state.phase is not Phase.PICK:
+            return frozenset()
+        return frozenset(slot for slot, who in enumerate(story.takers) if who is None)
+
+    def action_stand(self) -> None:
+        self.play_human(STAND)
+
+    def action_end_turn(self) -> None:
+        self.play_human(END_TURN)
+
+    def action_stay(self) -> None:
+        self.play_human(STAY)
+
+    def action_leave(self) -> None:
+        self.play_human(LEAVE)
+
+    def action_digit(self, index: int) -> None:
+        if self.match.state.phase is Phase.PICK:
+            self.pick_slot(index)
+        else:
+            self.play_card(index)
+
+    def pick_slot(self, slot: int) -> None:
+        """Take the revealed card in ``slot``; a card already taken is refused by name."""
+        story = auction_story(self.match.events)
+        if story is None or slot >= len(story.offer):
+            return
+        taker = story.takers[slot]
+        if taker is not None and self.my_turn:
+            self.notify(
+                f"{self.seat_name(taker)} took that card; pick one still on offer.",
+                title="Not allowed",
+                severity="warning",
+            )
+            return
+        self.play_human(Pick(story.offer[slot]))
+
+    def play_card(self, index: int) -> None:
+        """Play hand card ``index``; a card with a choice of values asks which first."""
+        view = self.match.observe(self.viewer)
+        if not self.my_turn or view.hand is None or index >= len(view.hand):
+            return
+        card = view.hand[index]
+        values = tuple(
+            a.value
+            for a in self.match.legal_actions()
+            if isinstance(a, PlaySide) and a.index == index
+        )
+        if len(values) > 1:
+            self.app.push_screen(
+                SignPicker(card, values),
+                lambda value: (
+                    self.play_human(PlaySide(index, value)) if value is not None else None
+                ),
+            )
+        else:
+            # one value, or none: then the core refuses with the reason
+            self.play_human(PlaySide(index, values[0] if values else side_values(card)[0]))
+
+    def on_hand_card_chosen(self, message: HandCardChosen) -> None:
+        self.play_card(message.index)
+
+    def on_offer_chosen(self, message: OfferChosen) -> None:
+        self.pick_slot(message.slot)
+
+    def on_amount_entered(self, message: AmountEntered) -> None:
+        """A bid or an ante from the box; out of bounds, the core's reason shows under it."""
+        phase = self.match.state.phase
+        panel = self.query_one(AuctionPanel)
+        try:
+            amount = int(message.text.strip())
+        except ValueError:
+            panel.say("Type a whole number of chips (0 to pass).")
+            return
+        action = Bid(amount) if phase is Phase.BID else SetAnte(amount)
+        game, state = self.match.game, self.match.state
+        if self.my_turn and not game.is_legal(state, action):
+            panel.say(f"Refused: {game.explain_illegal(state, action)}.")
+        self.play_human(action)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {"pz-stand": STAND, "pz-end": END_TURN, "pz-stay": STAY, "pz-leave": LEAVE}
+        if event.button.id in actions:
+            self.play_human(actions[event.button.id])
+
+    # -- the flow and its results --------------------------------------------------------------
+
+    def people_seated(self) -> bool:
+        seated = self.match.state.seated
+        return any(seat.is_human and seated[i] for i, seat in enumerate(self.seats))
+
+    def advance(self) -> None:
+        """Ruling 8: the game ends when the last person at the table leaves it."""
+        if self.replay_actions is None and not self.match.is_over and not self.people_seated():
+            self.app.push_screen(self.walked_out_result(), self._after_final)
+            return
+        super().advance()
+
+    def interlude(self, events: tuple[Any, ...]) -> ResultScreen | None:
+        view = self.match.observe(self.viewer)
+        return set_result(events, view.set_number, view, self.names)
+
+    def final_result(self) -> ResultScreen:
+        view = self.match.observe(self.viewer)
+        last = self.match.events[-1] if self.match.events else ()
+        summary: list[str] = []
+        result = view.last_set
+        if result is not None and any(e is result for e in last):
+            verdict, _ = set_summary(result, view.set_number, view, self.names)
+            summary = [f"Last set: {verdict}."]
+        why = ending(last, view.set_number)
+        return final_screen(view.chips, self.labels, departures(self.match.events), why, summary)
+
+    def walked_out_result(self) -> ResultScreen:
+        view = self.match.observe(None)
+        why = f"The game ends as the last person leaves the table (set {view.set_number})."
+        return final_screen(view.chips, self.labels, departures(self.match.events), why, [])
+
+
+Table = PazuTable

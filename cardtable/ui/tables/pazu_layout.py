@@ -1,0 +1,58 @@
+"""How big the Pazu-Pazaak boards can be for this many seats in this terminal, and where they go.
+
+Three densities, tried largest first: ``large`` (Pazaak's own 3×3 board of full cards), ``strip``
+(the nine places in one row of small framed cards) and ``line`` (one text line of card faces).
+3 players fit 80×24 as strips, 4–6 as lines; 6 fit 120×40 as large boards.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+#: rows the screen keeps for itself: status line, pots line, hand row, footer
+CHROME_ROWS = 1 + 1 + 3 + 1
+#: the narrowest side column that still reads as a log
+MIN_SIDE = 28
+#: (width, height) of one board panel, border included, per density
+BOARD_SIZES = {"large": (30, 12), "strip": (49, 5), "line": (39, 3)}
+
+
+@dataclass(frozen=True)
+class Layout:
+    density: str
+    columns: int
+    rows: int
+    #: width of the board grid (the auction panel takes at least this much too)
+    boards_width: int
+    #: the width the auction panel gets in place of the boards
+    auction_width: int
+
+    @property
+    def small(self) -> bool:
+        """Tight terminals get one-line buttons and inputs and narrower hand cards."""
+        return self.density != "large"
+
+
+def preferred_columns(seats: int) -> tuple[int, ...]:
+    """Round-table shapes first (3 in a row; 4 as 2+2; 5 as 3+2; 6 as 3+3), then any."""
+    best = seats if seats <= 3 else math.ceil(seats / 2)
+    return (best, *(c for c in range(1, seats + 1) if c != best))
+
+
+def choose_layout(seats: int, width: int, height: int) -> Layout:
+    """The largest density, and its round-table shape, that fits beside a readable log."""
+    rows_free = max(3, height - CHROME_ROWS)
+    for density, (board_w, board_h) in BOARD_SIZES.items():
+        for columns in preferred_columns(seats):
+            rows = math.ceil(seats / columns)
+            used = columns * board_w
+            if rows * board_h <= rows_free and used + MIN_SIDE <= width:
+                return _layout(density, columns, rows, used, width)
+    board_w = BOARD_SIZES["line"][0]
+    return _layout("line", 1, seats, board_w, width)
+
+
+def _layout(density: str, columns: int, rows: int, used: int, width: int) -> Layout:
+    auction = max(used, min(width - MIN_SIDE, 90))
+    return Layout(density, columns, rows, used, auction)

@@ -1,0 +1,24 @@
+"""Pazu-Pazaak's new-game form: Pazaak's, with one side deck per seat for three to six seats."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from textual.widgets import Select
+
+from cardtable.core.seats import Seat
+from cardtable.ui.tables.pazaak_setup import PazaakNewGame
+
+
+class PazuNewGame(PazaakNewGame):
+    """Every seat brings its own 10-card side deck, as in Pazaak; the table's amounts (chips,
+    ante limits, bust penalty, sets) come from the options model."""
+
+    def make_config(self, options: Any, seats: tuple[Seat, ...]) -> Any:
+        keys = [str(self.query_one(f"#deck-{i}", Select).value) for i in range(len(seats))]
+        decks = tuple(self.store.resolve(key) for key in keys)
+        if seats[0].is_human:
+            self.store.remember(keys[0])
+        # the core checks every deck against the inventory again as the config is rebuilt
+        return replace(options.to_config(len(seats)), decks=decks)

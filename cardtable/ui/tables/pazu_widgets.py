@@ -1,0 +1,195 @@
+"""Pazu-Pazaak's table pieces: one seat's board in three densities, and a hand that grows.
+
+The cards reuse Pazaak's faces (``board_face``, ``hand_kind``, ``HandCard``); what is new is that
+a board must also carry its seat's chips, hand size and standing, and shrink to one line so six
+seats fit a small terminal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.containers import Grid, Horizontal, Vertical
+from textual.widgets import Static
+
+from cardtable.games.pazaak.board import Board
+from cardtable.games.pazaak.cards import Card, label
+from cardtable.games.pazu.state import Status
+from cardtable.ui.tables.pazaak_widgets import HandCard, board_face, hand_kind
+from cardtable.ui.widgets.card import CardView
+
+#: the most hand cards a key can reach (1–9); a hand only grows by one bought card a set
+MAX_HAND = 9
+DENSITIES = ("large", "strip", "line")
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+
+
+@dataclass(frozen=True)
+class SeatSlice:
+    """What one board shows: plain values cut from the observation by the table."""
+
+    name: str
+    board: Board
+    chips: int
+    hand_count: int
+    #: hand cards everyone saw bought at auction (so not secret)
+    bought: tuple[Card, ...]
+    status: Status
+    seated: bool
+    #: 1 for the first to stand this set, 0 for not standing
+    stood_at: int
+    to_move: bool
+    #: the highest bidder: goes first and named the ante
+    first: bool
+    viewer: bool
+
+
+def standing_word(seat: SeatSlice) -> str:
+    """Where the seat is in the set, as a word (never colour alone)."""
+    if not seat.seated:
+        return "LEFT"
+    total = seat.board.total
+    if seat.status is Status.BUST:
+        return f"{total} · BUST"
+    if seat.status is Status.STOOD:
+        return f"{total} · STANDS {ordinal(seat.stood_at)}"
+    if seat.status is Status.ACTIVE:
+        if seat.to_move and total > 20:
+            return f"{total} · OVER 20"
+        return f"{total} · to play" if seat.to_move else f"{total}"
+    return "sits out" if seat.board.cards else ""
+
+
+def hand_words(seat: SeatSlice, room: int) -> str:
+    """``hand 3: ±4 ▒▒`` (the bought cards everybody saw, then backs), or ``hand 8, 3 seen``
+    when that does not fit in ``room`` columns."""
+    seen = [label(card) for card in seat.bought]
+    if not seen:
+        return f"hand {seat.hand_count}"
+    hidden = "▒" * max(0, seat.hand_count - len(seen))
+    full = f"hand {seat.hand_count}: {' '.join(seen)} {hidden}".rstrip()
+    return full if len(full) <= room else f"hand {seat.hand_count}, {len(seen)} seen"
+
+
+class SeatBoard(Vertical):
+    """One seat at the table: nine places, and the seat's chips, hand and standing as words."""
+
+    DEFAULT_CSS = """
+    SeatBoard {
+        height: 12; width: 30; padding: 0 1;
+        border: round $foreground 40%;
+        border-title-color: $foreground; border-title-style: bold;
+        border-subtitle-color: $foreground 85%;
+        background: $felt;
+    }
+    SeatBoard.-viewer { border-title-color: $highlight; }
+    SeatBoard.-to-move { border: heavy $highlight; }
+    SeatBoard.-standing { border: double $stand; border-subtitle-color: $stand; }
+    SeatBoard.-bust { border: double $bust; border-subtitle-color: $bust; }
+    SeatBoard.-left { opacity: 55%; border: dashed $foreground 30%; }
+    SeatBoard .cells { height: auto; width: auto; }
+    SeatBoard .info { height: 1; width: 100%; color: $foreground 85%; }
+    SeatBoard.-large .cells { grid-size: 3 3; grid-columns: 8; grid-rows: 3; grid-gutter: 0 1; }
+    SeatBoard.-strip { height: 5; width: 49; }
+    SeatBoard.-strip .cells { grid-size: 9 1; grid-columns: 5; grid-rows: 3; }
+    SeatBoard.-strip CardView { width: 5; }
+    SeatBoard.-line { height: 3; width: 39; }
+    SeatBoard.-line .cells { grid-size: 9 1; grid-columns: 3; grid-rows: 1; grid-gutter: 0 1; }
+    SeatBoard.-line CardView { width: 3; height: 1; border: none; }
+    SeatBoard.-line CardView.-empty { background: transparent; }
+    SeatBoard.-strip .info, SeatBoard.-line .info { display: none; }
+    """
+
+    #: columns inside a large board's border and padding
+    BOARD_INNER = 26
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(id=f"pz-board-{seat}", classes="-large")
+        self.seat = seat
+        self.density = "large"
+
+    def compose(self) -> ComposeResult:
+        with Grid(classes="cells"):
+            for place in range(9):
+                yield CardView(id=f"pz-cell-{self.seat}-{place}")
+        yield Static(classes="info", markup=False)
+
+    def set_density(self, density: str) -> None:
+        """Layout only: the screen picks the density for the terminal's size."""
+        self.density = density
+        for name in DENSITIES:
+            self.set_class(name == density, f"-{name}")
+
+    def show(self, seat: SeatSlice) -> None:
+        empty = "·" if self.density == "line" else ""
+        for place, cell in enumerate(self.query(CardView)):
+            if place < len(seat.board.cards):
+                cell.show(*board_face(seat.board.cards[place]))
+            else:
+                cell.show(empty, "empty")
+        marks = ("▶ " if seat.to_move else "") + seat.name + (" ★" if seat.first else "")
+        chips = f"{seat.chips} chips"
+        standing = standing_word(seat)
+        if self.density == "large":
+            self.border_title = marks
+            self.border_subtitle = standing
+            room = self.BOARD_INNER - len(chips) - 3
+            self.query_one(".info", Static).update(f"{chips} · {hand_words(seat, room)}")
+        else:
+            self.border_title = f"{marks} · {chips}"
+            self.border_subtitle = " · ".join(w for w in (f"hand {seat.hand_count}", standing) if w)
+        self.set_class(seat.viewer, "-viewer")
+        self.set_class(seat.to_move, "-to-move")
+        self.set_class(seat.status is Status.STOOD, "-standing")
+        self.set_class(seat.status is Status.BUST, "-bust")
+        self.set_class(not seat.seated, "-left")
+
+
+class PazuHand(Horizontal):
+    """A hand of up to nine side cards (four dealt, one bought each set): faces for its owner,
+    backs for everyone else. Clicks post Pazaak's ``HandCardChosen``."""
+
+    DEFAULT_CSS = """
+    PazuHand { height: 3; width: 100%; padding: 0 1; }
+    PazuHand .caption { width: auto; max-width: 22; height: 3; content-align: left middle;
+        color: $foreground 85%; padding-right: 1; }
+    PazuHand HandCard { margin-right: 1; width: 8; }
+    PazuHand.-small HandCard { margin-right: 0; width: 6; }
+    PazuHand .hint { width: 1fr; height: 3; content-align: left middle; color: $foreground 70%;
+        padding-left: 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static("Your hand", classes="caption", markup=False)
+        for index in range(MAX_HAND):
+            yield HandCard(index)
+        yield Static(classes="hint", markup=False)
+
+    def show_faces(
+        self, caption: str, hand: tuple[Card, ...], playable: frozenset[int], hint: str
+    ) -> None:
+        self._caption(caption, hint)
+        for card_view in self.query(HandCard):
+            if card_view.index < len(hand):
+                card = hand[card_view.index]
+                card_view.show(label(card), hand_kind(card), dim=card_view.index not in playable)
+                card_view.display = True
+            else:
+                card_view.display = False
+
+    def show_backs(self, caption: str, count: int, hint: str) -> None:
+        self._caption(caption, hint)
+        for card_view in self.query(HandCard):
+            card_view.show("▒▒", "back")
+            card_view.display = card_view.index < count
+
+    def _caption(self, caption: str, hint: str) -> None:
+        self.query_one(".caption", Static).update(caption)
+        self.query_one(".hint", Static).update(hint)

@@ -1,0 +1,368 @@
+"""The Pixies table: cards on offer, every player's grid with its live score, and the log.
+
+One cursor walks whatever the person must choose now (a revealed card, new or old, an empty
+space), so arrows and Enter always work; digits, n/o and clicks go straight to a choice. Every
+choice becomes an action through ``play_human``, and the core refuses illegal ones with a reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid
+from textual.events import Resize
+from textual.geometry import Size
+from textual.widgets import Static
+
+from cardtable.games.pixies.actions import KeepNew, KeepOld, PlaceFaceDown, Take
+from cardtable.games.pixies.events import GridFilled, RoundEnded
+from cardtable.games.pixies.state import Phase
+from cardtable.games.pixies.view import PixiesObservation
+from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.tables import pixies_prompt as prompts
+from cardtable.ui.tables.base import TableScreen
+from cardtable.ui.tables.pixies_cards import Mark
+from cardtable.ui.tables.pixies_layout import Layout, choose_layout, end_of_round_view, take_hint
+from cardtable.ui.tables.pixies_results import final_result, round_summary
+from cardtable.ui.tables.pixies_widgets import (
+    GridPanel,
+    OfferChosen,
+    OfferStrip,
+    Scoreboard,
+    SpaceChosen,
+)
+from cardtable.ui.widgets.log import MoveLog
+
+
+class PixiesTable(TableScreen):
+    """Pixies for 2–5: against bots, or hot-seat with a hand-off screen between people."""
+
+    AUTO_FOCUS = None
+    DEFAULT_CSS = """
+    PixiesTable #px-prompt { height: auto; max-height: 2; padding: 0 1; color: $foreground; }
+    PixiesTable #px-offer { margin-bottom: 0; }
+    PixiesTable #px-play { height: 1fr; grid-gutter: 0 1; padding: 0 1; overflow-y: auto; }
+    PixiesTable MoveLog { height: 1fr; min-height: 3; }
+    """
+    BINDINGS: ClassVar[list[Binding]] = [
+        *(Binding(str(n), f"digit({n})", f"Choose {n}", show=False) for n in range(1, 10)),
+        Binding("n", "keep('new')", "Keep new"),
+        Binding("o", "keep('old')", "Keep old"),
+        Binding("enter", "confirm", "Choose", show=False),
+        Binding("left", "step(-1)", "Back"),
+        Binding("left", "nudge(-1)", "Previous", show=False),
+        Binding("right", "step(1)", "Forward"),
+        Binding("right", "nudge(1)", "Next", show=False),
+        Binding("up", "nudge(-1)", "Previous", show=False),
+        Binding("down", "nudge(1)", "Next", show=False),
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: which of the current choices Enter takes (screen state, not game state)
+        self.cursor = 0
+        self._cursor_ply = -1
+        self.layout_now = Layout(large=False, columns=2)
+        #: the view just before the last action, to draw a round's final grids from its events
+        self._before: PixiesObservation | None = None
+        #: while a round summary is up, the ended round's grids instead of the fresh deal
+        self._frozen: PixiesObservation | None = None
+        self._prompt: str | None = None
+        self._keys: tuple[Any, ...] = ()
+        self._performing = False
+
+    def compose_table(self) -> ComposeResult:
+        yield Static(id="px-prompt", markup=False)
+        yield OfferStrip(id="px-offer")
+        with Grid(id="px-play"):
+            for seat in range(len(self.seats)):
+                yield GridPanel(seat)
+            yield MoveLog()
+            yield Scoreboard(id="px-board")
+
+    def on_mount(self) -> None:
+        """Runs before the base class draws: the log must not take the arrow keys."""
+        self.query_one(MoveLog).can_focus = False
+        self.apply_layout(self.app.size)
+
+    def on_resize(self, event: Resize) -> None:
+        self.apply_layout(event.size)
+        self.redraw()
+
+    def apply_layout(self, size: Size) -> None:
+        """Card size and the grid of panels for this terminal (see ``choose_layout``)."""
+        layout = choose_layout(len(self.seats), size.width, size.height)
+        self.layout_now = layout
+        play = self.query_one("#px-play", Grid)
+        play.styles.grid_size_columns = layout.columns
+        play.styles.grid_columns = layout.column_widths
+        play.styles.grid_rows = layout.row_heights
+        log = self.query_one(MoveLog)
+        log.styles.column_span, log.styles.row_span = layout.log_span
+        board = self.query_one(Scoreboard)
+        board.display = layout.board_span > 0
+        board.styles.column_span = max(1, layout.board_span)
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def show(self, observation: PixiesObservation) -> None:
+        view = self._frozen or observation
+        self._sync_cursor()
+        current = self.current_choice()
+        large = self.layout_now.large
+        cursor = current.index if isinstance(current, Take) else None
+        keyed = view.phase is Phase.PICK  # digits pick cards only while a card is to be taken
+        revealed = tuple(
+            (card, str(i + 1) if keyed else " ", hint, cursor == i)
+            for i, (card, hint) in enumerate(zip(view.revealed, self.take_hints(view), strict=True))
+        )
+        pending = self.pending_cards(view, current)
+        self.query_one(OfferStrip).show(revealed, pending, large)
+        lit = self.lit_spaces(view, current)
+        over = view.phase is Phase.OVER and self._frozen is None
+        for seat, grid in enumerate(view.grids):
+            title = ("▶ " if view.to_move == seat else "") + self.seats[seat].label
+            if view.leader == seat and view.phase is not Phase.OVER:
+                title += " · leads"
+            # once the game is over the last round is banked too; count it once
+            banked = view.totals[seat] - (view.round_scores[-1][seat].total if over else 0)
+            self.query_one(f"#px-grid-{seat}", GridPanel).show(
+                title,
+                grid,
+                banked,
+                lit if seat == view.to_move else {},
+                large,
+                view.to_move == seat,
+            )
+        self.show_prompt(self.prompt(view))
+        if self.layout_now.board_span:
+            live = None if view.phase is Phase.OVER else tuple(g.score.total for g in view.grids)
+            names = tuple(self.seat_name(s) for s in range(len(self.seats)))
+            self.query_one(Scoreboard).show(names, view.round_scores, live, view.rounds)
+
+    def show_prompt(self, text: str) -> None:
+        """Re-lay the screen out only when the prompt goes from one line to two or back."""
+        if text == self._prompt:
+            return
+        line = self.size.width - 2
+        old, self._prompt = self._prompt, text
+        relayout = old is None or (len(old) > line) != (len(text) > line)
+        self.query_one("#px-prompt", Static).update(text, layout=relayout)
+
+    def pending_cards(self, view: PixiesObservation, current: Any) -> tuple[Any, ...]:
+        """The taken card waiting for a decision, and for keep-which the card it may replace."""
+        card, seat = view.pending, view.to_move
+        if card is None or seat is None:
+            return ()
+        if view.phase is Phase.KEEP:
+            old = view.grids[seat].cells[card.number - 1].up
+            assert old is not None
+            return (
+                (card, "n", "n: new", isinstance(current, KeepNew)),
+                (old, "o", "o: old", isinstance(current, KeepOld)),
+            )
+        return ((card, "↓", "↓ down", False),)
+
+    def lit_spaces(self, view: PixiesObservation, current: Any) -> dict[int, Mark]:
+        """While a card waits to go face-down, its legal spaces light up; one has the cursor."""
+        if view.phase is not Phase.FACE_DOWN or self._frozen is not None:
+            return {}
+        legal = [a.space for a in self.match.legal_actions() if isinstance(a, PlaceFaceDown)]
+        chosen = current.space if isinstance(current, PlaceFaceDown) else None
+        return {space: Mark(lit=True, cursor=space == chosen) for space in legal}
+
+    def take_hints(self, view: PixiesObservation) -> tuple[str, ...]:
+        """Under each revealed card, where it would go for the person choosing now."""
+        if not self.my_turn or view.phase is not Phase.PICK or self._frozen is not None:
+            return ("",) * len(view.revealed)
+        game, state = self.match.game, self.match.state
+        return tuple(
+            take_hint(*game.apply(state, Take(i)), game, self.viewer)
+            for i in range(len(view.revealed))
+        )
+
+    def prompt(self, view: PixiesObservation) -> str:
+        """One or two lines saying what is asked of whom, and how to answer."""
+        names = [self.seat_name(s) for s in range(len(self.seats))]
+        seat = view.to_move
+        if self.replay_actions is not None:
+            return "Replay: ← → step through the moves, Home and End jump."
+        if self._frozen is not None:
+            return f"Round {view.round} is over: the scores are up."
+        if seat is None:
+            return prompts.game_over(view, names)
+        if not self.my_turn:
+            return prompts.waiting(view, self.seats[seat].label, names)
+        ask = prompts.ask(view, names)
+        return f"{names[seat]}: {ask}" if self.hotseat else ask
+
+    def status_text(self) -> str:
+        text = super().status_text()
+        if self._frozen is not None:
+            return f"{self.spec.title} · round {self._frozen.round} is over"
+        if self.replay_actions is not None or self.match.is_over:
+            return text
+        view = self.match.observe(self.viewer)
+        parts = [
+            text,
+            f"round {view.round} of {view.rounds}",
+            f"zones score {view.zone_value} a card",
+            f"deck {view.deck_count}",
+            f"seed {self.match.seed}",
+        ]
+        while len(parts) > 3 and len(" · ".join(parts)) > self.size.width - 2:
+            parts.pop()  # the seed goes first, then the deck: the round and zone value stay
+        return " · ".join(parts)
+
+    def redraw(self) -> None:
+        """The base's redraw, but with the one-line status updated in place.
+
+        A Static's update re-lays the whole screen out unless told the size stays the same;
+        on this table that repaint is most of what a move costs, and bots move often.
+        """
+        self.show(self.match.observe(self.viewer))
+        self.query_one("#status-line", Static).update(self.status_text(), layout=False)
+        self.refresh_bindings()
+
+    def refresh_bindings(self) -> None:
+        """Rebuild the footer only when a key it shows was enabled or greyed out since last time.
+
+        The base redraws after every move and every cursor step; rebuilding the footer re-lays
+        the whole screen out, which is most of the cost of a move on a five-grid table.
+        """
+        if self._performing:
+            return
+        keys = tuple(
+            (key, active.binding.action, active.enabled)
+            for key, active in self.active_bindings.items()
+            if active.binding.show
+        )
+        if keys != self._keys:
+            self._keys = keys
+            super().refresh_bindings()
+
+    # -- the cursor ----------------------------------------------------------------------------
+
+    def choices(self) -> list[Any]:
+        """What the person at the keyboard may choose now, in the order the cursor walks it."""
+        if not self.my_turn or self.replay_actions is not None or self._frozen is not None:
+            return []
+        legal = list(self.match.legal_actions())
+        return sorted(legal, key=lambda a: (isinstance(a, KeepOld), getattr(a, "space", 0)))
+
+    def current_choice(self) -> Any:
+        choices = self.choices()
+        return choices[self.cursor % len(choices)] if choices else None
+
+    def _sync_cursor(self) -> None:
+        """A new decision starts with the cursor on its first choice."""
+        ply = len(self.match.actions)
+        if ply != self._cursor_ply:
+            self._cursor_ply, self.cursor = ply, 0
+
+    # -- commands ------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action not in ("digit", "keep", "confirm", "nudge"):
+            return super().check_action(action, parameters)
+        if self.replay_actions is not None:
+            return action == "nudge"
+        if action == "nudge":
+            return True
+        if not self.my_turn or self._frozen is not None:
+            return None
+        phase = self.match.state.phase
+        if action == "keep":
+            return phase is Phase.KEEP or None
+        if action == "digit":
+            if phase is Phase.PICK:
+                return int(str(parameters[0])) <= len(self.match.legal_actions()) or None
+            return phase is Phase.FACE_DOWN or None
+        return True
+
+    def action_digit(self, number: int) -> None:
+        if self.match.state.phase is Phase.PICK:
+            self.play_human(Take(number - 1))
+        else:
+            self.play_human(PlaceFaceDown(number))
+
+    def action_keep(self, which: str) -> None:
+        self.play_human(KeepNew() if which == "new" else KeepOld())
+
+    def action_nudge(self, delta: int) -> None:
+        if self.replay_actions is not None:
+            self.action_step(delta)
+            return
+        choices = self.choices()
+        if choices:
+            self.cursor = (self.cursor + delta) % len(choices)
+            self.redraw()
+
+    def action_confirm(self) -> None:
+        current = self.current_choice()
+        if current is not None:
+            self.play_human(current)
+
+    def on_offer_chosen(self, message: OfferChosen) -> None:
+        choice = message.choice
+        if isinstance(choice, int):
+            self.play_human(Take(choice))
+        else:
+            self.play_human(KeepNew() if choice == "new" else KeepOld())
+
+    def on_space_chosen(self, message: SpaceChosen) -> None:
+        if self.my_turn and message.seat != self.match.to_move:
+            self.notify("Cards go on your own grid.", title="Not allowed", severity="warning")
+            return
+        self.play_human(PlaceFaceDown(message.space))
+
+    # -- rounds and results --------------------------------------------------------------------
+
+    def perform(self, action: Any) -> bool:
+        """Apply the action; the footer is settled once at the end, not at every redraw."""
+        self._before = self.match.observe(self.viewer)
+        self._performing = True
+        try:
+            return super().perform(action)
+        finally:
+            self._performing = False
+            self.refresh_bindings()
+
+    def advance(self) -> None:
+        """Hand the turn on; in hot-seat the keyboard passes without a hand-off screen.
+
+        Nobody in Pixies holds a secret: face-down cards are hidden from their owner too and
+        every seat's observation is the same. An opaque screen after every pick (picks alternate
+        F, S, F, S) would guard nothing, so the table simply turns to the next person and says
+        so in the status line, the prompt and the highlighted grid.
+        """
+        self._frozen = None
+        seat = self.match.to_move
+        if self.hotseat and seat is not None and self.seats[seat].is_human:
+            self.viewer = seat
+        super().advance()
+
+    def interlude(self, events: tuple[Any, ...]) -> ResultScreen | None:
+        ended = next((e for e in events if isinstance(e, RoundEnded)), None)
+        if ended is None or self.match.is_over:
+            return None
+        if self._before is not None:
+            self._frozen = end_of_round_view(self._before, events)
+            self.redraw()
+        filled = next((e.seat for e in events if isinstance(e, GridFilled)), None)
+        names = [self.seat_name(s) for s in range(len(self.seats))]
+        return round_summary(ended, names, filled)
+
+    def final_result(self) -> ResultScreen:
+        outcome = self.match.outcome
+        assert outcome is not None
+        view = self.match.observe(self.viewer)
+        names = [self.seat_name(s) for s in range(len(self.seats))]
+        return final_result(names, outcome.winners, view.round_scores)
+
+
+#: the registry loads ``cardtable.ui.tables.pixies:Table``; the class keeps its own name so its
+#: CSS type selector never matches another game's ``Table``
+Table = PixiesTable

@@ -1,0 +1,199 @@
+"""How a Pixies card, a grid space and a card back look as text, in two sizes.
+
+Pure functions from observation slices to Textual ``Content``, so the widgets stay thin and the
+look can be tested without an app. A card's colour always comes with its letter (B G Y R, ✱ for
+multicolour), symbols are spelled out (@ spirals, x crosses, ★ special), and every mark on a space
+(✓ validated, ◆ largest zone, » « a legal place) is a glyph first and a colour second. Colours are
+theme variables only; ``auto`` picks readable ink on whatever the theme makes a card's colour.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.content import Content
+
+from cardtable.games.pixies.cards import Card, Colour
+from cardtable.games.pixies.view import CellView
+
+#: the face of each colour; multicolour cards are plain paper with the ✱ letter
+FACE_STYLE = {
+    Colour.BLUE: "auto on $card-plus",
+    Colour.GREEN: "auto on $card-main",
+    Colour.YELLOW: "auto on $card-special",
+    Colour.RED: "auto on $card-minus",
+    Colour.MULTI: "$card-text on $card-face",
+}
+COLOUR_WORD = {
+    Colour.BLUE: "blue",
+    Colour.GREEN: "green",
+    Colour.YELLOW: "yellow",
+    Colour.RED: "red",
+    Colour.MULTI: "multi",
+}
+BACK = "$card-back"
+BACK_FACE = "$card-face 45% on $card-back"
+BACK_LABEL = "bold $card-face on $card-back"
+EMPTY_FACE = "$foreground 45% on $foreground 7%"
+LIT_FACE = "bold $highlight on $highlight 18%"
+CURSOR_FACE = "bold reverse $highlight"
+MARK = "bold $highlight"
+
+Row = list[tuple[str, str]]
+
+
+@dataclass(frozen=True, slots=True)
+class Size:
+    """A card's face in cells: width includes one blank column each side of the ink."""
+
+    width: int
+    rows: int
+
+    @property
+    def inner(self) -> int:
+        return self.width - 2
+
+
+COMPACT = Size(8, 2)
+LARGE = Size(10, 3)
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """What the table wants said about a space beyond its cards."""
+
+    #: part of the owner's largest zone
+    zone: bool = False
+    #: a legal place for the card being laid face-down
+    lit: bool = False
+    #: where Enter would lay it
+    cursor: bool = False
+
+
+def symbols(card: Card, inner: int) -> str:
+    """Spirals as @, crosses as x, a special card as ★ and the colour it rewards."""
+    if card.special:
+        letter = card.colour.letter
+        return "★ +1 per " + letter if inner >= 10 else "★ +1/" + letter
+    return "@" * card.spirals + "x" * card.crosses
+
+
+def face_lines(card: Card, size: Size) -> list[str]:
+    """The ink on a face, one string per row, each exactly ``size.width`` wide."""
+    inner = size.inner
+    top = f"{card.number:<{inner - 1}}{card.colour.letter}"
+    lines = [top, symbols(card, inner).center(inner)]
+    if size.rows > 2:
+        lines.append(COLOUR_WORD[card.colour].center(inner))
+    return [f" {line[:inner]:<{inner}} " for line in lines]
+
+
+def face_rows(card: Card, size: Size) -> list[Row]:
+    """A face-up card: number and letter bold on the top row, symbols below."""
+    style = FACE_STYLE[card.colour]
+    lines = face_lines(card, size)
+    return [[(line, f"bold {style}" if i == 0 else style)] for i, line in enumerate(lines)]
+
+
+def back_rows(space: int | None, size: Size) -> list[Row]:
+    """A whole card back, showing the space it lies on (if any) in the middle."""
+    pattern = "╳" * size.width
+    rows: list[Row] = [[(pattern, BACK_FACE)] for _ in range(size.rows)]
+    if space is not None:
+        middle = size.rows // 2 if size.rows > 2 else 0
+        label = f" {space} "
+        left = (size.width - len(label)) // 2
+        rows[middle] = [
+            (pattern[:left], BACK_FACE),
+            (label, BACK_LABEL),
+            (pattern[left + len(label) :], BACK_FACE),
+        ]
+    return rows
+
+
+def empty_rows(space: int, mark: Mark, size: Size) -> list[Row]:
+    """A bare space: faint, or lit with its number when a card may go face-down on it."""
+    if not (mark.lit or mark.cursor):
+        return [[(" " * size.width, EMPTY_FACE)] for _ in range(size.rows)]
+    style = CURSOR_FACE if mark.cursor else LIT_FACE
+    words = [f"» {space} «", "here"] + [""] * (size.rows - 2)
+    return [[(word.center(size.width), style)] for word in words]
+
+
+def space_rows(cell: CellView, mark: Mark, size: Size) -> list[Row]:
+    """One grid space: a gutter (number, ✓, ◆), the face, and a tucked card peeking out.
+
+    A face-down card under a face-up one shows as the edge of its back, half a row lower and one
+    column to the right, so a validated space reads as two stacked cards at a glance.
+    """
+    if cell.up is not None:
+        face = face_rows(cell.up, size)
+    elif cell.down:
+        face = back_rows(cell.space, size)
+    else:
+        face = empty_rows(cell.space, mark, size)
+    tucked = cell.validated
+    gutter = [str(cell.space), "✓" if cell.validated else " ", "◆" if mark.zone else " "]
+    gutter += [" "] * (size.rows + 1 - len(gutter))
+    edge = ["▄"] + ["█"] * (size.rows - 1) + ["▀"] if tucked else [" "] * (size.rows + 1)
+    lines: list[Row] = []
+    for i in range(size.rows + 1):
+        mark_style = MARK if i else gutter_style(cell, mark)
+        row: Row = [(gutter[i], mark_style)]
+        if i < size.rows:
+            row += face[i]
+        else:
+            row += [(" ", ""), ("▀" * (size.width - 1) if tucked else " " * (size.width - 1), BACK)]
+        row.append((edge[i], BACK))
+        lines.append(row)
+    return lines
+
+
+def gutter_style(cell: CellView, mark: Mark) -> str:
+    """The space number: marked for the zone, faint where the card on it repeats it."""
+    if mark.zone:
+        return "bold reverse $highlight"
+    return "$foreground 50%" if cell.up is not None else "bold"
+
+
+def offer_rows(card: Card, key: str, hint: str, cursor: bool, size: Size) -> list[Row]:
+    """A card to choose (revealed, or one of a keep-which pair): its key, a hint underneath."""
+    lines: list[Row] = []
+    key_style = "bold reverse $highlight" if cursor else "bold $highlight"
+    for i, face in enumerate(face_rows(card, size)):
+        lines.append([(key if i == 0 else " ", key_style if i == 0 else ""), *face, (" ", "")])
+    hint_style = "bold reverse $highlight" if cursor else "$foreground 80%"
+    marker = "▲" if cursor else " "
+    lines.append([(marker, MARK), (hint[: size.width].center(size.width), hint_style), (" ", "")])
+    return lines
+
+
+def block_width(size: Size) -> int:
+    """A space or offer slot: a gutter column, the face, and one column at the right."""
+    return size.width + 2
+
+
+def blank_rows(width: int, height: int) -> list[Row]:
+    return [[(" " * width, "")] for _ in range(height)]
+
+
+def beside(blocks: list[list[Row]], gap: int = 1) -> list[Row]:
+    """Blocks of equal height side by side, ``gap`` blank columns apart."""
+    rows: list[Row] = []
+    for i in range(len(blocks[0])):
+        row: Row = []
+        for j, block in enumerate(blocks):
+            if j and gap:
+                row.append((" " * gap, ""))
+            row.extend(block[i])
+        rows.append(row)
+    return rows
+
+
+def join(lines: list[Row]) -> Content:
+    parts: list[Content | tuple[str, str] | str] = []
+    for i, row in enumerate(lines):
+        if i:
+            parts.append("\n")
+        parts.extend(row)
+    return Content.assemble(*parts)

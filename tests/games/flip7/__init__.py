@@ -1,0 +1,1 @@
+"""Flip 7 rules, odds and bots."""

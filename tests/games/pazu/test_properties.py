@@ -1,0 +1,133 @@
+"""Invariants over random play: chips conserved, cards conserved, totals and winners recomputed."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardtable.games.pazaak.cards import Kind
+from cardtable.games.pazaak.state import MainDeck
+from cardtable.games.pazu.actions import Bid, Leave
+from cardtable.games.pazu.events import SetWon, WinReason
+from cardtable.games.pazu.rules import RULES
+from cardtable.games.pazu.state import Phase, Status
+from tests.games.pazu.helpers import config
+
+
+def random_game(seats: int, seed: int, leave_rate: float, main_deck: MainDeck):
+    """Yield (state, events) along a random game; bids stay small so games last several sets."""
+    state, events = RULES.new_game(config(seats, main_deck=main_deck), seed)
+    rng = random.Random(seed)
+    yield state, events
+    while not RULES.is_over(state):
+        legal = RULES.legal_actions(state)
+        if state.phase is Phase.BID:
+            action = legal[min(len(legal) - 1, int(rng.random() * 6))]
+        elif state.phase is Phase.LEAVE:
+            action = legal[1] if rng.random() < leave_rate else legal[0]
+        else:
+            action = legal[int(rng.random() * len(legal))]
+        assert not isinstance(action, Leave) or state.phase is Phase.LEAVE
+        state, events = RULES.apply(state, action)
+        yield state, events
+
+
+GAMES = st.tuples(
+    st.integers(3, 6),
+    st.integers(0, 2**32),
+    st.sampled_from([0.0, 0.1]),
+    st.sampled_from(list(MainDeck)),
+)
+
+
+def _rank(board, stood_at):
+    """Ruling 6 written out again, independently of ``ranking``."""
+    kinds = [placed.card.kind for placed in board.cards]
+    side = sum(1 for kind in kinds if kind is not Kind.MAIN)
+    return (
+        len(kinds) >= 9,
+        board.total,
+        Kind.TIEBREAKER in kinds,
+        len(kinds),
+        -side,
+        -stood_at,
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(GAMES)
+def test_chips_and_pots_are_conserved_and_never_negative(game):
+    seats = game[0]
+    for state, _ in random_game(*game):
+        assert sum(state.chips) + state.set_pot + state.pazaak_pot == 200 * seats
+        assert min(state.chips) >= 0 and state.set_pot >= 0 and state.pazaak_pot >= 0
+
+
+@settings(max_examples=25, deadline=None)
+@given(GAMES)
+def test_side_cards_are_conserved(game):
+    dealt = None
+    picked: Counter = Counter()
+    for state, events in random_game(*game):
+        if dealt is None:
+            dealt = [Counter(hand) for hand in state.hands]
+        for event in events:
+            if type(event).__name__ == "CardPicked":
+                picked[event.seat] += 1
+        for seat, hand in enumerate(state.hands):
+            secret = Counter(hand) - Counter(state.bought[seat])
+            assert secret + Counter(state.spent[seat]) == dealt[seat]
+            assert not Counter(state.bought[seat]) - Counter(hand)
+            played = sum(1 for b in state.boards[seat].cards if b.card.kind is not Kind.MAIN)
+            assert len(hand) <= 4 + picked[seat]
+            assert played <= 9
+
+
+@settings(max_examples=25, deadline=None)
+@given(GAMES)
+def test_totals_and_the_main_deck_add_up(game):
+    for state, _ in random_game(*game):
+        for board in state.boards:
+            assert board.total == sum(placed.value for placed in board.cards)
+            assert len(board.cards) <= 9
+        if state.phase is Phase.TURN and state.config.main_deck is MainDeck.TABLETOP:
+            on_boards = Counter(
+                placed.card.amount
+                for board in state.boards
+                for placed in board.cards
+                if placed.card.kind is Kind.MAIN
+            )
+            assert on_boards + Counter(state.deck) == Counter({rank: 4 for rank in range(1, 11)})
+
+
+@settings(max_examples=25, deadline=None)
+@given(GAMES)
+def test_every_set_goes_to_the_best_standing_board(game):
+    for state, events in random_game(*game):
+        for event in events:
+            if not isinstance(event, SetWon):
+                continue
+            standing = [s for s, status in enumerate(state.status) if status is Status.STOOD]
+            if event.reason is WinReason.OTHERS_BUST:
+                alive = [s for s in range(len(state.status)) if state.status[s] is not Status.BUST]
+                assert event.seat in alive
+                continue
+            best = max(standing, key=lambda s: _rank(state.boards[s], state.stood_at[s]))
+            assert event.seat == best
+            assert event.total == state.boards[best].total
+
+
+@settings(max_examples=15, deadline=None)
+@given(GAMES)
+def test_a_seat_moves_only_while_at_the_table(game):
+    for state, _ in random_game(*game):
+        seat = RULES.to_move(state)
+        if seat is not None:
+            assert state.seated[seat]
+            if state.phase is Phase.TURN:
+                assert state.status[seat] is Status.ACTIVE
+            if state.phase is Phase.BID:
+                assert all(isinstance(a, Bid) for a in RULES.legal_actions(state))

@@ -1,0 +1,110 @@
+"""The Flip 7 table's plain parts: reading events back into rows, words, sums and the chart."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardtable.core.match import Match
+from cardtable.core.rng import derive_rng, pick
+from cardtable.games.flip7.cards import Card
+from cardtable.games.flip7.events import RoundEnded
+from cardtable.games.flip7.rules import RULES
+from cardtable.games.flip7.state import Flip7Config, Mode, Status
+from cardtable.ui.tables.flip7_cards import chips, framed
+from cardtable.ui.tables.flip7_events import climb, follow, fresh_flips
+from cardtable.ui.tables.flip7_text import breakdown, climb_chart, progress_bar, second_person
+
+
+def configs() -> st.SearchStrategy[Flip7Config]:
+    solo = st.just(Flip7Config(1, Mode.SOLO, action_cards=False))
+    table = st.builds(
+        lambda n, actions: Flip7Config(n, Mode.TABLE, action_cards=actions),
+        st.integers(2, 8),
+        st.booleans(),
+    )
+    return st.one_of(solo, table)
+
+
+@settings(max_examples=40, deadline=None)
+@given(config=configs(), seed=st.integers(0, 10**6), moves=st.integers(1, 120))
+def test_following_the_events_gives_the_rows_the_rules_keep(config, seed, moves):
+    """The table's reading of each batch agrees with the core: rows after the batch, and
+    at a round's end the rows and the scores the round banked."""
+    match = Match.new(RULES, config, seed)
+    rng = derive_rng(seed, "test")
+    for _ in range(moves):
+        if match.is_over:
+            break
+        before = match.observe(None).seats
+        events = match.play(pick(match.legal_actions(), rng))
+        rows, ended = follow(before, events)
+        after = match.observe(None).seats
+        if not match.is_over:
+            assert [
+                (tuple(r.numbers), tuple(r.modifiers), r.second_chance, r.status) for r in rows
+            ] == [(s.numbers, s.modifiers, s.second_chance, s.status) for s in after]
+        for result in ended:
+            for row in result.rows:
+                if row.status is Status.BUST:
+                    assert result.scores[row.seat] == 0 and len(set(row.numbers)) < len(row.numbers)
+        fresh = fresh_flips(events)
+        if not any(isinstance(e, RoundEnded) for e in events):
+            for seat, (was, now) in enumerate(zip(before, after, strict=True)):
+                new = len(now.numbers) + len(now.modifiers) - len(was.numbers) - len(was.modifiers)
+                assert sum(1 for f in fresh if f.seat == seat) == new
+
+
+def test_the_climb_is_every_round_end_total():
+    match = Match.new(RULES, Flip7Config(1, Mode.SOLO, action_cards=False), 5)
+    rng = derive_rng(5, "test")
+    while not match.is_over:
+        match.play(pick(match.legal_actions(), rng))
+    totals = climb(match.events)
+    assert totals == sorted(totals) and totals[-1] >= 200
+    assert len(totals) == match.outcome.stats["rounds"]
+
+
+def test_breakdown_shows_how_a_row_adds_up():
+    row = (Card.TWELVE, Card.THREE, Card.SEVEN, Card.ZERO)
+    assert breakdown(row, (Card.TIMES2, Card.PLUS4)) == "(12+3+7+0)×2 +4"
+    assert breakdown((Card.FIVE,), ()) == "5"
+    seven = tuple(Card(n) for n in range(1, 8))
+    assert breakdown(seven, ()).endswith("+15 Flip 7")
+
+
+def test_log_lines_speak_to_you():
+    assert second_person("You hits: 7.") == "You hit: 7."
+    assert second_person("You busts on a second 7 and scores 0 this round.") == (
+        "You bust on a second 7 and score 0 this round."
+    )
+    assert second_person("Revan freezes You, who banks 10.") == "Revan freezes you, who banks 10."
+    assert second_person("You freezes themselves and banks 4.") == "You freeze yourself and bank 4."
+    assert second_person("You's Flip Three is done.") == "Your Flip Three is done."
+    assert second_person("Round 2 over: You +0 (26).") == "Round 2 over: You +0 (26)."
+
+
+def test_progress_bar_and_chart_read_without_colour():
+    assert progress_bar(0, 200) == "░" * 10
+    assert progress_bar(150, 200) == "█" * 7 + "░" * 3
+    assert progress_bar(260, 200) == "█" * 10
+    chart = climb_chart([26, 57, 120, 208], 200, height=4, width=4)
+    assert chart[0].startswith(" 200 ┤") and chart[-3].startswith("   0 └")
+    assert chart[-2].split() == ["round", "1", "2", "3", "4"]
+    assert chart[-1].split() == ["total", "26", "57", "120", "208"]
+    tops = [len([row for row in chart[:-3] if row[6 + 4 * i] != " "]) for i in range(4)]
+    assert tops == sorted(tops) and tops[-1] == 4
+
+
+def test_cards_keep_their_kind_in_the_frame_not_only_the_colour():
+    lines = framed(
+        [("12", "main"), ("+4", "plus"), ("7!", "minus"), ("×2", "special"), ("", "back")]
+    )
+    top, middle, bottom = lines.plain.split("\n")
+    assert top == "╭───╮ ┏━━━┓ ╔═══╗ ┌╌╌╌┐ ╭───╮"
+    assert middle == "│12 │ ┃+4 ┃ ║ 7!║ ╎×2 ╎ │▒▒▒│"
+    assert len(bottom) == len(top)
+    assert (
+        chips([("12", "main"), ("", "back"), ("2nd Chance", "special")]).plain
+        == " 12   ▒▒   2nd Chance "
+    )

@@ -1,0 +1,88 @@
+"""Random keys and clicks on every screen: whatever a person mashes, nothing raises.
+
+Each hypothesis example is one session: an app opened on the home screen or on a table of some
+game (against bots, or hot-seat), then a burst of random keys and clicks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardtable.core.seats import default_seats
+from cardtable.games.registry import GAMES
+from cardtable.ui.app import CardtableApp
+from cardtable.ui.screens.home import HomeScreen
+
+KEYS = (
+    *"0123456789abcdefghijklmnopqrstuvwxyz",
+    "enter",
+    "escape",
+    "space",
+    "tab",
+    "shift+tab",
+    "backspace",
+    "delete",
+    "up",
+    "down",
+    "left",
+    "right",
+    "home",
+    "end",
+    "question_mark",
+    "plus",
+    "minus",
+    "ctrl+s",
+)
+SIZE = (100, 32)
+
+starts = st.sampled_from(
+    ["home", *(f"{game}:{mode}" for game in GAMES for mode in ("bots", "hotseat"))]
+)
+key_events = st.tuples(st.just("key"), st.sampled_from(KEYS))
+clicks = st.tuples(
+    st.just("click"), st.tuples(st.integers(0, SIZE[0] - 1), st.integers(0, SIZE[1] - 1))
+)
+sessions = st.lists(st.one_of(key_events, key_events, clicks), min_size=5, max_size=30)
+
+
+def build_app(start: str, seed: int) -> CardtableApp:
+    if start == "home":
+        return CardtableApp(lambda app: HomeScreen(), bot_pause=0)
+    game, mode = start.split(":")
+    spec = GAMES[game]
+    rules = spec.rules
+    count = max(2, rules.min_seats)
+    seats = (
+        default_seats(count, ()) if mode == "hotseat" else default_seats(1, ("easy",) * (count - 1))
+    )
+    config = (
+        spec.options_model().to_config(count)
+        if "mode" not in spec.options_model.model_fields
+        else spec.options_model(mode="table").to_config(count)
+    )
+    return CardtableApp(lambda app: app.table_for(spec, config, seats, seed), bot_pause=0)
+
+
+async def run_session(start: str, seed: int, events: list[tuple[str, object]]) -> None:
+    app = build_app(start, seed)
+    async with app.run_test(size=SIZE) as pilot:
+        for kind, what in events:
+            if not app.is_running:
+                break
+            if kind == "key":
+                await pilot.press(str(what))
+            else:
+                x, y = what  # type: ignore[misc]
+                await pilot.click(offset=(x, y))
+            await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(start=starts, seed=st.integers(0, 10_000), events=sessions)
+def test_random_keys_and_clicks_never_raise(start, seed, events):
+    asyncio.run(run_session(start, seed, events))

@@ -1,0 +1,318 @@
+"""Pazu-Pazaak through real keys and clicks: whole games against bots and hot-seat, the bidding
+screen's refusals, leaving the table, the layouts at 80×24 and 120×40, and the scenes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.screen import ModalScreen
+
+from cardtable.core.match import Match
+from cardtable.core.seats import Seat
+from cardtable.games.pazu.state import Phase, Status
+from cardtable.tools.shots.pazu import (
+    SHOTS,
+    SPEC,
+    bidding,
+    calm,
+    config_for,
+    preplay,
+    seats_for,
+)
+from cardtable.ui.app import CardtableApp
+from cardtable.ui.screens.handoff import HandOffScreen
+from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.tables.pazaak import SignPicker
+from cardtable.ui.tables.pazaak_widgets import HandCard
+from cardtable.ui.tables.pazu import PazuTable
+from cardtable.ui.tables.pazu_auction import AuctionPanel
+from cardtable.ui.tables.pazu_widgets import PazuHand, SeatBoard
+
+
+def new_app(seats: tuple[Seat, ...], seed: int, max_sets: int = 2) -> CardtableApp:
+    config = config_for(len(seats), max_sets)
+    return CardtableApp(lambda app: app.table_for(SPEC, config, seats, seed), bot_pause=0)
+
+
+def match_app(match: Match, seats: tuple[Seat, ...]) -> CardtableApp:
+    return CardtableApp(lambda app: SPEC.table(SPEC, match, seats), bot_pause=0)
+
+
+def find_table(app: CardtableApp) -> PazuTable:
+    return next(s for s in app.screen_stack if isinstance(s, PazuTable))
+
+
+def messages(app: CardtableApp) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+def text_of(widget: Any) -> str:
+    return str(widget.render())
+
+
+async def type_amount(pilot, amount: int) -> None:
+    await pilot.press(*str(amount), "enter")
+
+
+async def answer(pilot, table: PazuTable, turn: int, clicks: bool) -> str:
+    """Make the person's choice by phase: keys mostly, and with ``clicks`` a mouse now and then."""
+    view = table.match.observe(table.viewer)
+    click = clicks and turn % 3 == 0
+    if view.phase is Phase.BID:
+        if click:
+            await pilot.click("#pz-quick-0")  # pass: bid 0
+            return "click"
+        await type_amount(pilot, turn % 4)
+        return "key"
+    if view.phase is Phase.PICK:
+        slot = min(table.pickable_slots())
+        if click:
+            await pilot.click(f"#pz-offer-{slot}")
+            return "click"
+        await pilot.press(str(slot + 1))
+        return "key"
+    if view.phase is Phase.ANTE:
+        if click:
+            await pilot.click("#pz-quick-1")  # the maximum
+            return "click"
+        await type_amount(pilot, view.config.ante_min + 3)
+        return "key"
+    if view.phase is Phase.LEAVE:
+        if click:
+            await pilot.click("#pz-stay")
+            return "click"
+        await pilot.press("n")
+        return "key"
+    return await play_turn(pilot, table, view, turn, click)
+
+
+async def play_turn(pilot, table: PazuTable, view: Any, turn: int, click: bool) -> str:
+    """A steady player: mend a bust with a hand card if one does, stand on 17–20, else draw on."""
+    total = view.totals[table.viewer]
+    playable = sorted(table.playable_indices())
+    if playable and (total > 20 or turn % 7 == 0):
+        if click:
+            await pilot.click(f"#hand-{playable[0]}")
+        else:
+            await pilot.press(str(playable[0] + 1))
+        await calm(pilot, rounds=1)
+        if isinstance(pilot.app.screen, SignPicker):
+            await pilot.press("2" if total > 20 else "1")
+        return "card"
+    if 17 <= total <= 20:
+        if click:
+            await pilot.click("#pz-stand")
+            return "click"
+        await pilot.press("s")
+        return "key"
+    await pilot.press("e")
+    return "key"
+
+
+async def play_through(
+    pilot, clicks: bool, on_handoff: Callable[[HandOffScreen], None] | None = None
+) -> tuple[PazuTable, set[str], int]:
+    """Answer every choice, dismiss set results and hand-offs, stop at the final standings."""
+    app, used, results = pilot.app, set(), 0
+    for turn in range(3000):
+        await calm(pilot, rounds=1)
+        table, screen = find_table(app), app.screen
+        if isinstance(screen, ResultScreen):
+            if screen.choices[0][0] == "again":
+                return table, used, results
+            results += 1
+            await pilot.press("enter")
+        elif isinstance(screen, HandOffScreen):
+            if on_handoff is not None:
+                on_handoff(screen)
+            await pilot.press("enter")
+        elif isinstance(screen, SignPicker):
+            await pilot.press("1")
+        elif table.my_turn:
+            before = len(table.match.actions)
+            used.add(await answer(pilot, table, turn, clicks))
+            await calm(pilot, rounds=1)
+            assert len(table.match.actions) > before or isinstance(app.screen, SignPicker), (
+                messages(app)
+            )
+    pytest.fail("the game did not finish")
+
+
+async def test_full_game_against_bots_through_keys_and_clicks():
+    app = new_app(seats_for(3), seed=11)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table, used, results = await play_through(pilot, clicks=True)
+        assert {"key", "click"} <= used
+        assert results == 1  # set 1's result; set 2's ends the game
+        assert table.match.is_over
+        verdict = text_of(app.screen.query_one("#verdict"))
+        details = text_of(app.screen.query_one("#details"))
+        best = int(max(table.match.outcome.scores))
+        assert f"with {best} chips" in verdict
+        assert "after set 2" in details and "1. " in details and "3. " in details
+
+
+async def test_full_hot_seat_game_hides_the_next_hand_behind_an_opaque_screen():
+    seats = (Seat("Ann"), Seat("Bo"), Seat("Revan", "easy"))
+    app = new_app(seats, seed=5)
+    seen: list[str] = []
+
+    def check(screen: HandOffScreen) -> None:
+        table = find_table(app)
+        seen.append(screen.player)
+        assert not isinstance(screen, ModalScreen)  # nothing of the table shows through
+        assert not screen.query(HandCard) and not screen.query(SeatBoard)
+        assert table.viewer is None  # behind it the table is drawn for nobody
+        hand = table.query_one(PazuHand)
+        faces = [c for c in hand.query(HandCard) if c.display and not c.has_class("-back")]
+        assert not faces
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        table, _, results = await play_through(pilot, clicks=False, on_handoff=check)
+        assert results == 1
+        assert {"Ann", "Bo"} <= set(seen) and len(seen) > 6
+        assert table.log_viewer is None  # hot-seat logs are public
+        assert table.match.is_over
+
+
+async def test_a_bid_out_of_bounds_is_refused_with_the_reason_and_changes_nothing():
+    match = preplay(3, 4, bidding(1, 0))
+    app = match_app(match, seats_for(3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await calm(pilot)
+        table = find_table(app)
+        state = table.match.state
+        chips = state.chips[0]
+        panel = table.query_one(AuctionPanel)
+        for typed, reason in (
+            (str(chips + 1), f"you hold {chips} chips, so you cannot bid {chips + 1}"),
+            ("-5", "a bid cannot be below zero"),
+            ("", "Type a whole number of chips"),
+        ):
+            await pilot.press(*typed, "enter")
+            await calm(pilot)
+            assert reason in text_of(panel.query_one("#pz-reason"))
+            assert table.match.state is state  # nothing changed
+            await pilot.press(*["backspace"] * len(typed))
+        assert any(f"cannot bid {chips + 1}" in m for m in messages(app))
+        await pilot.press("7", "enter")
+        await calm(pilot)
+        assert table.match.state.bids[0] == 7
+        assert text_of(panel.query_one("#pz-reason")) == ""
+
+
+async def test_the_ante_outside_the_limits_is_refused_then_set_by_a_click():
+    def my_ante(match: Match) -> bool:
+        return match.state.phase is Phase.ANTE
+
+    match = preplay(3, 3, my_ante)
+    app = match_app(match, seats_for(3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await calm(pilot)
+        table = find_table(app)
+        state = table.match.state
+        await type_amount(pilot, 99)
+        await calm(pilot)
+        assert "between 5 and 25" in text_of(table.query_one("#pz-reason"))
+        assert table.match.state is state
+        await pilot.click("#pz-quick-0")  # the minimum
+        await calm(pilot)
+        assert table.match.state.ante == 5
+
+
+async def test_a_taken_card_and_a_second_hand_card_are_refused():
+    def my_pick(match: Match) -> bool:
+        state = match.state
+        return state.phase is Phase.PICK and len(state.revealed) < state.config.seats
+
+    match = preplay(3, 7, my_pick)
+    app = match_app(match, seats_for(3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await calm(pilot)
+        table = find_table(app)
+        taken = next(i for i in range(3) if i not in table.pickable_slots())
+        assert table.check_action("digit", (taken,)) is None  # greyed
+        state = table.match.state
+        await pilot.click(f"#pz-offer-{taken}")
+        await calm(pilot)
+        assert table.match.state is state
+        assert any("took that card" in m for m in messages(app))
+
+
+async def test_leaving_the_table_ends_the_game_with_standings_by_chips():
+    def my_leave(match: Match) -> bool:
+        return match.state.phase is Phase.LEAVE
+
+    match = preplay(4, 3, my_leave)
+    app = match_app(match, seats_for(4))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await calm(pilot)
+        table = find_table(app)
+        assert table.check_action("leave", ()) is True
+        assert table.check_action("stand", ()) is False  # not a key of this phase
+        await pilot.press("l")
+        await calm(pilot)
+        screen = app.screen
+        assert isinstance(screen, ResultScreen) and screen.choices[0][0] == "again"
+        details = text_of(screen.query_one("#details"))
+        assert "last person leaves" in details
+        assert "left in set" in details
+        assert not table.match.state.seated[0]
+
+
+@pytest.mark.parametrize(
+    ("players", "size", "density"),
+    [(3, (80, 24), "strip"), (6, (80, 24), "line"), (6, (120, 40), "large")],
+)
+async def test_every_board_fits_the_terminal(players, size, density):
+    match = preplay(players, 3, lambda m: m.state.phase is Phase.TURN and m.state.set_number > 1)
+    app = match_app(match, seats_for(players))
+    async with app.run_test(size=size) as pilot:
+        await calm(pilot)
+        table = find_table(app)
+        screen = app.screen.region
+        boards = list(table.query(SeatBoard))
+        assert len(boards) == players
+        for board in boards:
+            assert board.density == density
+            assert screen.contains_region(board.region), board.region
+        hand = table.query_one(PazuHand).region
+        assert screen.contains_region(hand)
+        for button in ("#pz-stand", "#pz-end"):
+            assert screen.contains_region(table.query_one(button).region)
+
+
+async def test_the_board_says_who_stands_and_who_is_bust_in_words():
+    match = preplay(
+        5,
+        3,
+        lambda m: Status.STOOD in m.state.status
+        and Status.BUST in m.state.status
+        and m.state.phase is Phase.TURN,
+    )
+    app = match_app(match, seats_for(5))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await calm(pilot)
+        table = find_table(app)
+        subtitles = [b.border_subtitle for b in table.query(SeatBoard)]
+        assert any("STANDS" in s for s in subtitles)
+        assert any("BUST" in s for s in subtitles)
+        assert "Set Pot" in text_of(table.query_one("#pz-pots"))
+
+
+@pytest.mark.parametrize("shot", SHOTS, ids=lambda shot: shot.name)
+async def test_scenes_render(shot):
+    app = shot.build()
+    async with app.run_test(size=shot.size) as pilot:
+        await shot.drive(pilot)
+        table = find_table(app)
+        if "bidding" in shot.name or "pick" in shot.name:
+            assert table.query_one(AuctionPanel).display
+            assert app.screen is table
+        elif "result" in shot.name or "final" in shot.name:
+            assert isinstance(app.screen, ResultScreen)
+        else:
+            assert app.screen is table and table.my_turn
+            assert table.query_one("#pz-boards").display

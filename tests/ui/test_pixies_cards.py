@@ -1,0 +1,129 @@
+"""The Pixies table's pure parts: how cards and spaces are drawn, the layout, derived views."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.core.match import Match
+from cardtable.games.pixies.actions import Take
+from cardtable.games.pixies.cards import DECK, Colour
+from cardtable.games.pixies.events import CardPlaced, RoundEnded
+from cardtable.games.pixies.rules import RULES
+from cardtable.games.pixies.view import CellView
+from cardtable.tools.shots.pixies import every_choice_ends, preplay
+from cardtable.ui.tables.pixies_cards import (
+    COMPACT,
+    LARGE,
+    Mark,
+    block_width,
+    face_lines,
+    join,
+    space_rows,
+)
+from cardtable.ui.tables.pixies_layout import choose_layout, end_of_round_view, take_hint
+from cardtable.ui.tables.pixies_prompt import ask
+from cardtable.ui.tables.pixies_widgets import GridBoard, OfferStrip, score_lines
+
+
+def card(colour: Colour, number: int, **marks: object):
+    return next(
+        c
+        for c in DECK
+        if c.colour is colour
+        and c.number == number
+        and all(getattr(c, k) == v for k, v in marks.items())
+    )
+
+
+def text(rows) -> list[str]:
+    return str(join(rows).plain).split("\n")
+
+
+@pytest.mark.parametrize("size", [COMPACT, LARGE], ids=["compact", "large"])
+def test_every_card_face_says_number_colour_and_symbols_in_its_width(size):
+    for c in DECK:
+        lines = face_lines(c, size)
+        assert len(lines) == size.rows and all(len(line) == size.width for line in lines)
+        assert lines[0].split()[0] == str(c.number) and lines[0].rstrip().endswith(c.colour.letter)
+        if c.special:
+            assert "★" in lines[1] and c.colour.letter in lines[1]
+        else:
+            assert lines[1].count("@") == c.spirals and lines[1].count("x") == c.crosses
+
+
+def test_a_tucked_card_peeks_out_under_a_validated_space():
+    green_five = card(Colour.GREEN, 5, spirals=0, crosses=0, special=False)
+    rows = text(space_rows(CellView(5, green_five, True), Mark(zone=True), COMPACT))
+    assert len(rows) == COMPACT.rows + 1 and all(len(r) == block_width(COMPACT) for r in rows)
+    assert rows[0][0] == "5" and rows[1][0] == "✓" and rows[2][0] == "◆"
+    assert (rows[0][-1], rows[1][-1]) == ("▄", "█")  # the back's right edge, half a row lower
+    assert rows[2] == "◆ " + "▀" * (COMPACT.width)  # and its bottom edge under the face
+
+
+def test_a_face_down_card_alone_is_a_whole_back_with_its_space_and_a_lit_space_says_so():
+    back = text(space_rows(CellView(4, None, True), Mark(), COMPACT))
+    assert " 4 " in back[0] and "╳" in back[0] and "✓" not in back[1]
+    lit = text(space_rows(CellView(7, None, False), Mark(lit=True), COMPACT))
+    assert "» 7 «" in lit[0] and "here" in lit[1]
+    empty = text(space_rows(CellView(7, None, False), Mark(), COMPACT))
+    assert empty[0].strip() == "7"
+
+
+def test_layouts_fit_two_players_in_80x24_and_five_in_120x40():
+    small = choose_layout(2, 80, 24)
+    assert not small.large and small.columns == 2 and small.log_span == (2, 1)
+    roomy = choose_layout(2, 120, 40)
+    assert roomy.large and roomy.columns == 3 and roomy.board_span == 2
+    five = choose_layout(5, 120, 40)
+    assert not five.large and five.columns == 3 and five.log_span == (1, 1)
+
+
+def test_clicks_find_the_space_and_the_card_they_landed_on():
+    board = GridBoard(0)
+    for large in (False, True):
+        board.large = large
+        for space in range(1, 10):
+            at = board.offset_of(space)
+            assert board.space_at(at.x, at.y) == space
+    strip = OfferStrip()
+    four = tuple((c, str(i + 1), "", False) for i, c in enumerate(DECK[:4]))
+    strip.revealed, strip.pending = four[:3], four[:2]
+    for choice in (0, 1, 2, "new", "old"):
+        assert strip.choice_at(strip.offset_of(choice).x) == choice
+    assert strip.choice_at(strip.offset_of(2).x + 8) is None  # the gap before the pending cards
+
+
+def test_hints_and_prompts_come_from_the_core():
+    match = Match.new(RULES, RULES.default_config(2), 3)
+    seat = match.to_move
+    new_state, events = RULES.apply(match.state, Take(0))
+    placed = next(e for e in events if isinstance(e, CardPlaced))
+    assert take_hint(new_state, events, RULES, seat) == f"→{placed.space} up"
+    view = match.observe(seat)
+    assert ask(view, ["You", "Revan"]).startswith("Take a card: 1–4")
+
+
+def test_the_end_of_round_view_plays_the_last_placement_back():
+    match = preplay(2, 3, every_choice_ends(RoundEnded))
+    before = match.observe(0)
+    events = match.play(match.legal_actions()[0])
+    ended = next(e for e in events if isinstance(e, RoundEnded))
+    view = end_of_round_view(before, events)
+    assert view.revealed == () and view.to_move is None
+    assert view.round_scores[-1] == ended.scores
+    assert [g.score for g in view.grids] == list(ended.scores)
+    changed = [
+        (a, b)
+        for g0, g1 in zip(before.grids, view.grids, strict=True)
+        for a, b in zip(g0.cells, g1.cells, strict=True)
+        if a != b
+    ]
+    assert len(changed) == 1  # exactly the last card laid
+
+
+def test_score_lines_spell_out_every_part():
+    match = preplay(2, 3, every_choice_ends(RoundEnded))
+    scores = match.observe(0).grids[0].score
+    first, second = score_lines(scores).split("\n")
+    assert first.startswith(f"✓ {scores.validated}") and "@" in first and "★" in first
+    assert second.startswith("◆ zone")

@@ -1,0 +1,233 @@
+"""The Pixies table through keys and clicks: refusals, greyed keys, fit, replay, the scenes.
+
+The helpers here (``play_through``, ``answer``, clicks) are shared with test_pixies_games.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+import pytest
+from textual.geometry import Offset
+from textual.worker import WorkerCancelled
+
+from cardtable.core.match import Match
+from cardtable.core.seats import Seat
+from cardtable.games.pixies.actions import PlaceFaceDown, Take
+from cardtable.games.pixies.state import Phase
+from cardtable.games.registry import GAMES
+from cardtable.tools.shots.pixies import SHOTS, phase_is, preplay, seats_for
+from cardtable.ui.app import CardtableApp
+from cardtable.ui.screens.handoff import HandOffScreen
+from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.tables.pixies import PixiesTable
+from cardtable.ui.tables.pixies_results import ScoreboardScreen
+from cardtable.ui.tables.pixies_widgets import GridBoard, GridPanel, OfferStrip
+
+SPEC = GAMES["pixies"]
+
+
+def sync(test: Callable[[], Coroutine[Any, Any, None]]) -> Callable[[], None]:
+    """Run an async Pilot test on its own loop: no pytest async plugin is needed."""
+
+    @functools.wraps(test)
+    def run() -> None:
+        asyncio.run(test())
+
+    return run
+
+
+def new_app(seats: tuple[Seat, ...], seed: int) -> CardtableApp:
+    config = SPEC.rules.default_config(len(seats))
+    return CardtableApp(lambda app: app.table_for(SPEC, config, seats, seed), bot_pause=0)
+
+
+def match_app(match: Match, seats: tuple[Seat, ...]) -> CardtableApp:
+    return CardtableApp(lambda app: SPEC.table(SPEC, match, seats), bot_pause=0)
+
+
+async def settle(pilot, rounds: int = 1) -> None:
+    """Let bots finish; a bot's worker may be cancelled by the next one once it has posted."""
+    for _ in range(rounds):
+        for _ in range(5):
+            try:
+                await pilot.app.workers.wait_for_complete()
+                break
+            except WorkerCancelled:
+                continue
+        await pilot.pause()
+
+
+def find_table(app: CardtableApp) -> PixiesTable:
+    return next(s for s in app.screen_stack if isinstance(s, PixiesTable))
+
+
+def messages(app: CardtableApp) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+async def click_offer(pilot, choice: int | str) -> None:
+    strip = pilot.app.screen.query_one(OfferStrip)
+    await pilot.click(OfferStrip, offset=strip.offset_of(choice) + Offset(1, 0))  # padding
+
+
+async def click_space(pilot, seat: int, space: int) -> None:
+    board = pilot.app.screen.query_one(f"#px-board-{seat}", GridBoard)
+    await pilot.click(f"#px-board-{seat}", offset=board.offset_of(space))
+
+
+async def answer(pilot, table: PixiesTable, turn: int, clicks: bool) -> str:
+    """Make the person's choice: digits, n/o, arrows+Enter, and with ``clicks`` a mouse too."""
+    phase = table.match.state.phase
+    legal = table.match.legal_actions()
+    if phase is Phase.PICK:
+        index = turn % len(legal)
+        if clicks and turn % 3 == 0:
+            await click_offer(pilot, index)
+            return "click"
+        if turn % 3 == 1:
+            await pilot.press(*["right"] * index, "enter")
+            return "arrows"
+        await pilot.press(str(index + 1))
+        return "key"
+    if phase is Phase.KEEP:
+        if clicks and turn % 2:
+            await click_offer(pilot, "old")
+            return "click"
+        await pilot.press("n" if turn % 2 else "o")
+        return "key"
+    space = next(a.space for a in legal if isinstance(a, PlaceFaceDown))
+    if clicks:
+        await click_space(pilot, table.viewer, space)
+        return "click"
+    await pilot.press(str(space))
+    return "key"
+
+
+async def play_through(pilot, clicks: bool, before_answer: Callable[[Any], None] | None = None):
+    """Answer every choice and dismiss round summaries until the final result is up."""
+    app, used, summaries = pilot.app, set(), 0
+    for turn in range(2000):
+        await settle(pilot)
+        table, screen = find_table(app), app.screen
+        assert not isinstance(screen, HandOffScreen)  # Pixies has no secrets to hand over
+        if isinstance(screen, ResultScreen):
+            if table.match.is_over:
+                return table, used, summaries
+            summaries += 1
+            await pilot.press("enter")
+        elif table.my_turn:
+            if before_answer is not None:
+                before_answer(table)
+            before = len(table.match.actions)
+            used.add(await answer(pilot, table, turn, clicks))
+            await settle(pilot)
+            assert len(table.match.actions) > before, messages(app)
+    pytest.fail("the game did not finish")
+
+
+@sync
+async def test_an_illegal_choice_is_refused_with_a_reason_and_changes_nothing():
+    match = preplay(2, 7, phase_is(Phase.FACE_DOWN, 20))
+    app = match_app(match, seats_for(2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = find_table(app)
+        state, plies = table.match.state, len(table.match.actions)
+        occupied = next(c.space for c in table.match.observe(0).grids[0].cells if not c.empty)
+        await pilot.press(str(occupied))
+        await click_space(pilot, 1, occupied)  # the other player's grid
+        await pilot.pause()
+        said = messages(app)
+        assert any(f"space {occupied} is not empty" in m for m in said), said
+        assert any("your own grid" in m for m in said), said
+        assert table.match.state is state and len(table.match.actions) == plies
+        board = app.screen.query_one("#px-board-0", GridBoard)
+        lit = [cell for cell, mark in zip(board.cells, board.marks, strict=True) if mark.lit]
+        assert lit and all(cell.empty for cell in lit)
+
+
+@sync
+async def test_keys_that_do_not_apply_are_greyed_out():
+    match = preplay(2, 3, phase_is(Phase.PICK, 10))
+    app = match_app(match, seats_for(2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = find_table(app)
+        offered = len(table.match.legal_actions())
+        assert table.check_action("keep", ("new",)) is None
+        assert table.check_action("digit", (offered,)) is True
+        assert table.check_action("digit", (offered + 1,)) is None
+        plies = len(table.match.actions)
+        await pilot.press("o")
+        assert len(table.match.actions) == plies
+        await click_space(pilot, 0, 5)  # own grid while picking: the core says why not
+        await pilot.pause()
+        assert any("take one of the revealed cards" in m for m in messages(app))
+        assert len(table.match.actions) == plies
+
+
+@sync
+async def test_two_players_fit_80x24_and_five_fit_120x40():
+    for players, size in ((2, (80, 24)), (5, (120, 40))):
+        match = preplay(players, 3, phase_is(Phase.PICK, players * 3))
+        app = match_app(match, seats_for(players))
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            for panel in screen.query(GridPanel):
+                region = panel.region
+                assert region.right <= size[0] and region.bottom <= size[1] - 1, panel.id
+            offer = screen.query_one(OfferStrip)
+            assert offer.region.height >= 3 and offer.region.y < 6
+
+
+@sync
+async def test_a_revealed_card_says_where_it_would_go():
+    match = preplay(2, 3, phase_is(Phase.PICK, 10))
+    app = match_app(match, seats_for(2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = find_table(app)
+        hints = table.take_hints(table.match.observe(0))
+        assert len(hints) == len(table.match.legal_actions())
+        assert all(h.startswith("→") or h == "↓ down" for h in hints)
+        assert table.match.legal_actions()[0] == Take(0)
+
+
+@sync
+async def test_replay_steps_with_the_arrows():
+    match = preplay(2, 3, phase_is(Phase.PICK, 10))
+    seats = seats_for(2)
+    app = CardtableApp(lambda app: SPEC.table(SPEC, match, seats, replay=True), bot_pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = find_table(app)
+        total = len(table.replay_actions)
+        await pilot.press("left", "left")
+        assert len(table.match.actions) == total - 2
+        await pilot.press("1")  # no moves in a replay
+        assert len(table.match.actions) == total - 2
+
+
+@pytest.mark.parametrize("shot", SHOTS, ids=lambda s: s.name)
+def test_scenes_render(shot):
+    async def run() -> None:
+        app = shot.build()
+        async with app.run_test(size=shot.size) as pilot:
+            await shot.drive(pilot)
+            table = find_table(app)
+            assert len(table.query(GridPanel)) == len(table.seats)
+            if "summary" in shot.name or "final" in shot.name:
+                assert isinstance(app.screen, ScoreboardScreen)
+            else:
+                assert app.screen is table and table.my_turn
+            if "midround" in shot.name:
+                cells = [c for board in table.query(GridBoard) for c in board.cells]
+                assert any(c.validated for c in cells)
+                assert any(c.down and c.up is None for c in cells)
+
+    asyncio.run(run())
