@@ -32,11 +32,23 @@ class SettingsScreen(ModalScreen[None]):
             yield Static("Settings", id="heading")
             with Horizontal(classes="row"):
                 yield Label("Theme")
-                yield Select([(t, t) for t in themes], value=app.theme, allow_blank=False, compact=True, id="theme")
+                yield Select(
+                    [(t, t) for t in themes],
+                    value=app.theme,
+                    allow_blank=False,
+                    compact=True,
+                    id="theme",
+                )
             with Horizontal(classes="row"):
                 yield Label("Bot pace")
                 pause = min(PAUSES, key=lambda p: abs(p[1] - app.bot_pause))[1]  # type: ignore[attr-defined]
-                yield Select([(n, v) for n, v in PAUSES], value=pause, allow_blank=False, compact=True, id="pause")
+                yield Select(
+                    [(n, v) for n, v in PAUSES],
+                    value=pause,
+                    allow_blank=False,
+                    compact=True,
+                    id="pause",
+                )
             yield Button("Done", id="done", variant="primary", compact=True)
         yield Footer()
 

@@ -153,7 +153,11 @@ class TableScreen(Screen[None]):
         self.show(self.match.observe(self.viewer))
         self.query_one("#status-line", Static).update(self.status_text())
         # the footer rebuilds every key on a refresh: only ask when what is legal changed
-        key = (self.my_turn, self.match.legal_actions() if self.my_turn else (), self.replay_actions is None)
+        key = (
+            self.my_turn,
+            self.match.legal_actions() if self.my_turn else (),
+            self.replay_actions is None,
+        )
         if key != self._bindings_key:
             self._bindings_key = key
             self.refresh_bindings()

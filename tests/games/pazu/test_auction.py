@@ -161,3 +161,16 @@ def test_the_game_ends_without_an_ante_when_fewer_than_two_can_pay():
 def test_bidding_a_pick_before_the_auction_is_over_is_refused_with_the_phase():
     with pytest.raises(IllegalAction, match="has to bid for the auction cards"):
         RULES.apply(auction(), Pick(parse("+1")))
+
+
+def test_who_bids_first_in_set_1_is_drawn_by_lot():
+    assert len({fresh(4, seed=seed).first for seed in range(20)}) == 4
+
+
+def test_a_first_player_who_cannot_pay_their_own_ante_leaves_and_the_next_player_opens():
+    state = replace(auction(), chips=(200, 20, 200))
+    state, _ = play(state, Bid(0), Bid(20), Bid(0), Pick(parse("±4")), Pick(parse("-7")))
+    state, events = play(state, SetAnte(5))
+    assert of_type(events, LeftTable) == [LeftTable(1, 0, LeaveReason.CANNOT_PAY)]
+    assert of_type(events, AntesPaid) == [AntesPaid((2, 0), 5, 10)]
+    assert RULES.to_move(state) == 2

@@ -247,3 +247,19 @@ def test_a_played_card_leaves_the_public_record_it_came_from():
     assert after.bought[0] == () and after.spent[0] == ()
     after, _ = play(state, PlaySide(0, 1))
     assert after.bought[0] == (parse("±4"),) and after.spent[0] == (parse("+1"),)
+
+
+def test_a_last_player_flipped_above_20_first_takes_their_turn_to_mend_it():
+    state = at_turn(
+        [board(10, 9, ("-4", -4)), board(10, 9, ("-4", -4)), board(10, 9, 5, ("-4", -4))],
+        status=[ACTIVE, ACTIVE, STOOD],
+        stood_at=[0, 0, 1],
+        hands=["2&4", "-6 -4", ""],
+        deck=(1,),
+    )
+    state, events = play(state, PlaySide(0, 0), EndTurn())
+    assert [e.seat for e in of_type(events, Busted)] == [0, 2]
+    assert not of_type(events, SetWon) and RULES.to_move(state) == 1
+    assert state.boards[1].total == 24
+    state, events = play(state, PlaySide(1, -4))
+    assert of_type(events, SetWon) == [SetWon(1, WinReason.OTHERS_BUST, 20, 30, 0)]
