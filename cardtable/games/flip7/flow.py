@@ -344,46 +344,6 @@ def next_active(rows: list[Row] | tuple[Row, ...], seat: int) -> int:
     raise AssertionError("next_active called with nobody active")
 
 
-def quick_hit(state: Flip7State) -> tuple[Flip7State, tuple[Any, ...]] | None:
-    """The everyday hit, built directly: ``Work`` gives the same, several times slower.
-
-    Covers a number that neither busts nor makes a Flip 7, or a modifier, with a card in the
-    deck and nothing being resolved; anything else returns None for the full path.
-    """
-    deck = state.deck
-    if not deck or state.flow is not None:
-        return None
-    card = deck[0]
-    seat = state.turn
-    row = state.rows[seat]
-    if card >= FIRST_ACTION or card in row.numbers or len(row.numbers) == FLIP_SEVEN - 1:
-        return None
-    rows = state.rows[:seat] + (add_card(row, card),) + state.rows[seat + 1 :]
-    turn = next_active(rows, seat)
-    after = Flip7State(
-        state.config, state.seed, deck[1:], state.discard, rows, state.table, turn, None
-    )
-    return after, (CardFlipped(seat, card, HIT_FLIP),)
-
-
-def quick_solo_stay(state: Flip7State) -> tuple[Flip7State, tuple[Any, ...]] | None:
-    """A solo stay, built directly: it always ends the round, and the next one has no deal.
-
-    Returns None (take the full path) at a table or while something is being resolved.
-    """
-    if state.config.mode is TABLE or state.flow is not None:
-        return None
-    row = state.rows[0]
-    stayed = Row(row.numbers, row.modifiers, row.second_chance, STAYED)
-    table, banking = bank_round(state.table, (stayed,))
-    events = (Stayed(0, row_score(row.numbers, row.modifiers)), *banking)
-    config, seed, deck, discard = state.config, state.seed, state.deck, state.discard
-    if table.over:
-        return Flip7State(config, seed, deck, discard, (stayed,), table, 0, None), events
-    after = Flip7State(config, seed, deck, discard + stayed.cards, (EMPTY_ROW,), table, 0, None)
-    return after, (*events, RoundStarted(table.round, 0))
-
-
 def opening(config: Flip7Config, seed: int) -> Work:
     """A new game: the deck shuffled, a dealer drawn (table game), the first round dealt."""
     deck = shuffled(config.deck, derive_rng(seed, "deck"))

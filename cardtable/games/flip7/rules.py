@@ -18,7 +18,8 @@ from cardtable.games.flip7.actions import (
 )
 from cardtable.games.flip7.cards import label
 from cardtable.games.flip7.events import EVENT_TYPES, describe, seat_name
-from cardtable.games.flip7.flow import Work, opening, quick_hit, quick_solo_stay
+from cardtable.games.flip7.flow import Work, opening
+from cardtable.games.flip7.quick import quick_hit, quick_solo_stay
 from cardtable.games.flip7.state import (
     CHOICE_CARD,
     MAX_TABLE_SEATS,

@@ -7,9 +7,10 @@ however many draws, auto-stands and set changes it sets off.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
-from cardtable.core.rng import derive_rng, randbelow, shuffled
+from cardtable.core.rng import derive_rng, randbelow
 from cardtable.games.pazaak.board import (
     BOARD_SIZE,
     EMPTY,
@@ -18,7 +19,7 @@ from cardtable.games.pazaak.board import (
     last_main,
     play_side,
 )
-from cardtable.games.pazaak.cards import Kind
+from cardtable.games.pazaak.cards import FLIP_TARGETS, Kind
 from cardtable.games.pazaak.events import (
     Busted,
     CardDrawn,
@@ -46,66 +47,44 @@ from cardtable.games.pazaak.state import (
     PazaakState,
 )
 
+T = TypeVar("T")
 FULL_DECK = tuple(rank for rank in RANKS for _ in range(COPIES_PER_RANK))
 #: the most main cards one set can draw: every board full
 _DRAWABLE = BOARD_SIZE * SEATS
-_new = object.__new__
-#: each field's slot setter, in ``PazaakState`` order
-_FILL = tuple(getattr(PazaakState, name).__set__ for name in PazaakState.__slots__)
 
 
 class Draft:
-    """A mutable working copy of a state plus the events so far; ``freeze`` makes the new state.
+    """The state an action is building: ``PazaakState``'s very slots, but writable.
 
-    Fields are copied one by one (not in a loop over names): this is the hot path of every action.
+    An action copies the old state's fields in once, the rules write to them, and ``freeze``
+    then turns this object itself into the new state by switching its class, which the shared
+    slot layout allows. Building a frozen dataclass field by field was a third of every action.
     """
 
-    __slots__ = (*PazaakState.__slots__, "events")
+    __slots__ = PazaakState.__slots__
 
     def __init__(self, s: PazaakState) -> None:
-        self.config, self.seed, self.set_number, self.opener = (
-            s.config,
-            s.seed,
-            s.set_number,
-            s.opener,
-        )
-        self.to_move, self.boards, self.standing = s.to_move, s.boards, s.standing
-        self.tiebreakers, self.hands, self.used = s.tiebreakers, s.hands, s.used
-        self.played_side, self.deck, self.draws = s.played_side, s.deck, s.draws
-        self.sets_won, self.void_sets, self.last_set = s.sets_won, s.void_sets, s.last_set
-        self.events: list[Any] = []
+        self.config, self.seed, self.set_number = s.config, s.seed, s.set_number
+        self.opener, self.to_move, self.boards = s.opener, s.to_move, s.boards
+        self.standing, self.tiebreakers, self.hands = s.standing, s.tiebreakers, s.hands
+        self.used, self.played_side, self.deck = s.used, s.played_side, s.deck
+        self.draws, self.sets_won, self.void_sets = s.draws, s.sets_won, s.void_sets
+        self.last_set = s.last_set
+        self.recent: list[Any] = []
 
     def freeze(self) -> PazaakState:
-        """The new state, filled slot by slot: the frozen dataclass's ``__init__`` makes one
-        ``object.__setattr__`` call per field, and that alone was a third of every action."""
-        state = _new(PazaakState)
-        values = (
-            self.config,
-            self.seed,
-            self.set_number,
-            self.opener,
-            self.to_move,
-            self.boards,
-            self.standing,
-            self.tiebreakers,
-            self.hands,
-            self.used,
-            self.played_side,
-            self.deck,
-            self.draws,
-            self.sets_won,
-            self.void_sets,
-            self.last_set,
-        )
-        for fill, value in zip(_FILL, values, strict=True):
-            fill(state, value)
-        return state
+        """This draft as the new, immutable state (the draft must not be used afterwards)."""
+        self.recent = tuple(self.recent)  # type: ignore[assignment]
+        self.__class__ = PazaakState  # type: ignore[assignment]
+        return self  # type: ignore[return-value]
 
 
 def opening(config: PazaakConfig, seed: int) -> Draft:
     """The match before its first draw: hands dealt, the coin toss made, set 1 under way."""
     rng = derive_rng(seed, "deal")
-    hands = tuple(shuffled(deck, rng)[:HAND_SIZE] for deck in config.decks)
+    hands = tuple(
+        tuple(shuffle_front(deck, HAND_SIZE, rng.random)[:HAND_SIZE]) for deck in config.decks
+    )
     blank = PazaakState(
         config=config,
         seed=seed,
@@ -123,9 +102,10 @@ def opening(config: PazaakConfig, seed: int) -> Draft:
         sets_won=(0,) * SEATS,
         void_sets=0,
         last_set=None,
+        recent=(),
     )
     draft = Draft(blank)
-    draft.events.extend(HandDealt(seat, len(hand)) for seat, hand in enumerate(hands))
+    draft.recent.extend(HandDealt(seat, len(hand)) for seat, hand in enumerate(hands))
     start_set(draft, draft.opener)
     return draft
 
@@ -139,20 +119,27 @@ def start_set(d: Draft, opener: int) -> None:
     d.tiebreakers = (False,) * SEATS
     if d.config.main_deck is MainDeck.TABLETOP:
         d.deck = _fresh_deck(d.seed, d.set_number)
-    d.events.append(SetStarted(d.set_number, opener))
+    d.recent.append(SetStarted(d.set_number, opener))
     begin_turn(d, opener)
 
 
+def shuffle_front(items: Sequence[T], count: int, random: Callable[[], float]) -> list[T]:
+    """``items`` with its first ``count`` places dealt by a Fisher–Yates shuffle; the rest keep
+    no particular order. Built on ``random()`` alone, as core.rng's shuffles are, so replays deal
+    the same cards; ``random()`` is below 1, so ``j`` stays in range (inlined, not
+    ``randbelow``: dealing was a fifth of a simulated match)."""
+    out = list(items)
+    size = len(out)
+    for i in range(min(count, size)):
+        j = i + int(random() * (size - i))
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
 def _fresh_deck(seed: int, set_number: int) -> tuple[int, ...]:
-    """Ruling 1's fresh shuffle for a set, as a Fisher–Yates shuffle stopped once the first 18
-    places are random: no set draws more (nine cards a board), and it halves the cost of the
-    busiest line in a simulated match."""
-    rng = derive_rng(seed, "deck", set_number)
-    deck = list(FULL_DECK)
-    for i in range(_DRAWABLE):
-        j = i + randbelow(rng, len(deck) - i)
-        deck[i], deck[j] = deck[j], deck[i]
-    return tuple(deck)
+    """Ruling 1's fresh shuffle for a set. Only the first 18 places need shuffling: no set
+    draws more (nine cards a board)."""
+    return tuple(shuffle_front(FULL_DECK, _DRAWABLE, derive_rng(seed, "deck", set_number).random))
 
 
 def _draw(d: Draft) -> int:
@@ -170,7 +157,7 @@ def begin_turn(d: Draft, seat: int) -> None:
     rank = _draw(d)
     board = add_main(d.boards[seat], rank)
     d.boards = _with(d.boards, seat, board)
-    d.events.append(CardDrawn(seat, rank, board.total))
+    d.recent.append(CardDrawn(seat, rank, board.total))
     if len(board.cards) >= BOARD_SIZE:
         _fill_board(d, seat)
     elif board.total == TARGET:
@@ -189,19 +176,20 @@ def play_hand_card(d: Draft, index: int, value: int) -> None:
     if card.kind is Kind.TIEBREAKER:
         d.tiebreakers = _with(d.tiebreakers, seat, True)
     d.boards, changed = play_side(d.boards, seat, card, value)
-    d.events.append(SideCardPlayed(seat, card, value, tuple(b.total for b in d.boards)))
+    d.recent.append(SideCardPlayed(seat, card, value, _totals(d)))
     if card.kind is Kind.DOUBLE:
         doubled = d.boards[seat].cards[last_main(d.boards[seat])]
-        d.events.append(Doubled(seat, doubled.card.amount, doubled.value))
-    elif changed:
-        d.events.append(Flipped(seat, card, changed))
-    if d.boards[seat].full:
+        d.recent.append(Doubled(seat, doubled.card.amount, doubled.value))
+    elif card.kind in FLIP_TARGETS:
+        d.recent.append(Flipped(seat, card, changed))
+    board = d.boards[seat]
+    if len(board.cards) >= BOARD_SIZE:
         _fill_board(d, seat)
         return
-    for other, board in enumerate(d.boards):
-        if other != seat and not d.standing[other] and board.total == TARGET:
-            _mark_standing(d, other, auto=True)
-    if d.boards[seat].total == TARGET:
+    other = 1 - seat
+    if not d.standing[other] and d.boards[other].total == TARGET:
+        _mark_standing(d, other, auto=True)  # a flip brought them to 20
+    if board.total == TARGET:
         stand(d, seat, auto=True)
 
 
@@ -215,7 +203,7 @@ def _fill_board(d: Draft, seat: int) -> None:
 
 def _mark_standing(d: Draft, seat: int, auto: bool) -> None:
     d.standing = _with(d.standing, seat, True)
-    d.events.append(Stood(seat, d.boards[seat].total, auto))
+    d.recent.append(Stood(seat, d.boards[seat].total, auto))
 
 
 def stand(d: Draft, seat: int, auto: bool = False) -> None:
@@ -224,7 +212,7 @@ def stand(d: Draft, seat: int, auto: bool = False) -> None:
 
 
 def end_turn(d: Draft, seat: int) -> None:
-    d.events.append(TurnEnded(seat, d.boards[seat].total))
+    d.recent.append(TurnEnded(seat, d.boards[seat].total))
     _finish_turn(d, seat)
 
 
@@ -242,13 +230,13 @@ def _finish_turn(d: Draft, seat: int) -> None:
 
 
 def _bust(d: Draft, seat: int) -> None:
-    d.events.append(Busted(seat, d.boards[seat].total))
+    d.recent.append(Busted(seat, d.boards[seat].total))
     _win_set(d, 1 - seat, WinReason.BUST)
 
 
 def _settle(d: Draft) -> None:
     """Both stand: the higher total wins; a tie goes to a lone Tiebreaker, else it is void."""
-    first, second = (board.total for board in d.boards)
+    first, second = _totals(d)
     if first != second:
         _win_set(d, 0 if first > second else 1, WinReason.HIGHER)
     elif d.tiebreakers[0] != d.tiebreakers[1]:
@@ -256,16 +244,16 @@ def _settle(d: Draft) -> None:
     else:
         d.void_sets += 1
         d.last_set = SetVoid(_totals(d))
-        d.events.append(d.last_set)
+        d.recent.append(d.last_set)
         start_set(d, 1 - d.opener)
 
 
 def _win_set(d: Draft, seat: int, reason: WinReason) -> None:
     d.sets_won = _with(d.sets_won, seat, d.sets_won[seat] + 1)
     d.last_set = SetWon(seat, reason, _totals(d), d.sets_won)
-    d.events.append(d.last_set)
+    d.recent.append(d.last_set)
     if d.sets_won[seat] >= SETS_TO_WIN:
-        d.events.append(MatchWon(seat, d.sets_won))
+        d.recent.append(MatchWon(seat, d.sets_won))
         d.to_move = None
         d.played_side = False
         return
@@ -274,7 +262,7 @@ def _win_set(d: Draft, seat: int, reason: WinReason) -> None:
 
 
 def _totals(d: Draft) -> tuple[int, ...]:
-    return tuple(board.total for board in d.boards)
+    return (d.boards[0].total, d.boards[1].total)
 
 
 def _with(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:

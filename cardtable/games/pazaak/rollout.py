@@ -12,19 +12,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TypeVar
 
 from cardtable.games.pazaak.board import BOARD_SIZE, TARGET
 from cardtable.games.pazaak.cards import READY_DECKS, VALUED, Card, Kind, side_values
 from cardtable.games.pazaak.equity import match_equity
+from cardtable.games.pazaak.flow import shuffle_front
 
 WIN, VOID, LOSE = 1, 0, -1
 #: a hand card in a play-out: the values it can add, whether it is a Tiebreaker, its worth
 Held = tuple[tuple[int, ...], bool, float]
 _MAX_DRAWS = 2 * BOARD_SIZE
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -102,11 +100,11 @@ def samples(
     out = []
     for _ in range(n):
         if deck:
-            draws = _first_of_shuffle(deck, _MAX_DRAWS, rand)
+            draws = tuple(shuffle_front(deck, _MAX_DRAWS, rand)[:_MAX_DRAWS])
         else:
             draws = tuple(1 + int(rand() * 10) for _ in range(_MAX_DRAWS))
         source = sources[int(rand() * len(sources))]
-        out.append(Sample(draws, _first_of_shuffle(source, their_cards, rand)))
+        out.append(Sample(draws, tuple(shuffle_front(source, their_cards, rand)[:their_cards])))
     return out
 
 
@@ -122,16 +120,6 @@ def _hand_sources(used: tuple[Card, ...]) -> list[list[Held]]:
     if not fits:
         fits = [Counter(card for deck in READY_DECKS.values() for card in deck.cards)]
     return [[held(card) for card in rest.elements()] for rest in fits]
-
-
-def _first_of_shuffle(items: list[T], count: int, rand: Callable[[], float]) -> tuple[T, ...]:
-    """The first ``count`` items of a fresh Fisher–Yates shuffle of ``items``."""
-    cards = items[:]
-    size = len(cards)
-    for i in range(min(count, size)):
-        j = i + int(rand() * (size - i))
-        cards[i], cards[j] = cards[j], cards[i]
-    return tuple(cards[:count])
 
 
 class PlayOut:

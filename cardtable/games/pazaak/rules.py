@@ -56,8 +56,8 @@ class PazaakRules(GameRules[PazaakState, PazaakConfig]):
         return PazaakConfig.with_decks(*DEFAULT_DECKS)
 
     def new_game(self, config: PazaakConfig, seed: int) -> tuple[PazaakState, tuple[Any, ...]]:
-        draft = opening(config, seed)
-        return draft.freeze(), tuple(draft.events)
+        state = opening(config, seed).freeze()
+        return state, state.recent
 
     def seat_count(self, state: PazaakState) -> int:
         return SEATS
@@ -115,7 +115,8 @@ class PazaakRules(GameRules[PazaakState, PazaakConfig]):
             stand(draft, seat)
         else:
             end_turn(draft, seat)
-        return draft.freeze(), tuple(draft.events)
+        state = draft.freeze()
+        return state, state.recent
 
     def observe(self, state: PazaakState, seat: int | None) -> PazaakView:
         return PazaakView(
@@ -136,6 +137,7 @@ class PazaakRules(GameRules[PazaakState, PazaakConfig]):
             main_deck=state.config.main_deck,
             unseen=_unseen(state),
             last_set=state.last_set,
+            recent=state.recent,
         )
 
     def outcome(self, state: PazaakState) -> Outcome | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from cardtable.games.pazaak.board import Board
 from cardtable.games.pazaak.cards import Card, check_deck, deck_named
@@ -74,13 +75,16 @@ class PazaakState:
     used: tuple[tuple[Card, ...], ...]
     #: the seat to move has played its one hand card this turn
     played_side: bool
-    #: tabletop: the ranks still in this set's shuffled main deck, next draw first; endless: ()
+    #: tabletop: the ranks still in this set's main deck, next draw first (a set draws 18 at
+    #: most, so only the first 18 places were shuffled); endless: ()
     deck: tuple[int, ...]
     #: main cards drawn this match (numbers the endless-mode draws)
     draws: int
     sets_won: tuple[int, ...]
     void_sets: int
     last_set: SetWon | SetVoid | None
+    #: the events of the action that led here (public facts only: no hidden card is ever named)
+    recent: tuple[Any, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,3 +111,5 @@ class PazaakView:
     unseen: tuple[int, ...] | None
     #: how the previous set ended
     last_set: SetWon | SetVoid | None
+    #: what the last action did, e.g. the other player's draw and stand, for a one-line summary
+    recent: tuple[Any, ...]

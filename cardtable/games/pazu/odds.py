@@ -2,8 +2,9 @@
 unseen hand card can do, and the chance that the rest of the table fails to beat a finish.
 
 Opponents are modelled simply and cached across decisions: a player still drawing keeps drawing
-(uniform main cards) until they beat the total to beat or bust, and each of their unseen hand
-cards is an independent draw from every side card they could hold.
+(uniform main cards) until they reach what they must beat (18 at least), playing a hand card that
+lands exactly on 20 or mends a bust; each of their unseen hand cards is taken to be any card of
+their side deck not yet played. Ties between finishes are settled by card counts, as ruling 6 does.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from cardtable.games.pazaak.cards import VALUED, Card, Kind, side_values
 from cardtable.games.pazu.ranking import finish_key
 from cardtable.games.pazu.state import RANKS, PazuView, Status
 
-#: a hand card's worth, as a share of one set's stake, by kind (duals mend and finish best)
+#: a hand card's worth by kind, relative to one another (duals mend and finish best); the bot's
+#: ``Tuning`` turns them into shares of a set's stake
 KIND_WORTH = {
     Kind.DUAL: 0.10,
     Kind.VARIABLE: 0.09,
@@ -41,7 +43,7 @@ LAST_TO_STAND = -(10**6)
 
 
 def card_worth(card: Card) -> float:
-    """What ``card`` in hand is worth, as a share of one set's stake."""
+    """What ``card`` in hand is worth, relative to other cards (see ``KIND_WORTH``)."""
     worth = KIND_WORTH[card.kind]
     return worth * BIG_CARD_DISCOUNT if card.amount > 6 else worth
 

@@ -191,6 +191,7 @@ class PazuView:
     hand_counts: tuple[int, ...]
     bought: tuple[tuple[Card, ...], ...]
     spent: tuple[tuple[Card, ...], ...]
-    #: tabletop: main cards of each rank 1–10 (index rank-1) not on a board this set; endless: None
+    #: tabletop: main cards of each rank 1–10 (index rank-1) not on a board this set;
+    #: endless: None
     unseen: tuple[int, ...] | None
     last_set: SetWon | SetPotCarried | None

@@ -57,10 +57,10 @@ def take(state: PixiesState, index: int) -> Step:
     seat = state.order[0]
     grid = state.grids[seat]
     cell = NUMBER[card] - 1
-    events: Events = [CardTaken(seat, DECK[card])]
+    face = DECK[card]
+    events: Events = [CardTaken(seat, face)]
     if grid.up[cell] is None:
-        validated = grid.down[cell] is not None
-        events.append(CardPlaced(seat, DECK[card], cell + 1, validated))
+        events.append(CardPlaced(seat, face, cell + 1, grid.down[cell] is not None))
         placed = Grid(_put(grid.up, cell, card), grid.down, grid.occupied | 1 << cell)
         return _finish_pick(state, revealed, placed, events)
     phase = Phase.FACE_DOWN if grid.down[cell] is not None else Phase.KEEP

@@ -11,7 +11,8 @@ from cardtable.games.flip7.actions import HIT
 from cardtable.games.flip7.cards import KINDS, Card, row_score
 from cardtable.games.flip7.odds import Hand, Search, hand_of, odds
 from cardtable.games.flip7.rules import RULES
-from cardtable.games.flip7.view import counts
+from cardtable.games.flip7.state import Status
+from cardtable.games.flip7.view import SeatView, counts
 from tests.games.flip7.stack import SOLO, n, play, start
 
 
@@ -54,10 +55,11 @@ def random_position(rng):
 
 
 def hand(numbers, mods, sc):
-    fake = type(
-        "Seat", (), {"numbers": tuple(numbers), "modifiers": tuple(mods), "second_chance": sc}
-    )
-    return hand_of(fake)
+    return hand_of(seat_view(numbers, mods, sc))
+
+
+def seat_view(numbers, mods, sc):
+    return SeatView(0, tuple(numbers), tuple(mods), sc, Status.ACTIVE, 0, 0)
 
 
 def shaped(points):
@@ -82,11 +84,7 @@ def test_search_matches_brute_force(trial):
 
 
 def test_hand_of_a_row():
-    seat = type(
-        "Seat",
-        (),
-        {"numbers": n(0, 5, 12), "modifiers": (Card.PLUS4, Card.TIMES2), "second_chance": True},
-    )
+    seat = seat_view(n(0, 5, 12), (Card.PLUS4, Card.TIMES2), True)
     assert hand_of(seat) == Hand(
         mask=1 | 1 << 5 | 1 << 12, total=17, count=3, plus=4, double=True, second_chance=True
     )

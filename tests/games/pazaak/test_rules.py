@@ -332,6 +332,13 @@ def test_observation_hides_the_other_hand_and_counts_unseen_cards():
     assert RULES.observe(state, None).hand is None
 
 
+def test_observation_carries_the_last_actions_events_and_the_last_set():
+    state = position("10 8", "9 9", standing=(False, True))
+    after, events = RULES.apply(state, STAND)
+    view = RULES.observe(after, 1)
+    assert view.recent == events and view.last_set == SetVoid((18, 18))
+
+
 def test_config_rejects_bad_decks_with_the_seat_named():
     good = config().decks[0]
     with pytest.raises(ValueError, match="side deck of seat 2: a side deck holds exactly 10"):

@@ -123,7 +123,12 @@ def test_the_ante_is_chosen_within_the_table_limits():
 
 def test_the_ante_limits_are_rules_options():
     state, _ = play(
-        auction(ante_min=2, ante_max=3), Bid(0), Bid(0), Bid(0), Pick(parse("±4")), Pick(parse("-7"))
+        auction(ante_min=2, ante_max=3),
+        Bid(0),
+        Bid(0),
+        Bid(0),
+        Pick(parse("±4")),
+        Pick(parse("-7")),
     )
     assert RULES.legal_actions(state) == (SetAnte(2), SetAnte(3))
 
