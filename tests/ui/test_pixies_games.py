@@ -14,7 +14,7 @@ from tests.ui.test_pixies_table import new_app, play_through, sync
 @sync
 async def test_full_game_against_bots_through_keys_and_clicks():
     app = new_app((Seat("You"), Seat("Revan", "easy")), seed=11)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:  # the tightest size it must fit
         table, used, summaries = await play_through(pilot, clicks=True)
         assert used == {"key", "arrows", "click"}
         assert summaries == 2  # after rounds 1 and 2; the third ends the game

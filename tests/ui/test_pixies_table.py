@@ -109,9 +109,11 @@ async def answer(pilot, table: PixiesTable, turn: int, clicks: bool) -> str:
 
 async def play_through(pilot, clicks: bool, before_answer: Callable[[Any], None] | None = None):
     """Answer every choice and dismiss round summaries until the final result is up."""
-    app, used, summaries = pilot.app, set(), 0
+    app, used, summaries, settled = pilot.app, set(), 0, False
     for turn in range(2000):
-        await settle(pilot)
+        if not settled:
+            await settle(pilot)
+        settled = False
         table, screen = find_table(app), app.screen
         assert not isinstance(screen, HandOffScreen)  # Pixies has no secrets to hand over
         if isinstance(screen, ResultScreen):
@@ -125,6 +127,7 @@ async def play_through(pilot, clicks: bool, before_answer: Callable[[Any], None]
             before = len(table.match.actions)
             used.add(await answer(pilot, table, turn, clicks))
             await settle(pilot)
+            settled = True  # the bots have answered: look again without another pause
             assert len(table.match.actions) > before, messages(app)
     pytest.fail("the game did not finish")
 
@@ -196,6 +199,22 @@ async def test_a_revealed_card_says_where_it_would_go():
         assert len(hints) == len(table.match.legal_actions())
         assert all(h.startswith("→") or h == "↓ down" for h in hints)
         assert table.match.legal_actions()[0] == Take(0)
+
+
+@sync
+async def test_clicking_a_big_revealed_card_takes_it():
+    match = preplay(2, 3, phase_is(Phase.PICK, 10))
+    app = match_app(match, seats_for(2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = find_table(app)
+        assert table.layout_now.large
+        offered = match.observe(0).revealed
+        last = len(offered) - 1
+        plies = len(table.match.actions)
+        await click_offer(pilot, last)
+        await settle(pilot)
+        assert table.match.actions[plies] == Take(last)
 
 
 @sync
