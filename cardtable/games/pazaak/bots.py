@@ -37,26 +37,48 @@ def boards_after(view: PazaakView, play: PlaySide) -> tuple[Board, ...]:
     return play_side(view.boards, view.seat, card, play.value)[0]
 
 
-def casual_choice(view: PazaakView, legal: tuple[Any, ...]) -> Any:
-    """A casual player's move: a hand card only for exactly 20 or to undo a bust; stand on 18+.
-
-    Against a standing opponent it stands as soon as it is ahead (or level on 18+) and draws on
-    while behind, as anyone would rather than stand on a sure loss.
-    """
+def card_to_20_or_save(view: PazaakView, legal: tuple[Any, ...]) -> Any | None:
+    """The hand card a casual player cannot resist: the first that makes exactly 20, else (over
+    20) the save that keeps the highest total; None when neither exists."""
     seat = view.seat
     assert seat is not None
-    total = view.totals[seat]
     landings = [(boards_after(view, a)[seat].total, a) for a in legal if isinstance(a, PlaySide)]
     for landing, action in landings:
         if landing == TARGET:
             return action
-    if total > TARGET:
+    if view.totals[seat] > TARGET:
         saves = [(landing, action) for landing, action in landings if landing <= TARGET]
-        # the save that keeps the highest total; max keeps the first of equals
-        return max(saves, key=lambda save: save[0])[1] if saves else END_TURN
-    other = 1 - seat
-    theirs = view.totals[other]
-    if view.standing[other] and theirs <= TARGET:
+        # max keeps the first of equals
+        return max(saves, key=lambda save: save[0])[1] if saves else None
+    return None
+
+
+def casual_choice(view: PazaakView, legal: tuple[Any, ...]) -> Any:
+    """The easy level, exactly as issue #2 defines it: stand on 18+, play a hand card only to
+    make exactly 20 or to save a bust. It ignores the other board, so it stands on 18 even
+    against a standing 19: that blind spot is what a casual player has and the hard bot uses."""
+    seat = view.seat
+    assert seat is not None
+    card = card_to_20_or_save(view, legal)
+    if card is not None:
+        return card
+    total = view.totals[seat]
+    return STAND if CASUAL_STANDS_ON <= total <= TARGET else END_TURN
+
+
+def wary_choice(view: PazaakView, legal: tuple[Any, ...]) -> Any:
+    """The casual move with one look across the table: against a standing opponent, stand as
+    soon as it is ahead (or level on 18+) and draw on while behind, never standing on a sure
+    loss. The hard bot's baseline."""
+    seat = view.seat
+    assert seat is not None
+    card = card_to_20_or_save(view, legal)
+    if card is not None:
+        return card
+    total, theirs = view.totals[seat], view.totals[1 - seat]
+    if total > TARGET:
+        return END_TURN
+    if view.standing[1 - seat] and theirs <= TARGET:
         stands = total > theirs or (total == theirs and total >= CASUAL_STANDS_ON)
     else:
         stands = total >= CASUAL_STANDS_ON
@@ -105,7 +127,7 @@ class HardBot:
             for _, end in moves
         ]
         best = values.index(max(values))
-        casual = casual_choice(observation, legal)
+        casual = wary_choice(observation, legal)
         casual_value = max(
             (v for (a, _), v in zip(moves, values, strict=True) if a == casual), default=None
         )

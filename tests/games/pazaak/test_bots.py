@@ -41,15 +41,30 @@ def test_both_levels_are_registered():
         ("10 9 6", "8", "-2 -3 ±5", False, PlaySide(2, -5)),  # the save that keeps most: 20
         ("10 9 5", "8", "-6 -5", False, PlaySide(1, -5)),  # 19 rather than 18
         ("10 9 6", "8", "-2 +2", False, END_TURN),  # no save: end the turn and bust
-        ("10 6", "10 5", "+1", True, STAND),  # ahead of a standing 15: stand
+        # it never looks across the table (issue #2: "stands on 18+")
+        ("10 6", "10 5", "+1", True, END_TURN),  # ahead of a standing 15, but below 18
         ("10 7", "10 9", "+1", True, END_TURN),  # behind a standing 19: draw on
+        ("10 8", "10 9", "+1", True, STAND),  # 18 stands even behind a standing 19
+        ("10 9", "10 9 1", "+2", True, STAND),  # 19 stands on a sure loss to 20
         ("10 8", "10 8", "+1", True, STAND),  # level on 18+: take the void
         ("10 6", "10 6", "+1", True, END_TURN),  # level below 18: draw on
+        ("10 8", "10 9", "+2", True, PlaySide(0, 2)),  # exactly 20 still comes first
+        ("10 9 4", "8", "-2 +1", False, END_TURN),  # over 20 with no save: bust
+        ("10 9 4", "8", "-6", False, PlaySide(0, -6)),  # a save below 18 is still a save
     ],
 )
 def test_easy_policy(mine, theirs, hands, standing, expected):
     state = position(mine, theirs, hands=(hands, ""), standing=(False, standing))
     assert easy(state) == expected
+
+
+@pytest.mark.parametrize(
+    ("mine", "card", "expected"), [("10 9 4", "-6", END_TURN), ("10 9 5", "-5", STAND)]
+)
+def test_easy_stands_after_a_save_only_on_18_or_more(mine, card, expected):
+    state = position(mine, "8", hands=(card, ""))
+    state, _ = RULES.apply(state, easy(state))
+    assert state.played_side and easy(state) == expected
 
 
 def test_easy_uses_flips_only_for_exactly_20():
