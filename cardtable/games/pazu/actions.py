@@ -1,4 +1,5 @@
-"""What a Pazu-Pazaak player can decide: a bid, a pick, the ante, a turn's moves, stay or leave.
+"""What a Pazu-Pazaak player can decide: a bid, a pick, the ante, a turn's moves, stay or leave,
+and (for the people at the table, between sets) a bot seat added or removed.
 
 A turn's moves are Pazaak's own (``PlaySide``, ``Stand``, ``EndTurn``), shared rather than
 redefined, so a hand card means the same thing in both games.
@@ -43,12 +44,30 @@ class Leave:
     """Between sets: leave the table, keeping your chips for the standings."""
 
 
-ACTION_TYPES = (Bid, Pick, SetAnte, PlaySide, Stand, EndTurn, Stay, Leave)
+@dataclass(frozen=True, slots=True)
+class SeatBot:
+    """Between sets, a person adds a bot of ``level`` in a new seat; it buys in with the start
+    chips. The person is still deciding afterwards (to add another, remove one, stay or leave)."""
+
+    level: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnseatBot:
+    """Between sets, a person sends the bot in ``seat`` away; it leaves with its chips."""
+
+    seat: int
+
+
+#: the bot levels a person may add between sets (the bots module names the same levels)
+BOT_LEVELS = ("easy", "hard")
+ACTION_TYPES = (Bid, Pick, SetAnte, PlaySide, Stand, EndTurn, Stay, Leave, SeatBot, UnseatBot)
 STAY = Stay()
 LEAVE = Leave()
 
 __all__ = [
     "ACTION_TYPES",
+    "BOT_LEVELS",
     "END_TURN",
     "LEAVE",
     "STAND",
@@ -58,8 +77,10 @@ __all__ = [
     "Leave",
     "Pick",
     "PlaySide",
+    "SeatBot",
     "SetAnte",
     "Stand",
     "Stay",
+    "UnseatBot",
     "play",
 ]

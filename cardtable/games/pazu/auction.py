@@ -100,8 +100,8 @@ def set_ante(d: Draft, amount: int) -> None:
         if d.chips[seat] < amount:
             d.leave(seat, LeaveReason.CANNOT_PAY)
     payers = tuple(seat for seat in order if d.seated[seat])
-    if len(payers) < 2:
-        d.end_game(EndReason.FEW_PLAYERS)
+    if d.people_gone or len(payers) < 2:
+        d.end_game(EndReason.PEOPLE_LEFT if d.people_gone else EndReason.FEW_PLAYERS)
         return
     for seat in payers:
         d.pay(seat, amount)

@@ -56,12 +56,19 @@ class Draft:
 
     @property
     def seats(self) -> int:
-        return self.config.seats
+        """Every seat there has been: the opening ones and any bot added since."""
+        return len(self.chips)
 
     def clockwise(self, start: int) -> tuple[int, ...]:
         """Every seat, from ``start`` round the table."""
-        n = self.config.seats
+        n = len(self.chips)
         return tuple((start + k) % n for k in range(n))
+
+    @property
+    def people_gone(self) -> bool:
+        """Whether the table had people (not a bots-only sim) and the last of them has left."""
+        people = self.config.people
+        return bool(people) and not any(self.seated[seat] for seat in people)
 
     def pay(self, seat: int, amount: int) -> None:
         """Take ``amount`` from ``seat``'s chips; the caller puts it in a pot."""

@@ -42,11 +42,15 @@ class LeaveReason(Enum):
     CANNOT_PAY = "cannot_pay"
     #: ended a set holding less than the smallest ante there can be
     BROKE = "broke"
+    #: a bot a person sent away between sets
+    REMOVED = "removed"
 
 
 class EndReason(Enum):
     FEW_PLAYERS = "few_players"
     MAX_SETS = "max_sets"
+    #: the last person at the table left it (ruling 8)
+    PEOPLE_LEFT = "people_left"
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +96,16 @@ class LeftTable:
     seat: int
     chips: int
     reason: LeaveReason
+
+
+@dataclass(frozen=True, slots=True)
+class BotSeated:
+    """Between sets a person added a bot of ``level`` in the new seat ``seat``, buying in with
+    ``chips``; it is dealt its hand (``HandDealt``) and joins the next set."""
+
+    seat: int
+    level: str
+    chips: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +161,7 @@ EVENT_TYPES = (
     AnteSet,
     AntesPaid,
     LeftTable,
+    BotSeated,
     Stayed,
     CardDrawn,
     SideCardPlayed,
@@ -174,10 +189,12 @@ _LEAVING = {
     LeaveReason.CHOSE: "leave|leaves",
     LeaveReason.CANNOT_PAY: "cannot pay the ante and leave|cannot pay the ante and leaves",
     LeaveReason.BROKE: "cannot cover an ante and leave|cannot cover an ante and leaves",
+    LeaveReason.REMOVED: "are sent away from|is sent away from",
 }
 _ENDS = {
     EndReason.FEW_PLAYERS: "too few players are left",
     EndReason.MAX_SETS: "the last set is over",
+    EndReason.PEOPLE_LEFT: "the last person has left the table",
 }
 
 
@@ -210,6 +227,8 @@ def describe(event: Any, viewer: int | None) -> str | None:
             return f"Ante {amount} paid by {_seats(seats, viewer)}: Set Pot {pot}"
         case LeftTable(seat, chips, reason):
             return f"{_who(seat, viewer, _LEAVING[reason])} the table with {chips} chips"
+        case BotSeated(seat, level, chips):
+            return f"Player {seat + 1}, a new {level} bot, sits down with {chips} chips"
         case Stayed(seat):
             return f"{_who(seat, viewer, 'stay|stays')} at the table"
         case Busted(seat, total, penalty):

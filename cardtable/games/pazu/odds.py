@@ -16,7 +16,7 @@ from functools import cache, lru_cache
 from cardtable.games.pazaak.board import BOARD_SIZE, TARGET, Board
 from cardtable.games.pazaak.cards import VALUED, Card, Kind, side_values
 from cardtable.games.pazu.ranking import finish_key
-from cardtable.games.pazu.state import RANKS, PazuView, Status
+from cardtable.games.pazu.state import RANKS, PazuView, Status, deck_of
 
 #: a hand card's worth by kind, relative to one another (duals mend and finish best); the bot's
 #: ``Tuning`` turns them into shares of a set's stake
@@ -96,7 +96,7 @@ def _interned(
 
 def guess_hand(view: PazuView, seat: int) -> HandGuess:
     """``seat``'s hand as ``view`` sees it (Flip and Double add no value of their own)."""
-    unplayed = Counter(view.config.decks[seat]) - Counter(view.spent[seat])
+    unplayed = Counter(deck_of(view.config, seat)) - Counter(view.spent[seat])
     unseen = view.hand_counts[seat] - len(view.bought[seat])
     return _interned(
         tuple(sorted(_adds(card) for card in view.bought[seat])),

@@ -19,6 +19,7 @@ from cardtable.games.pazaak.state import MainDeck
 from cardtable.games.pazu import auction, table, turns
 from cardtable.games.pazu.actions import (
     ACTION_TYPES,
+    BOT_LEVELS,
     END_TURN,
     LEAVE,
     STAND,
@@ -28,15 +29,18 @@ from cardtable.games.pazu.actions import (
     Leave,
     Pick,
     PlaySide,
+    SeatBot,
     SetAnte,
     Stand,
     Stay,
+    UnseatBot,
     play,
 )
 from cardtable.games.pazu.draft import Draft
 from cardtable.games.pazu.events import EVENT_TYPES, describe
 from cardtable.games.pazu.state import (
     COPIES_PER_RANK,
+    MAX_SEATINGS,
     MAX_SEATS,
     MIN_SEATS,
     RANKS,
@@ -44,19 +48,23 @@ from cardtable.games.pazu.state import (
     PazuState,
     PazuView,
     Phase,
+    deck_of,
 )
 
 #: the ready-made deck every seat of a default game brings (the Options model shares it)
 DEFAULT_DECK = "balanced"
 _PASS = (STAND, END_TURN)
 _BETWEEN = (STAY, LEAVE)
+_SEAT_BOTS = tuple(SeatBot(level) for level in BOT_LEVELS)
+#: a person may not send bots away below this many players at the table
+MIN_AFTER_REMOVAL = 2
 #: the actions each phase accepts, and how the refusal names the phase
 _PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
     Phase.BID: (Bid,),
     Phase.PICK: (Pick,),
     Phase.ANTE: (SetAnte,),
     Phase.TURN: (PlaySide, Stand, EndTurn),
-    Phase.LEAVE: (Stay, Leave),
+    Phase.LEAVE: (Stay, Leave, SeatBot, UnseatBot),
 }
 _PHASE_NAMES = {
     Phase.BID: "bid for the auction cards",
@@ -84,7 +92,8 @@ class PazuRules(GameRules[PazuState, PazuConfig]):
         return draft.freeze(), tuple(draft.events)
 
     def seat_count(self, state: PazuState) -> int:
-        return state.config.seats
+        """Every seat there has been: grows when a person adds a bot between sets."""
+        return len(state.chips)
 
     def to_move(self, state: PazuState) -> int | None:
         return state.queue[0] if state.queue else None
@@ -102,7 +111,7 @@ class PazuRules(GameRules[PazuState, PazuConfig]):
             return _antes(state.config.ante_min, state.config.ante_max)
         if phase is Phase.TURN:
             return _PASS if state.played_side else _PASS + _plays(state.hands[seat])
-        return _BETWEEN
+        return _BETWEEN + _seat_changes(state, seat)
 
     def is_legal(self, state: PazuState, action: Any) -> bool:
         """The same answer as ``action in legal_actions(state)`` without listing them (bids
@@ -138,8 +147,12 @@ class PazuRules(GameRules[PazuState, PazuConfig]):
             turns.end_turn(d, seat)
         elif kind is Stay:
             table.stay(d)
-        else:
+        elif kind is Leave:
             table.leave(d)
+        elif kind is SeatBot:
+            table.seat_bot(d, action.level)
+        else:
+            table.unseat_bot(d, action.seat)
         if d.set_over:
             table.close_set(d)
         return d.freeze(), tuple(d.events)
@@ -200,7 +213,7 @@ class PazuRules(GameRules[PazuState, PazuConfig]):
 def _redeal_hand(state: PazuState, seat: int, rng: random.Random) -> tuple[Card, ...]:
     """The bought cards everyone saw stay; the rest comes from the unplayed side deck."""
     secret = Counter(state.hands[seat]) - Counter(state.bought[seat])
-    pool = list((Counter(state.config.decks[seat]) - Counter(state.spent[seat])).elements())
+    pool = list((Counter(deck_of(state.config, seat)) - Counter(state.spent[seat])).elements())
     dealt = shuffled(pool, rng)[: secret.total()]
     return (*dealt, *state.bought[seat])
 
@@ -220,6 +233,61 @@ def _refusal(state: PazuState, action: Any) -> str | None:
         return f"{_name(action.card)} is not on offer; the cards left are {offer}"
     if kind is PlaySide:
         return _play_refusal(state, seat, action)
+    if kind is SeatBot:
+        return _seat_refusal(state, seat, action.level)
+    if kind is UnseatBot:
+        return _unseat_refusal(state, seat, action.seat)
+    return None
+
+
+def _seat_changes(state: PazuState, seat: int) -> tuple[SeatBot | UnseatBot, ...]:
+    """The bot seats a person deciding between sets may add or remove (none for a bot)."""
+    if seat not in state.config.people:
+        return ()
+    adds = _SEAT_BOTS if _table_full(state) is None else ()
+    if sum(state.seated) <= MIN_AFTER_REMOVAL:
+        return adds
+    bots = tuple(
+        UnseatBot(other)
+        for other, here in enumerate(state.seated)
+        if here and other not in state.config.people
+    )
+    return adds + bots
+
+
+def _table_full(state: PazuState) -> str | None:
+    """Why no bot can sit down now, or None."""
+    if sum(state.seated) >= MAX_SEATS:
+        return f"the table is full: {MAX_SEATS} players at most"
+    if len(state.seated) >= MAX_SEATINGS:
+        return f"{MAX_SEATINGS} players have sat down in this game, the most there can be"
+    return None
+
+
+def _not_a_person(state: PazuState, seat: int) -> str | None:
+    if seat in state.config.people:
+        return None
+    return f"only the people at the table add or remove bots, and Player {seat + 1} is a bot"
+
+
+def _seat_refusal(state: PazuState, seat: int, level: Any) -> str | None:
+    if level not in BOT_LEVELS:
+        return f"there is no bot level {level!r}: choose {' or '.join(BOT_LEVELS)}"
+    return _not_a_person(state, seat) or _table_full(state)
+
+
+def _unseat_refusal(state: PazuState, seat: int, bot: Any) -> str | None:
+    refusal = _not_a_person(state, seat)
+    if refusal is not None:
+        return refusal
+    if type(bot) is not int or not 0 <= bot < len(state.seated):
+        return f"there is no seat {bot!r} at the table"
+    if bot in state.config.people:
+        return f"Player {bot + 1} is a person, not a bot: only they can choose to leave"
+    if not state.seated[bot]:
+        return f"Player {bot + 1} has already left the table"
+    if sum(state.seated) <= MIN_AFTER_REMOVAL:
+        return f"the table needs {MIN_AFTER_REMOVAL} players: Player {bot + 1} cannot be sent away"
     return None
 
 

@@ -24,7 +24,11 @@ from cardtable.games.pazaak.state import MainDeck
 from cardtable.games.pazu.events import SetPotCarried, SetWon
 
 MIN_SEATS = 3
+#: the most players at the table at once (bots added between sets included)
 MAX_SEATS = 6
+#: the most players who may sit down in one game, counting those who have left: bots added
+#: and removed between sets take new seats, and this keeps a game's length bounded
+MAX_SEATINGS = 12
 HAND_SIZE = 4
 RANKS = range(1, 11)
 COPIES_PER_RANK = 4
@@ -77,6 +81,11 @@ class PazuConfig:
     bust_penalty: int = 2
     #: the game ends after this many sets even if several players are still at the table
     max_sets: int = 30
+    #: the seats people play (every other seat is a bot): between sets they may add and remove
+    #: bot seats, and the game ends when the last of them leaves. () for bots only (sims).
+    people: tuple[int, ...] = ()
+    #: the side deck a bot added between sets brings to the table
+    newcomer_deck: tuple[Card, ...] = deck_named("balanced").cards
 
     def __post_init__(self) -> None:
         if not MIN_SEATS <= self.seats <= MAX_SEATS:
@@ -92,6 +101,17 @@ class PazuConfig:
                 check_deck(deck)
             except ValueError as problem:
                 raise ValueError(f"side deck of seat {seat + 1}: {problem}") from None
+        try:
+            check_deck(self.newcomer_deck)
+        except ValueError as problem:
+            raise ValueError(f"the side deck of added bots: {problem}") from None
+        if sorted(set(self.people)) != list(self.people) or not all(
+            0 <= seat < self.seats for seat in self.people
+        ):
+            raise ValueError(
+                f"the people's seats must be different seats of the {self.seats}, in order, "
+                f"not {self.people}"
+            )
         amounts = _amounts_problem(self)
         if amounts is not None:
             raise ValueError(amounts)
@@ -101,6 +121,12 @@ class PazuConfig:
         """A config from one ready-made deck name per seat."""
         decks = tuple(deck_named(name).cards for name in names)
         return cls(len(names), decks, **options)
+
+
+def deck_of(config: PazuConfig, seat: int) -> tuple[Card, ...]:
+    """The side deck ``seat`` brought: its own for the opening seats, the newcomers' deck for a
+    bot added between sets."""
+    return config.decks[seat] if seat < config.seats else config.newcomer_deck
 
 
 def _amounts_problem(config: PazuConfig) -> str | None:
@@ -120,7 +146,11 @@ def _amounts_problem(config: PazuConfig) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class PazuState:
-    """The whole table; ``seed``, ``set_number`` and ``draws`` name every shuffle still to come."""
+    """The whole table; ``seed``, ``set_number`` and ``draws`` name every shuffle still to come.
+
+    Every per-seat tuple has one entry for each player who ever sat down: the opening seats, then
+    any bot added between sets. Players who left keep their entry (and their chips).
+    """
 
     config: PazuConfig
     seed: int

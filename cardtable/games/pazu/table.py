@@ -1,8 +1,9 @@
 """The table between sets: sitting down, who leaves, and when the game is over (ruling 8).
 
 A player who ends a set with less than the smallest ante cannot pay for another and leaves at
-once; everyone else decides in turn to stay or leave. The game ends when fewer than two players
-are left, or after the table's last set.
+once; everyone else decides in turn to stay or leave, and a person whose turn it is to decide
+may first add bots in new seats or send bots away. The game ends when fewer than two players
+are left, when the last person leaves, or after the table's last set.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from cardtable.games.pazaak.board import EMPTY
 from cardtable.games.pazaak.events import HandDealt
 from cardtable.games.pazu.auction import start_set
 from cardtable.games.pazu.draft import Draft
-from cardtable.games.pazu.events import EndReason, LeaveReason, Stayed
-from cardtable.games.pazu.state import HAND_SIZE, PazuConfig, PazuState, Phase, Status
+from cardtable.games.pazu.events import BotSeated, EndReason, LeaveReason, Stayed
+from cardtable.games.pazu.state import HAND_SIZE, PazuConfig, PazuState, Phase, Status, deck_of
 
 
 def opening(config: PazuConfig, seed: int) -> Draft:
@@ -59,7 +60,9 @@ def close_set(d: Draft) -> None:
     for seat in d.clockwise(d.first):
         if d.seated[seat] and d.chips[seat] < d.config.ante_min:
             d.leave(seat, LeaveReason.BROKE)
-    if sum(d.seated) < 2:
+    if d.people_gone:
+        d.end_game(EndReason.PEOPLE_LEFT)
+    elif sum(d.seated) < 2:
         d.end_game(EndReason.FEW_PLAYERS)
     elif d.set_number >= d.config.max_sets:
         d.end_game(EndReason.MAX_SETS)
@@ -75,7 +78,37 @@ def stay(d: Draft) -> None:
 
 def leave(d: Draft) -> None:
     d.leave(d.queue[0], LeaveReason.CHOSE)
-    _decided(d)
+    if d.people_gone:
+        d.end_game(EndReason.PEOPLE_LEFT)
+    else:
+        _decided(d)
+
+
+def seat_bot(d: Draft, level: str) -> None:
+    """A bot sits down in a new seat, after every seat there has been (so it plays after the
+    highest-numbered seat, before seat 1), buys in with the start chips and is dealt a hand of
+    four from the newcomers' deck. It joins the next set; the person goes on deciding."""
+    seat = d.seats
+    hand = shuffled(deck_of(d.config, seat), derive_rng(d.seed, "sit", seat))[:HAND_SIZE]
+    chips = d.config.start_chips
+    d.seated += (True,)
+    d.chips += (chips,)
+    d.hands += (hand,)
+    d.bought += ((),)
+    d.spent += ((),)
+    d.bids += (None,)
+    d.boards += (EMPTY,)
+    d.status += (Status.OUT,)
+    d.stood_at += (0,)
+    d.events.append(BotSeated(seat, level, chips))
+    d.events.append(HandDealt(seat, len(hand)))
+
+
+def unseat_bot(d: Draft, seat: int) -> None:
+    """The bot leaves with its chips, as a player who chose to leave; if it had still to
+    decide, it no longer does."""
+    d.leave(seat, LeaveReason.REMOVED)
+    d.queue = tuple(s for s in d.queue if s != seat)
 
 
 def _decided(d: Draft) -> None:

@@ -1,4 +1,8 @@
-"""Invariants over random play: chips conserved, cards conserved, totals and winners recomputed."""
+"""Invariants over random play: chips conserved, cards conserved, totals and winners recomputed.
+
+Half the games have a person in seat 1 who adds and removes bots between sets, so the
+invariants are checked on tables that grow and shrink too.
+"""
 
 from __future__ import annotations
 
@@ -10,24 +14,29 @@ from hypothesis import strategies as st
 
 from cardtable.games.pazaak.cards import Kind
 from cardtable.games.pazaak.state import MainDeck
-from cardtable.games.pazu.actions import Bid, Leave
-from cardtable.games.pazu.events import SetWon, WinReason
+from cardtable.games.pazu.actions import Bid, Leave, SeatBot, Stay, UnseatBot
+from cardtable.games.pazu.events import BotSeated, SetWon, WinReason
 from cardtable.games.pazu.rules import RULES
 from cardtable.games.pazu.state import Phase, Status
 from tests.games.pazu.helpers import config
 
 
-def random_game(seats: int, seed: int, leave_rate: float, main_deck: MainDeck):
-    """Yield (state, events) along a random game; bids stay small so games last several sets."""
-    state, events = RULES.new_game(config(seats, main_deck=main_deck), seed)
+def random_game(seats: int, seed: int, leave_rate: float, main_deck: MainDeck, person: bool):
+    """Yield (state, events) along a random game; bids stay small so games last several sets.
+    With ``person``, seat 1 is a person who adds or removes a bot at most decisions between sets."""
+    people = (0,) if person else ()
+    state, events = RULES.new_game(config(seats, main_deck=main_deck, people=people), seed)
     rng = random.Random(seed)
     yield state, events
     while not RULES.is_over(state):
         legal = RULES.legal_actions(state)
+        changes = [a for a in legal if isinstance(a, SeatBot | UnseatBot)]
         if state.phase is Phase.BID:
             action = legal[min(len(legal) - 1, int(rng.random() * 6))]
+        elif changes and rng.random() < 0.5:
+            action = changes[int(rng.random() * len(changes))]
         elif state.phase is Phase.LEAVE:
-            action = legal[1] if rng.random() < leave_rate else legal[0]
+            action = Leave() if rng.random() < leave_rate else Stay()
         else:
             action = legal[int(rng.random() * len(legal))]
         assert not isinstance(action, Leave) or state.phase is Phase.LEAVE
@@ -40,6 +49,7 @@ GAMES = st.tuples(
     st.integers(0, 2**32),
     st.sampled_from([0.0, 0.1]),
     st.sampled_from(list(MainDeck)),
+    st.booleans(),
 )
 
 
@@ -60,9 +70,13 @@ def _rank(board, stood_at):
 @settings(max_examples=25, deadline=None)
 @given(GAMES)
 def test_chips_and_pots_are_conserved_and_never_negative(game):
-    seats = game[0]
+    """Chips at the table, both pots and the chips that left with departed players (their
+    entries stay in ``chips``) always add up to the start chips of everyone who ever sat down."""
     for state, _ in random_game(*game):
-        assert sum(state.chips) + state.set_pot + state.pazaak_pot == 200 * seats
+        at_table = sum(c for c, here in zip(state.chips, state.seated, strict=True) if here)
+        departed = sum(c for c, here in zip(state.chips, state.seated, strict=True) if not here)
+        sat_down = len(state.chips)
+        assert at_table + state.set_pot + state.pazaak_pot + departed == 200 * sat_down
         assert min(state.chips) >= 0 and state.set_pot >= 0 and state.pazaak_pot >= 0
 
 
@@ -74,6 +88,9 @@ def test_side_cards_are_conserved(game):
     for state, events in random_game(*game):
         if dealt is None:
             dealt = [Counter(hand) for hand in state.hands]
+        for event in events:
+            if isinstance(event, BotSeated):
+                dealt.append(Counter(state.hands[event.seat]))
         changed = [type(event).__name__ for event in events]
         for event in events:
             if type(event).__name__ == "CardPicked":
