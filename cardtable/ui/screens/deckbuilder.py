@@ -21,6 +21,7 @@ from textual.widgets import Button, Footer, Input, Select, Static
 
 from cardtable.games.pazaak.cards import INVENTORY, READY_DECKS, SIDE_DECK_SIZE, Card, Kind, label
 from cardtable.persist.decks import USER, DeckStore
+from cardtable.ui.tables.pazaak_widgets import card_tip
 from cardtable.ui.widgets.card import CardView
 
 #: inventory rows: plus, minus and dual cards by N, then the special cards
@@ -48,12 +49,17 @@ class InventoryCell(CardView):
         super().__init__(label(card), view_kind(card), classes="cell")
         self.card = card
         self.index = index
-        self.tooltip = f"Add {label(card)} to the deck"
+        self.tooltip = f"{card_tip(card)}\nClick to add it to the deck"
 
     def show_count(self, have: int) -> None:
         allowed = INVENTORY[self.card]
+        full = have >= allowed
+        todo = f"all {allowed} are in the deck" if full else f"click to add one ({have}/{allowed})"
         self.show(
-            f"{label(self.card)}  {have}/{allowed}", view_kind(self.card), dim=have >= allowed
+            f"{label(self.card)}  {have}/{allowed}",
+            view_kind(self.card),
+            dim=full,
+            tip=f"{card_tip(self.card)}\n{todo[0].upper()}{todo[1:]}",
         )
 
     def on_click(self, event: Click) -> None:
@@ -158,11 +164,11 @@ class DeckRow(Horizontal, can_focus=True):
         for slot in self.query(DeckSlot):
             if slot.index < len(cards):
                 card = cards[slot.index]
-                slot.show(label(card), view_kind(card))
-                slot.tooltip = f"Click to take {label(card)} out"
+                slot.show(
+                    label(card), view_kind(card), tip=f"{card_tip(card)}\nClick to take it out"
+                )
             else:
                 slot.show("·", "empty")
-                slot.tooltip = None
         self.selected = min(self.selected, len(cards) - 1) if self.selected >= 0 else -1
         self._mark()
 

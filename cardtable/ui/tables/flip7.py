@@ -17,10 +17,11 @@ from textual.widgets import Button, Static
 
 from cardtable.games.flip7.actions import HIT, STAY, ChooseTarget
 from cardtable.games.flip7.cards import GOAL
-from cardtable.games.flip7.state import Mode
+from cardtable.games.flip7.state import CHOICE_CARD, Mode
 from cardtable.games.flip7.view import Flip7View
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen
+from cardtable.ui.tables.flip7_cards import card_tip
 from cardtable.ui.tables.flip7_events import Flip, RoundResult, climb, follow, fresh_flips
 from cardtable.ui.tables.flip7_odds import OddsPanel
 from cardtable.ui.tables.flip7_picker import TargetPicker, picker_entries, picker_title
@@ -187,6 +188,7 @@ class Table(TableScreen):
             assert pending is not None
             names = [s.label for s in self.seats]
             picker.show(*picker_title(pending, names), picker_entries(view, pending, names))
+            picker.tooltip = card_tip(CHOICE_CARD[pending.choice])
         legal = self.match.legal_actions() if self.my_turn else ()
         self.query_one("#hit", Button).disabled = HIT not in legal
         self.query_one("#stay", Button).disabled = STAY not in legal

@@ -8,17 +8,19 @@ when the table has room, ``-compact`` (two text lines) when many players share a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.events import MouseMove
 from textual.message import Message
 from textual.widgets import Static
 
-from cardtable.games.flip7.cards import FLIP_SEVEN
+from cardtable.games.flip7.cards import FLIP_SEVEN, Card
 from cardtable.games.flip7.state import Status
 from cardtable.games.flip7.view import SeatView
-from cardtable.ui.tables.flip7_cards import Face, chips, framed
+from cardtable.ui.tables.flip7_cards import HIDDEN_TIP, Face, card_at, card_tip, chips, framed
 from cardtable.ui.tables.flip7_text import (
     STATUS_STYLE,
     breakdown,
@@ -59,6 +61,38 @@ def put(static: Static, content: Content | str) -> None:
 
     if key(static.content) != key(content):
         static.update(content)
+
+
+#: a face and its tooltip (None for an empty place)
+Shown = tuple[Face, str | None]
+
+
+class CardRow(Static):
+    """A row of cards drawn as one text (framed or as chips); hovering a card shows its tooltip.
+
+    One widget, not one per card, keeps a big table cheap: the card under the mouse is found
+    from the column, as the faces were laid out.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.cards: tuple[Shown, ...] = ()
+        self.framed = False
+
+    def show_cards(self, cards: list[Shown], framed_row: bool) -> None:
+        faces = [face for face, _ in cards]
+        put(self, framed(faces) if framed_row else chips(faces))
+        if (tuple(cards), framed_row) != (self.cards, self.framed):
+            self.cards, self.framed = tuple(cards), framed_row
+            self.tooltip = None  # the card under the mouse may have changed
+
+    def on_mouse_move(self, event: MouseMove) -> None:
+        offset = event.get_content_offset(self)
+        faces = [face for face, _ in self.cards]
+        index = None if offset is None else card_at(faces, offset.x, self.framed)
+        tip = None if index is None else self.cards[index][1]
+        if tip != self.tooltip:
+            self.tooltip = tip
 
 
 class SeatChosen(Message):
@@ -146,9 +180,9 @@ class SeatLine(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal(classes="top"):
             yield Static(classes="head")
-            yield Static(classes="mods")
+            yield CardRow(classes="mods")
         with Horizontal(classes="cards"):
-            yield Static(classes="row")
+            yield CardRow(classes="row")
             yield Static(classes="score")
 
     def on_click(self) -> None:
@@ -168,9 +202,9 @@ class SeatLine(Vertical):
         )
         put(self.query_one(".head", Static), head_text(look))
         put(self.query_one(".score", Static), score_text(look))
-        numbers, mods = faces_of(look)
-        put(self.query_one(".row", Static), chips(numbers) if look.compact else framed(numbers))
-        put(self.query_one(".mods", Static), chips(mods))
+        numbers, mods = cards_of(look)
+        self.query_one(".row", CardRow).show_cards(numbers, framed_row=not look.compact)
+        self.query_one(".mods", CardRow).show_cards(mods, framed_row=False)
         for status in Status:
             shown = status is not Status.ACTIVE and seat.status is status and not look.flipping
             self.set_class(shown, f"-{status.value}")
@@ -181,13 +215,30 @@ class SeatLine(Vertical):
 
 def faces_of(look: SeatLook) -> tuple[list[Face], list[Face]]:
     """The numbers in draw order and the chips above them, the newest still face down."""
+    numbers, mods = cards_of(look)
+    return [face for face, _ in numbers], [face for face, _ in mods]
+
+
+def cards_of(look: SeatLook) -> tuple[list[Shown], list[Shown]]:
+    """Faces with their tooltips: a card still face down says nothing of what it is."""
     seat = look.seat
-    numbers = number_faces(seat.numbers, seat.status is Status.BUST)
-    up = len(numbers) - look.hidden_numbers
-    numbers = [face if i < up else ("", "back") for i, face in enumerate(numbers)]
-    mods = [card_face(card) for card in seat.modifiers]
-    up = len(mods) - look.hidden_modifiers
-    mods = [face if i < up else ("", "back") for i, face in enumerate(mods)]
+    bust = seat.status is Status.BUST
+    faces = number_faces(seat.numbers, bust)
+    last = len(faces) - 1
+    numbers = [
+        (face, card_tip(card, bust and i == last))
+        for i, (face, card) in enumerate(zip(faces, seat.numbers, strict=True))
+    ]
+    numbers = hide_newest(numbers, look.hidden_numbers)
+    mods = hide_newest(
+        [(card_face(card), card_tip(card)) for card in seat.modifiers], look.hidden_modifiers
+    )
     if seat.second_chance:
-        mods.append(("2nd Chance", "special"))
-    return numbers or [("", "empty")], mods
+        mods.append((("2nd Chance", "special"), card_tip(Card.SECOND_CHANCE)))
+    return numbers or [(("", "empty"), None)], mods
+
+
+def hide_newest(cards: list[Shown], hidden: int) -> list[Shown]:
+    """The last ``hidden`` cards as backs, their tooltips too."""
+    up = len(cards) - hidden
+    return [card if i < up else (("", "back"), HIDDEN_TIP) for i, card in enumerate(cards)]

@@ -133,8 +133,11 @@ class Table(TableScreen):
             mine.set_caption(f"{self.seat_name(me)}'s hand")
             mine.show_backs(view.hand_counts[me])
         backs = " ".join("▒" for _ in range(view.hand_counts[other])) or "none"
-        self.query_one("#their-hand", Static).update(
-            f"{self.seat_name(other)}:\n{backs} ({view.hand_counts[other]} left)"
+        theirs = self.query_one("#their-hand", Static)
+        theirs.update(f"{self.seat_name(other)}:\n{backs} ({view.hand_counts[other]} left)")
+        theirs.tooltip = (
+            f"{self.seat_name(other)}'s hand: {view.hand_counts[other]} side cards, face down "
+            "(hidden)"
         )
         deck = "endless deck" if view.unseen is None else f"{sum(view.unseen)} main cards unseen"
         self.query_one("#match-line", Static).update(

@@ -1,4 +1,8 @@
-"""Pazaak's table pieces: a 3×3 board with its total and state, and a hand of side cards."""
+"""Pazaak's table pieces: a 3×3 board with its total and state, and a hand of side cards.
+
+``card_tip`` and ``board_tip`` are the one place that says in words what a Pazaak card does;
+every card's tooltip (hand, board, deck builder) comes from them.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from cardtable.games.pazaak.board import Board, Placed
-from cardtable.games.pazaak.cards import Card, Kind, label, signed
+from cardtable.games.pazaak.cards import VALUED, Card, Kind, label, parse, signed
 from cardtable.ui.widgets.card import CardView
 
 SPECIAL_KINDS = frozenset(
@@ -23,6 +27,44 @@ def hand_kind(card: Card) -> str:
     if card.kind is Kind.MINUS:
         return "minus"
     return "special"
+
+
+def card_tip(card: Card) -> str:
+    """What ``card`` is and does, in plain words."""
+    n, kind = card.amount, card.kind
+    if kind is Kind.MAIN:
+        return f"{n}: a main-deck card worth {n}"
+    if kind is Kind.PLUS:
+        return f"+{n} side card: adds {n} to your total"
+    if kind is Kind.MINUS:
+        return f"-{n} side card: takes {n} off your total"
+    if kind is Kind.DUAL:
+        return f"±{n} dual card: add or subtract {n} — you choose when you play it"
+    return _GOLD_TIPS[kind]
+
+
+_GOLD_TIPS = {
+    Kind.VARIABLE: "±1/2 card: counts +1, -1, +2 or -2 — you choose when you play it",
+    Kind.FLIP_2_4: "Flip 2&4: every card worth 2 or 4 on both boards changes sign (+ to -, - to +)",
+    Kind.FLIP_3_6: "Flip 3&6: every card worth 3 or 6 on both boards changes sign (+ to -, - to +)",
+    Kind.DOUBLE: "Double (D): the main card you drew this turn counts double",
+    Kind.TIEBREAKER: "±1T tiebreaker: counts +1 or -1 (you choose), and wins a tied set",
+}
+
+
+def board_tip(placed: Placed) -> str:
+    """A card on a board: what it is, and what it counts for now if a flip or Double changed it."""
+    card, value = placed.card, placed.value
+    if card.kind is Kind.MAIN:
+        now = "" if value == card.amount else f", now counting {signed(value)}"
+        return f"{card.amount}: a main-deck card{now}"
+    counts = f"counts {signed(value)} now" if card.kind in VALUED else "counts 0 itself"
+    return f"{card_tip(card)}\nOn the board: {counts}"
+
+
+def hand_tip(card: Card, playable: bool = True) -> str:
+    """A hand card's tooltip, saying so when it cannot be played now."""
+    return card_tip(card) + ("" if playable else "\n(cannot be played now)")
 
 
 def board_face(placed: Placed) -> tuple[str, str]:
@@ -77,7 +119,7 @@ class BoardPanel(Vertical):
         cells = list(self.query(CardView))
         for i, cell in enumerate(cells):
             if i < len(board.cards):
-                cell.show(*board_face(board.cards[i]))
+                cell.show(*board_face(board.cards[i]), tip=board_tip(board.cards[i]))
             else:
                 cell.show("", "empty")
         bust = board.total > 20 and not to_move
@@ -103,6 +145,16 @@ class HandCard(CardView):
         super().__init__(id=f"hand-{index}")
         self.index = index
         self.border_title = str(index + 1)
+
+    def show(self, label: str, kind: str, dim: bool = False, tip: str | None = None) -> None:
+        """A face's tooltip defaults to the card its label names (``parse`` inverts ``label``),
+        so every table that shows Pazaak hand cards gets it."""
+        if tip is None and kind not in ("back", "empty") and label:
+            try:
+                tip = hand_tip(parse(label), playable=not dim)
+            except ValueError:  # a label of some other game's card: no words for it here
+                tip = None
+        super().show(label, kind, dim, tip)
 
     def on_click(self) -> None:
         if not self.has_class("-back"):
@@ -131,7 +183,10 @@ class HandRow(Horizontal):
         for card_view in self.query(HandCard):
             if card_view.index < len(hand):
                 card = hand[card_view.index]
-                card_view.show(label(card), hand_kind(card), dim=card_view.index not in playable)
+                can = card_view.index in playable
+                card_view.show(label(card), hand_kind(card), not can, hand_tip(card, can))
+                # the key is shown only on a card it would play: "greyed out" without colour
+                card_view.border_title = str(card_view.index + 1) if can else ""
                 card_view.display = True
             else:
                 card_view.display = False

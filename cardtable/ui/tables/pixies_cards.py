@@ -5,6 +5,7 @@ look can be tested without an app. A card's colour always comes with its letter 
 multicolour), symbols are spelled out (@ spirals, x crosses, ★ special), and every mark on a space
 (✓ validated, ◆ largest zone, » « a legal place) is a glyph first and a colour second. Colours are
 theme variables only; ``auto`` picks readable ink on whatever the theme makes a card's colour.
+``card_tip`` and ``space_tip`` say the same in words, for tooltips; a face-down card stays hidden.
 """
 
 from __future__ import annotations
@@ -197,3 +198,45 @@ def join(lines: list[Row]) -> Content:
             parts.append("\n")
         parts.extend(row)
     return Content.assemble(*parts)
+
+
+# -- tooltips ----------------------------------------------------------------------------------
+
+
+def card_tip(card: Card) -> str:
+    """What ``card`` is and scores, in plain words."""
+    n, colour = card.number, COLOUR_WORD[card.colour]
+    if card.colour is Colour.MULTI:
+        lines = [f"{card.label}: a multicolour {n}, counting as every colour in a zone"]
+    else:
+        lines = [f"{card.label}: a {colour} {n}"]
+    lines.append(f"Goes face-up on space {n}; scores {n} once validated")
+    if card.special:
+        lines.append(f"★ special: +1 for each other face-up {colour} card in your grid (✱ counts)")
+    if card.spirals:
+        lines.append(f"{'@' * card.spirals}: {card.spirals} spirals, +{card.spirals} while face-up")
+    if card.crosses:
+        lines.append(f"{'x' * card.crosses}: {card.crosses} crosses, -{card.crosses} while face-up")
+    return "\n".join(lines)
+
+
+def space_tip(cell: CellView, mark: Mark) -> str:
+    """A grid space: its face-up card, whether a card lies face down there, what may go on it."""
+    n = cell.space
+    if cell.up is not None:
+        why = (
+            "Validated: a face-down card is tucked under it, so it scores its number"
+            if cell.validated
+            else f"Not validated yet: a second {n} would validate it"
+        )
+        text = f"{card_tip(cell.up)}\n{why}"
+    elif cell.down:
+        text = (
+            f"Space {n}: a face-down card, hidden from everyone. "
+            f"A {n} placed here covers it and is validated at once"
+        )
+    elif mark.lit or mark.cursor:
+        text = f"Space {n}: empty; the card you took can go here face-down (Enter or click)"
+    else:
+        text = f"Space {n}: empty"
+    return text + ("\n◆ part of the largest zone" if mark.zone else "")

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.color import Color
 from textual.containers import Vertical
 from textual.content import Content
-from textual.events import Click
+from textual.events import Click, MouseMove
 from textual.geometry import Offset
 from textual.message import Message
 from textual.widget import Widget
@@ -30,9 +30,11 @@ from cardtable.ui.tables.pixies_cards import (
     beside,
     blank_rows,
     block_width,
+    card_tip,
     join,
     offer_rows,
     space_rows,
+    space_tip,
 )
 
 
@@ -112,6 +114,14 @@ class GridBoard(Widget):
         space = None if offset is None else self.space_at(offset.x, offset.y)
         if space is not None:
             self.post_message(SpaceChosen(self.seat, space))
+
+    def on_mouse_move(self, event: MouseMove) -> None:
+        """The tooltip follows the space under the mouse."""
+        offset = event.get_content_offset(self)
+        space = None if offset is None else self.space_at(offset.x, offset.y)
+        tip = None if space is None else space_tip(self.cells[space - 1], self.marks[space - 1])
+        if tip != self.tooltip:
+            self.tooltip = tip
 
 
 def score_lines(score: ScoreBreakdown) -> str:
@@ -269,6 +279,24 @@ class OfferStrip(Widget):
         choice = None if offset is None else self.choice_at(offset.x)
         if choice is not None:
             self.post_message(OfferChosen(choice))
+
+    def on_mouse_move(self, event: MouseMove) -> None:
+        """The tooltip follows the card under the mouse."""
+        offset = event.get_content_offset(self)
+        choice = None if offset is None else self.choice_at(offset.x)
+        tip = None
+        if isinstance(choice, int):
+            card, key = self.revealed[choice][:2]
+            tip = card_tip(card) + (f"\nPress {key} to take it" if key.strip() else "")
+        elif choice is not None:
+            card, key = self.pending[("new", "old").index(choice)][:2]
+            tip = f"{card_tip(card)}\n" + (
+                "It goes face-down on an empty space of your grid"
+                if key == "↓"
+                else f"Press {key} to keep this one face-up and tuck the other under it"
+            )
+        if tip != self.tooltip:
+            self.tooltip = tip
 
 
 LEGEND = (

@@ -1,4 +1,8 @@
-"""A playing card as a small framed box: kind shown by frame and sign, not by colour alone."""
+"""A playing card as a small framed box: kind shown by frame and sign, not by colour alone.
+
+Hovering a card shows its tooltip: what the card is and does, in words. The game's table passes
+that text in; a face-down card only ever says it is hidden.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,8 @@ from textual.widgets import Static
 
 #: frame per card kind, so kinds differ on a 16-colour or NO_COLOR terminal too
 KIND_CLASSES = ("main", "plus", "minus", "special", "back", "empty")
+#: the tooltip of every card back: never more, whoever holds it
+BACK_TIP = "A face-down card: hidden"
 
 
 class CardView(Static):
@@ -37,10 +43,17 @@ class CardView(Static):
         self._face: tuple[str, str, bool] | None = None
         self.show(label, kind)
 
-    def show(self, label: str, kind: str, dim: bool = False) -> None:
-        """Redraw as ``label`` of ``kind``; a card that did not change costs nothing."""
+    def show(self, label: str, kind: str, dim: bool = False, tip: str | None = None) -> None:
+        """Redraw as ``label`` of ``kind``; a card that did not change costs nothing.
+
+        ``tip`` is the tooltip, what the card is and does; a back always says only that it is
+        hidden, so no caller can leak a face-down card through it.
+        """
         if kind not in KIND_CLASSES:
             raise ValueError(f"unknown card kind {kind!r}")
+        tip = BACK_TIP if kind == "back" else tip
+        if tip != self.tooltip:
+            self.tooltip = tip
         face = (label, kind, dim)
         if face == self._face:
             return
