@@ -1,25 +1,29 @@
-"""The Textual app: registers themes, keeps settings and saves, and wires screens together."""
+"""The Textual app: registers themes, keeps settings and saves, and wires screens together.
+
+Only what the first screen needs loads at start-up (settings and themes); saves, stats, replays,
+matches and every game's table load on first use, so the home screen appears fast.
+"""
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Iterable
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
-from textual import events
+from textual import constants, events
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
-from cardtable.core.match import Match
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES, GameSpec
 from cardtable.persist.paths import config_dir
-from cardtable.persist.records import GameRecord
-from cardtable.persist.replays import ReplayStore
-from cardtable.persist.saves import SaveStore
 from cardtable.persist.settings import Settings, load_settings, save_settings
-from cardtable.persist.stats import StatsStore
 from cardtable.persist.themes import builtin_theme_dir, load_themes
+
+if TYPE_CHECKING:
+    from cardtable.persist.replays import ReplayStore
+    from cardtable.persist.saves import SaveStore
+    from cardtable.persist.stats import StatsStore
 
 #: table colours used when a theme (e.g. one of Textual's own) does not set them
 TABLE_DEFAULTS = {
@@ -38,6 +42,8 @@ TABLE_DEFAULTS = {
 
 
 def new_seed() -> int:
+    import secrets
+
     return secrets.randbelow(1_000_000)
 
 
@@ -57,19 +63,49 @@ class CardtableApp(App[None]):
         self._first_screen = first_screen
         self.settings, settings_problem = load_settings()
         self.bot_pause = self.settings.bot_pause if bot_pause is None else bot_pause
-        self.saves = saves or SaveStore()
-        self.stats = StatsStore()
-        self.replays = ReplayStore()
+        if saves is not None:
+            self.saves = saves
         themes, theme_problems = load_themes(builtin_theme_dir(), config_dir() / "themes")
         self.problems = [str(p) for p in (*theme_problems, settings_problem) if p is not None]
         for theme in themes:
             self.register_theme(theme)
         self.theme = self.settings.theme if self.settings.theme in self.available_themes else "felt"
 
+    @property
+    def sixteen_colours(self) -> bool:
+        """Whether the terminal shows only the 16 ANSI colours.
+
+        Trusted when TEXTUAL_COLOR_SYSTEM names it or a real terminal was detected; a headless
+        run (tests, screenshots) guesses from whatever TERM it inherits, so it draws truecolor.
+        """
+        if constants.COLOR_SYSTEM == "auto" and self.is_headless:
+            return False
+        return self.console.color_system in ("standard", "windows")
+
+    @cached_property
+    def saves(self) -> SaveStore:
+        from cardtable.persist.saves import SaveStore
+
+        return SaveStore()
+
+    @cached_property
+    def stats(self) -> StatsStore:
+        from cardtable.persist.stats import StatsStore
+
+        return StatsStore()
+
+    @cached_property
+    def replays(self) -> ReplayStore:
+        from cardtable.persist.replays import ReplayStore
+
+        return ReplayStore()
+
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return {**super().get_theme_variable_defaults(), **TABLE_DEFAULTS}
 
     def on_mount(self) -> None:
+        # a 16-colour terminal rounds faint blends into the background: app.tcss makes up for it
+        self.set_class(self.sixteen_colours, "-sixteen-colours")
         for problem in self.problems:
             self.notify(f"Skipped {problem}", title="File problem", severity="error", timeout=10)
         self.push_screen(self._first_screen(self))
@@ -154,6 +190,8 @@ class CardtableApp(App[None]):
         self, spec: GameSpec, config: Any, seats: tuple[Seat, ...], seed: int | None = None
     ) -> Screen[Any]:
         """A fresh match of ``spec`` on its table screen."""
+        from cardtable.core.match import Match
+
         match = Match.new(spec.rules, config, new_seed() if seed is None else seed)
         return spec.table(spec, match, seats)
 
@@ -168,6 +206,8 @@ class CardtableApp(App[None]):
 
     def autosave(self, table: Any) -> None:
         """Called after every action: the save always holds the exact position."""
+        from cardtable.persist.records import GameRecord
+
         record = GameRecord.of(table.spec, table.match, table.seats)
         if record.finished:
             self.saves.discard(record.game)

@@ -69,17 +69,22 @@ class HomeScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#continue", Button).display = False
+        self.query_one("#games", OptionList).focus()
+        # reading saves loads the save format and the saved game's rules: after the first paint
+        self.call_after_refresh(self.offer_continue)
+
+    def offer_continue(self) -> None:
+        """Show the Continue button when there is a saved game; report saves set aside."""
         saved = self.app.saves.latest()  # type: ignore[attr-defined]
-        button = self.query_one("#continue", Button)
-        if saved is None:
-            button.display = False
-        else:
+        if saved is not None:
+            button = self.query_one("#continue", Button)
             moves = len(saved.record.actions)
             button.label = f"Continue {saved.record.spec.title} ({moves} moves in) (c)"
+            button.display = True
         for problem in self.app.saves.problems:  # type: ignore[attr-defined]
             self.notify(f"Save set aside: {problem}", severity="error", timeout=10)
         self.app.saves.problems.clear()  # type: ignore[attr-defined]
-        self.query_one("#games", OptionList).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.app.push_screen(new_game_screen(GAMES[str(event.option.id)]))
