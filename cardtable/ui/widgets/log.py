@@ -5,8 +5,12 @@ from __future__ import annotations
 from textual.widgets import RichLog
 
 
-class MoveLog(RichLog):
-    """A scrolling log of plain lines (no markup, so names can't inject styles)."""
+class MoveLog(RichLog, can_focus=False):
+    """A scrolling log of plain lines (no markup, so names can't inject styles).
+
+    It never takes focus (the mouse wheel still scrolls it): a focused log would swallow the
+    table's own keys, ← → Home End among them, which step a replay.
+    """
 
     DEFAULT_CSS = """
     MoveLog {
