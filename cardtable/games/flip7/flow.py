@@ -279,7 +279,8 @@ class Work:
 
     def end_round(self) -> None:
         """Bank the scores; end the game, or clear the table and start the next round."""
-        self.table, banking = bank_round(self.table, self.rows)
+        scores = tuple([row.score for row in self.rows])
+        self.table, banking = bank_round(self.table, scores)
         if self.flow is not None:
             # ended mid-resolution (a Flip 7, or nobody left to act): set-aside cards are lost
             for frame in self.flow.chain:
@@ -308,13 +309,13 @@ class Work:
             self.flow = Resolution(deal_left=order, dealing=True, resume=table.dealer)
 
 
-def bank_round(table: Table, rows: list[Row] | tuple[Row, ...]) -> tuple[Table, list[Any]]:
-    """The totals after a round, and what follows: the game's end or the next round's table.
+def bank_round(table: Table, scores: tuple[int, ...]) -> tuple[Table, list[Any]]:
+    """The totals after a round that scored ``scores``, and what follows: the game's end or
+    the next round's table.
 
     The game ends once someone's total reaches the goal with nobody level at the top; a tie
     at the top plays on. The dealer's place passes left.
     """
-    scores = tuple([row.score for row in rows])
     banked = tuple(map(add, table.banked, scores))
     events: list[Any] = [RoundEnded(table.round, scores, banked)]
     top = max(banked)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.games.flip7.cards import FIRST_ACTION, FLIP_SEVEN, row_score
+from cardtable.games.flip7.cards import FIRST_ACTION, FLIP_SEVEN, KINDS, row_score
 from cardtable.games.flip7.events import CardFlipped, RoundStarted, Stayed
 from cardtable.games.flip7.flow import (
     EMPTY_ROW,
@@ -21,7 +21,13 @@ from cardtable.games.flip7.flow import (
     bank_round,
     next_active,
 )
-from cardtable.games.flip7.state import Flip7State, Row
+from cardtable.games.flip7.state import MAX_TABLE_SEATS, Flip7State, Row
+
+#: a quick hit's events, one shared tuple per seat and card: events are immutable, and
+#: building one was a sixth of a hit
+_HIT_EVENTS = tuple(
+    tuple((CardFlipped(seat, card, HIT_FLIP),) for card in KINDS) for seat in range(MAX_TABLE_SEATS)
+)
 
 
 def quick_hit(state: Flip7State) -> tuple[Flip7State, tuple[Any, ...]] | None:
@@ -40,7 +46,7 @@ def quick_hit(state: Flip7State) -> tuple[Flip7State, tuple[Any, ...]] | None:
     after = Flip7State(
         state.config, state.seed, deck[1:], state.discard, rows, state.table, turn, None
     )
-    return after, (CardFlipped(seat, card, HIT_FLIP),)
+    return after, _HIT_EVENTS[seat][card]
 
 
 def quick_solo_stay(state: Flip7State) -> tuple[Flip7State, tuple[Any, ...]] | None:
@@ -48,9 +54,10 @@ def quick_solo_stay(state: Flip7State) -> tuple[Flip7State, tuple[Any, ...]] | N
     if state.config.mode is TABLE or state.flow is not None:
         return None
     row = state.rows[0]
+    score = row_score(row.numbers, row.modifiers)
     stayed = Row(row.numbers, row.modifiers, row.second_chance, STAYED)
-    table, banking = bank_round(state.table, (stayed,))
-    events = (Stayed(0, row_score(row.numbers, row.modifiers)), *banking)
+    table, banking = bank_round(state.table, (score,))
+    events = (Stayed(0, score), *banking)
     config, seed, deck, discard = state.config, state.seed, state.deck, state.discard
     if table.over:
         return Flip7State(config, seed, deck, discard, (stayed,), table, 0, None), events
