@@ -28,11 +28,13 @@ from cardtable.ui.tables.pazaak import SignPicker
 from cardtable.ui.tables.pazaak_widgets import HandCard
 from cardtable.ui.tables.pazu import PazuTable
 from cardtable.ui.tables.pazu_auction import AuctionPanel
+from cardtable.ui.tables.pazu_seats import BotLevelPicker, BotRemover
 from cardtable.ui.tables.pazu_widgets import PazuHand, SeatBoard
 
 
 def new_app(seats: tuple[Seat, ...], seed: int, max_sets: int = 2) -> CardtableApp:
-    config = config_for(len(seats), max_sets)
+    people = tuple(i for i, seat in enumerate(seats) if seat.is_human)
+    config = config_for(len(seats), max_sets, people)
     return CardtableApp(lambda app: app.table_for(SPEC, config, seats, seed), bot_pause=0)
 
 
@@ -296,7 +298,7 @@ async def test_the_board_says_who_stands_and_who_is_bust_in_words():
     async with app.run_test(size=(120, 40)) as pilot:
         await calm(pilot)
         table = find_table(app)
-        subtitles = [b.border_subtitle for b in table.query(SeatBoard)]
+        subtitles = [b.border_subtitle for b in table.query(SeatBoard) if b.display]
         assert any("STANDS" in s for s in subtitles)
         assert any("BUST" in s for s in subtitles)
         assert "Set Pot" in text_of(table.query_one("#pz-pots"))
@@ -316,3 +318,211 @@ async def test_scenes_render(shot):
         else:
             assert app.screen is table and table.my_turn
             assert table.query_one("#pz-boards").display
+
+
+# -- between sets: adding and sending away bots --------------------------------------------------
+
+
+def my_decision(players: int, seed: int = 3) -> Match:
+    """Seat 1 (a person) to stay or leave after a set, every seat still at the table."""
+    return preplay(
+        players,
+        seed,
+        lambda m: m.state.phase is Phase.LEAVE and all(m.state.seated),
+    )
+
+
+def board_names(table: PazuTable) -> list[str]:
+    return [str(b.border_title) for b in table.query(SeatBoard) if b.display]
+
+
+async def test_a_person_adds_a_bot_between_sets_by_keys_and_it_plays_the_next_set():
+    match = my_decision(4)
+    app = match_app(match, seats_for(4))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await calm(pilot)
+        table = find_table(app)
+        assert table.check_action("add_bot", ()) is True
+        assert table.query_one("#pz-add").display and not table.query_one("#pz-add").disabled
+        between = text_of(table.query_one("#pz-between"))
+        assert "At the table: 4 of 6" in between and "Add a bot (a)" in between
+        await pilot.press("a")
+        await calm(pilot)
+        assert isinstance(app.screen, BotLevelPicker)
+        await pilot.press("2")  # hard
+        await calm(pilot)
+        assert app.screen is table
+        assert table.match.game.seat_count(table.match.state) == 5
+        assert table.seats[4] == Seat("Mission", "hard") and 4 in table.bots
+        assert any("Mission" in name for name in board_names(table))
+        assert len(board_names(table)) == 5
+        assert "Mission, a new hard bot, sits down with 200 chips" in log_text(table)
+        assert "At the table: 5 of 6" in text_of(table.query_one("#pz-between"))
+        # the person is still deciding; the next set deals the new bot in, and it bids
+        await pilot.press("n")
+        await wait_for(pilot, lambda: table.match.state.phase is not Phase.LEAVE)
+        await wait_for(pilot, lambda: table.match.state.bids[4] is not None or table.my_turn)
+        panel = table.query_one(AuctionPanel)
+        assert "Mission (hard)" in text_of(panel.query_one("#pz-seats"))
+        assert sum(1 for s in panel.query(".slot") if s.display) == 5
+
+
+async def test_a_person_sends_a_bot_away_by_keys_and_it_leaves_with_its_chips():
+    match = my_decision(4)
+    app = match_app(match, seats_for(4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await calm(pilot)
+        table = find_table(app)
+        chips = table.match.state.chips[2]
+        await pilot.press("r")
+        await calm(pilot)
+        assert isinstance(app.screen, BotRemover)
+        await pilot.press("2")  # the second bot listed: Bastila, in seat 3
+        await calm(pilot)
+        state = table.match.state
+        assert not state.seated[2] and state.chips[2] == chips
+        assert f"Bastila is sent away from the table with {chips} chips" in log_text(table)
+        left = next(b for b in table.query(SeatBoard) if b.seat == 2)
+        assert left.display and left.has_class("-left")  # its last board stays until the next set
+        await pilot.press("n")
+        await wait_for(pilot, lambda: table.match.state.phase is not Phase.LEAVE)
+        assert 2 not in table.shown and not left.display
+        assert len(table.match.state.revealed) + len(auction_picks(table)) == 3
+
+
+async def test_escape_in_the_choosers_changes_nothing():
+    match = my_decision(4)
+    app = match_app(match, seats_for(4))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await calm(pilot)
+        table = find_table(app)
+        state = table.match.state
+        for key in ("a", "r"):
+            await pilot.press(key)
+            await calm(pilot)
+            assert app.screen is not table
+            await pilot.press("escape")
+            await calm(pilot)
+            assert app.screen is table and table.match.state is state
+        await pilot.click("#pz-add")  # the buttons open the same choosers
+        await calm(pilot)
+        assert isinstance(app.screen, BotLevelPicker)
+        await pilot.click("#level-0")
+        await calm(pilot)
+        assert table.seats[-1].bot == "easy" and len(table.seats) == 5
+
+
+async def test_a_full_table_greys_out_adding_and_says_why():
+    match = my_decision(6)
+    app = match_app(match, seats_for(6))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await calm(pilot)
+        table = find_table(app)
+        assert table.check_action("add_bot", ()) is None  # shown, greyed
+        assert table.query_one("#pz-add").disabled
+        assert "The table is full" in text_of(table.query_one("#pz-between"))
+        await pilot.press("a")
+        await calm(pilot)
+        assert app.screen is table and len(table.seats) == 6
+        # sending a bot away makes room
+        await pilot.press("r", "1")
+        await calm(pilot)
+        assert table.check_action("add_bot", ()) is True
+
+
+async def test_bots_cannot_change_seats_and_the_keys_are_hidden_in_other_phases():
+    match = preplay(4, 3, lambda m: m.state.phase is Phase.TURN)
+    app = match_app(match, seats_for(4))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await calm(pilot)
+        table = find_table(app)
+        assert table.check_action("add_bot", ()) is False
+        assert table.check_action("remove_bot", ()) is False
+        assert not table.query_one("#pz-add").display
+
+
+async def test_a_grown_table_saves_resumes_and_replays_with_the_same_names(isolated_home):
+    from cardtable.persist.records import GameRecord
+    from cardtable.persist.saves import SaveStore
+
+    match = my_decision(3)
+    app = match_app(match, seats_for(3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await calm(pilot)
+        table = find_table(app)
+        await pilot.press("a", "1")
+        await calm(pilot)
+        await pilot.press("a", "2")
+        await calm(pilot)
+        seats = table.seats
+        assert [s.label for s in seats[3:]] == ["Carth (easy)", "Mission (hard)"]
+    saved = SaveStore().latest("pazu-pazaak")
+    assert saved is not None and saved.record.seat_list == seats
+    assert saved.match.state == table.match.state
+    # the names come from the log alone: a table given only the opening seats finds them
+    resumed = match_app(saved.match, seats_for(3))
+    async with resumed.run_test(size=(120, 40)) as pilot:
+        await calm(pilot)
+        again = find_table(resumed)
+        assert again.seats[:5] == seats
+        assert len(board_names(again)) >= 5
+    # a replay holds every seat; stepping back to before they sat down shows the opening three
+    record = GameRecord.of(SPEC, saved.match, seats)
+    replay = CardtableApp(
+        lambda app: SPEC.table(SPEC, record.to_match(), record.seat_list, replay=True),
+        bot_pause=0,
+    )
+    async with replay.run_test(size=(120, 40)) as pilot:
+        await calm(pilot)
+        table = find_table(replay)
+        assert len(board_names(table)) == 5
+        await pilot.press("home")
+        await calm(pilot)
+        assert len(board_names(table)) == 3
+        await pilot.press("end")
+        await calm(pilot)
+        assert any("Mission" in name for name in board_names(table))
+
+
+async def test_play_again_after_bots_sat_down_starts_from_the_opening_seats():
+    match = my_decision(3)
+    app = match_app(match, seats_for(3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await calm(pilot)
+        table = find_table(app)
+        await pilot.press("a", "1")
+        await calm(pilot)
+        await pilot.press("l")  # the last person leaves: the game is over
+        await calm(pilot)
+        screen = app.screen
+        assert isinstance(screen, ResultScreen) and table.match.is_over
+        details = text_of(screen.query_one("#details"))
+        assert "Carth (easy)" in details and "last person leaves" in details
+        await pilot.click("#again")
+        await calm(pilot)
+        fresh = find_table(app)
+        assert fresh is not table and len(fresh.seats) == 3
+        assert fresh.match.game.seat_count(fresh.match.state) == 3
+
+
+def log_text(table: PazuTable) -> str:
+    """The log as one line of words (the narrow log wraps its lines)."""
+    from cardtable.ui.widgets.log import MoveLog
+
+    return " ".join(" ".join(strip.text.split()) for strip in table.query_one(MoveLog).lines)
+
+
+def auction_picks(table: PazuTable) -> list[Any]:
+    from cardtable.ui.tables.pazu_story import auction_story
+
+    story = auction_story(table.match.events)
+    return list(story.picks) if story else []
+
+
+async def wait_for(pilot, done: Callable[[], bool], rounds: int = 60) -> None:
+    """Let bots move until ``done`` holds (they pause 0 s in tests)."""
+    for _ in range(rounds):
+        if done():
+            return
+        await calm(pilot, rounds=1)
+    assert done()

@@ -8,6 +8,7 @@ the person in seat 1 has a choice to make, so no bot thinks while the picture is
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from textual.worker import WorkerCancelled
@@ -42,9 +43,10 @@ def seats_for(players: int, level: str = "easy") -> tuple[Seat, ...]:
     return (Seat("You"),) + tuple(Seat(name, level) for name in RIVALS[: players - 1])
 
 
-def config_for(players: int, max_sets: int = 30) -> Any:
+def config_for(players: int, max_sets: int = 30, people: tuple[int, ...] = (0,)) -> Any:
+    """The default table for ``players``, a person in ``people`` (seat 1 unless told)."""
     options = SPEC.options_model(max_sets=max_sets)
-    return options.to_config(players)
+    return replace(options.to_config(players), people=people)
 
 
 def preplay(
@@ -65,17 +67,29 @@ def preplay(
 
 
 def mid_set(min_set: int, my_cards: int) -> Callable[[Match], bool]:
-    """Seat 1 to play a turn with ``my_cards`` on the board, someone standing and someone bust."""
+    """Seat 1 to play a turn with ``my_cards`` on the board, someone standing and someone bust,
+    and nobody gone from the table yet."""
 
     def stop(match: Match) -> bool:
         state = match.state
         return (
             state.phase is Phase.TURN
+            and all(state.seated)
             and state.set_number >= min_set
             and len(state.boards[0].cards) >= my_cards
             and Status.STOOD in state.status
             and Status.BUST in state.status
         )
+
+    return stop
+
+
+def between_sets(min_set: int) -> Callable[[Match], bool]:
+    """Seat 1 to say whether they stay for the next set (and may change the bots)."""
+
+    def stop(match: Match) -> bool:
+        state = match.state
+        return state.phase is Phase.LEAVE and state.set_number >= min_set and all(state.seated)
 
     return stop
 
@@ -133,11 +147,12 @@ async def stand(pilot: Any) -> None:
 
 SET_ENDS = (SetWon, SetPotCarried)
 SHOTS = (
-    Shot("pazu-5p", table_app(5, 3, mid_set(2, 2)), calm),
+    Shot("pazu-5p", table_app(5, 4, mid_set(2, 2)), calm),
     Shot("pazu-bidding", table_app(5, 4, bidding(2, 2)), calm),
     Shot("pazu-3p-80x24", table_app(3, 5, mid_set(2, 2)), calm, (80, 24)),
-    Shot("pazu-6p-80x24", table_app(6, 3, mid_set(2, 2)), calm, (80, 24)),
+    Shot("pazu-6p-80x24", table_app(6, 2, mid_set(2, 2)), calm, (80, 24)),
     Shot("pazu-pick-80x24", table_app(3, 7, picking(2)), calm, (80, 24)),
+    Shot("pazu-between-sets", table_app(4, 6, between_sets(3)), calm),
     Shot("pazu-set-result", table_app(4, 8, standing_ends(SET_ENDS)), stand),
     Shot("pazu-final", table_app(3, 5, standing_ends((GameEnded,)), max_sets=2), stand),
 )

@@ -30,7 +30,7 @@ from cardtable.ui.screens.rules import RulesScreen
 from cardtable.ui.widgets.log import MoveLog
 
 #: how games name seats in log lines (see ``GameRules.describe``); the table swaps in real names
-SEAT_WORD = re.compile(r"\bPlayer (\d)\b")
+SEAT_WORD = re.compile(r"\bPlayer (\d+)\b")
 
 
 class BotMoved(Message):
@@ -132,6 +132,7 @@ class TableScreen(Screen[None]):
         step = total if step < 0 else max(0, min(step, total))
         m = self.match
         self.match = Match.replay(m.game, m.config, m.seed, self.replay_actions[:step])
+        self.sync_seats()
         log = self.query_one(MoveLog)
         log.clear()
         for events in self.match.events:
@@ -232,6 +233,7 @@ class TableScreen(Screen[None]):
         except IllegalAction as refusal:
             self.notify(self.name_seats(refusal.reason), title="Not allowed", severity="warning")
             return False
+        self.sync_seats()
         self.log_events(events)
         autosave = getattr(self.app, "autosave", None)
         if autosave is not None:
@@ -254,6 +256,19 @@ class TableScreen(Screen[None]):
             self.notify(f"Wait: it is {who}'s turn.", severity="warning")
             return
         self.perform(action)
+
+    def seats_for(self, match: Match) -> tuple[Seat, ...]:
+        """Who sits where once ``match`` has been played so far. A game whose table can grow
+        (a bot sitting down between sets) extends ``seats`` here, from the match's own log, so
+        saves and replays name the new seats alike; by default the seats never change."""
+        return self.seats
+
+    def sync_seats(self) -> None:
+        """Bring ``seats``, and a bot for every new bot seat, up to date with the match."""
+        self.seats = self.seats_for(self.match)
+        for seat, who in enumerate(self.seats):
+            if who.bot is not None and seat not in self.bots:
+                self.bots[seat] = self.spec.bots[who.bot]()
 
     def seat_name(self, seat: int) -> str:
         return self.seats[seat].name if 0 <= seat < len(self.seats) else f"Player {seat + 1}"

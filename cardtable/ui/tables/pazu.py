@@ -2,8 +2,10 @@
 the log, and every choice by key or click.
 
 During a set's auction the bidding screen takes the boards' place; the rest of the time the
-boards are on show, the last set's until the next auction opens. Keys and clicks become actions
-through ``play_human``; the core refuses what is out of bounds and says why.
+boards are on show, the last set's until the next auction opens. Between sets a person may add
+bots and send them away: the table grows a board (and a named seat) for every bot that sits
+down. Keys and clicks become actions through ``play_human``; the core refuses what is out of
+bounds and says why.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from textual.events import Resize
 from textual.geometry import Size
 from textual.widgets import Button, ContentSwitcher, Input, Static
 
+from cardtable.core.match import Match
+from cardtable.core.seats import Seat
 from cardtable.games.pazaak.cards import side_values
 from cardtable.games.pazu.actions import (
     END_TURN,
@@ -26,7 +30,9 @@ from cardtable.games.pazu.actions import (
     Bid,
     Pick,
     PlaySide,
+    SeatBot,
     SetAnte,
+    UnseatBot,
 )
 from cardtable.games.pazu.state import PazuView, Phase
 from cardtable.ui.screens.result import ResultScreen
@@ -36,6 +42,15 @@ from cardtable.ui.tables.pazaak_widgets import HandCardChosen
 from cardtable.ui.tables.pazu_auction import AmountEntered, AuctionPanel, OfferChosen, auction_slice
 from cardtable.ui.tables.pazu_layout import BOARD_SIZES, Layout, choose_layout
 from cardtable.ui.tables.pazu_results import ending, final_screen, set_result, set_summary
+from cardtable.ui.tables.pazu_seats import (
+    BotLevelPicker,
+    BotRemover,
+    between_text,
+    grown_seats,
+    newcomer_name,
+    seat_changes,
+    shown_seats,
+)
 from cardtable.ui.tables.pazu_setup import PazuNewGame
 from cardtable.ui.tables.pazu_story import auction_story, departures
 from cardtable.ui.tables.pazu_widgets import PazuHand, SeatBoard, SeatSlice
@@ -48,14 +63,18 @@ KEY_PHASES = {
     "end_turn": Phase.TURN,
     "stay": Phase.LEAVE,
     "leave": Phase.LEAVE,
+    "add_bot": Phase.LEAVE,
+    "remove_bot": Phase.LEAVE,
 }
 HINTS = {
     Phase.BID: "type your bid, Enter",
-    Phase.PICK: "1–6 or a click picks a card",
+    Phase.PICK: "1–{cards} or a click picks a card",
     Phase.ANTE: "type the ante, Enter",
     Phase.TURN: "1–9 play a hand card · s stand · e end turn",
     Phase.LEAVE: "n next set · l leave the table",
 }
+#: the hint between sets when the person may also change the bots
+SEATS_HINT = "n next set · l leave · a add a bot · r send a bot away"
 
 
 class PazuTable(TableScreen):
@@ -71,38 +90,62 @@ class PazuTable(TableScreen):
     PazuTable #pz-boards { height: auto; width: auto; }
     PazuTable #pz-side { width: 1fr; min-width: 24; }
     PazuTable MoveLog { height: 1fr; min-height: 3; }
-    PazuTable #pz-buttons { height: auto; width: 100%; }
-    PazuTable #pz-buttons Button { margin-right: 1; min-width: 10; }
+    PazuTable #pz-between { height: auto; padding: 0 1; color: $foreground; display: none; }
+    PazuTable #pz-between.-on { display: block; }
+    PazuTable #pz-buttons { height: auto; width: 100%; layout: grid; grid-size: 2;
+        grid-columns: auto auto; grid-gutter: 0 1; }
+    PazuTable #pz-buttons Button { min-width: 10; }
     """
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("s", "stand", "Stand"),
         Binding("e", "end_turn", "End turn"),
         Binding("n", "stay", "Next set"),
         Binding("l", "leave", "Leave table"),
+        Binding("a", "add_bot", "Add bot"),
+        Binding("r", "remove_bot", "Remove bot"),
         *(Binding(str(n), f"digit({n - 1})", f"Choose {n}", show=False) for n in range(1, 10)),
     ]
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.layout_now: Layout = choose_layout(len(self.seats), 120, 40)
+    def __init__(self, spec: Any, match: Match, seats: tuple[Seat, ...], replay: bool = False):
+        count = match.game.seat_count(match.state)
+        if not replay and len(seats) > count:
+            # "Play again" after bots sat down: the new game opens with the opening seats
+            seats = seats[:count]
+        super().__init__(spec, match, seats, replay)
+        self.sync_seats()
+        #: the seats whose boards are on show (everyone at the table, and recent leavers)
+        self.shown: tuple[int, ...] = shown_seats(match.observe(None))
+        self.layout_now: Layout = choose_layout(len(self.shown), 120, 40)
         #: the question the amount box last asked (set, phase, seat, viewer): a new one clears it
         self._asked: tuple[Any, ...] | None = None
+
+    def seats_for(self, match: Match) -> tuple[Seat, ...]:
+        """A named bot for every ``BotSeated`` in the match's log (see ``grown_seats``)."""
+        return grown_seats(self.seats, match.events, match.game.seat_count(match.state))
+
+    @property
+    def seat_total(self) -> int:
+        """Every seat there has been so far in the match (a replay's list may hold later ones)."""
+        return self.match.game.seat_count(self.match.state)
 
     def compose_table(self) -> ComposeResult:
         yield Static(id="pz-pots", markup=False)
         with Horizontal(id="pz-main"):
             with ContentSwitcher(id="pz-center", initial="pz-boards"):
                 with Grid(id="pz-boards"):
-                    for seat in range(len(self.seats)):
+                    for seat in range(self.seat_total):
                         yield SeatBoard(seat)
                 yield AuctionPanel(id="pz-auction")
             with Vertical(id="pz-side"):
                 yield MoveLog()
-                with Horizontal(id="pz-buttons"):
+                yield Static(id="pz-between", markup=False)
+                with Grid(id="pz-buttons"):
                     yield Button("Stand (s)", id="pz-stand", variant="warning")
                     yield Button("End turn (e)", id="pz-end", variant="primary")
                     yield Button("Next set (n)", id="pz-stay", variant="primary")
                     yield Button("Leave (l)", id="pz-leave", variant="error")
+                    yield Button("Add bot (a)", id="pz-add")
+                    yield Button("Remove bot (r)", id="pz-remove")
         yield PazuHand(id="pz-hand")
 
     def on_mount(self) -> None:
@@ -116,7 +159,7 @@ class PazuTable(TableScreen):
 
     def apply_layout(self, size: Size) -> None:
         """Board density, grid shape and widget sizes for this terminal (``choose_layout``)."""
-        layout = choose_layout(len(self.seats), size.width, size.height)
+        layout = choose_layout(len(self.shown), size.width, size.height)
         self.layout_now = layout
         board_w, board_h = BOARD_SIZES[layout.density]
         grid = self.query_one("#pz-boards", Grid)
@@ -134,20 +177,23 @@ class PazuTable(TableScreen):
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(self.seat_name(s) for s in range(len(self.seats)))
+        return tuple(self.seat_name(s) for s in range(self.seat_total))
 
     @property
     def labels(self) -> tuple[str, ...]:
-        return tuple(seat.label for seat in self.seats)
+        return tuple(seat.label for seat in self.seats[: self.seat_total])
 
     def show(self, view: PazuView) -> None:
         auction = view.phase in AUCTION
+        self.show_seats(view)
         center = self.query_one("#pz-center", ContentSwitcher)
         center.current = "pz-auction" if auction else "pz-boards"
         layout = self.layout_now
         center.styles.width = layout.auction_width if auction else layout.boards_width
-        for seat in range(len(self.seats)):
-            self.query_one(f"#pz-board-{seat}", SeatBoard).show(self.seat_slice(view, seat))
+        for board in self.query(SeatBoard):
+            board.display = board.seat in self.shown
+            if board.display:
+                board.show(self.seat_slice(view, board.seat))
         if auction:
             self.show_auction(view)
         wants_amount = self.my_turn and view.phase in (Phase.BID, Phase.ANTE)
@@ -156,6 +202,21 @@ class PazuTable(TableScreen):
         self.show_hand(view)
         self.query_one("#pz-pots", Static).update(self.pots_text(view))
         self.show_buttons(view)
+
+    def show_seats(self, view: PazuView) -> None:
+        """A board for every seat there has been (mounting those bots added since), and the
+        layout for the boards on show."""
+        grid = self.query_one("#pz-boards", Grid)
+        have = {board.seat for board in self.query(SeatBoard)}
+        new = [SeatBoard(seat) for seat in range(len(view.chips)) if seat not in have]
+        if new:
+            for board in new:
+                board.set_density(self.layout_now.density)
+            grid.mount_all(new)
+        shown = shown_seats(view)
+        if shown != self.shown:
+            self.shown = shown
+            self.apply_layout(self.size)
 
     def seat_slice(self, view: PazuView, seat: int) -> SeatSlice:
         return SeatSlice(
@@ -207,38 +268,50 @@ class PazuTable(TableScreen):
         """The pots, the ante and who goes first; shortened to fit a narrow terminal."""
         config = view.config
         limits = f"{config.ante_min}–{config.ante_max}"
-        first = self.seat_name(view.first)
+        bidding = view.phase is Phase.BID
+        # while bids come in, who opened the bidding; from the picks on, the highest bidder
+        story = auction_story(self.match.events) if bidding else None
+        first = self.seat_name(story.opener if story is not None else view.first)
+        bids = "bid" if first == "You" else "bids"
         ante = f"ante {view.ante} ({limits})" if view.ante else f"ante ? ({limits})"
-        bidding = view.phase in (Phase.BID, Phase.PICK)
         deck = "endless deck" if view.unseen is None else f"{sum(view.unseen)} main cards unseen"
         wide = [
             f"Set {view.set_number} of {config.max_sets}",
             f"Set Pot {view.set_pot}",
             f"Pazaak Pot {view.pazaak_pot}",
             ante,
-            f"{first} bids first" if bidding else f"★ first: {first}",
+            f"{first} {bids} first" if bidding else f"★ first: {first}",
             deck,
+            f"{sum(view.seated)} at the table",
             f"seed {self.match.seed}",
         ]
         text = " · ".join(wide)
         if len(text) + 2 <= self.size.width:
             return text
         narrow = [f"Set {view.set_number}/{config.max_sets}", *wide[1:4]]
-        narrow.append(f"{first} bids 1st" if bidding else f"★ {first}")
+        narrow.append(f"{first} {bids} 1st" if bidding else f"★ {first}")
         return " · ".join(narrow)
 
     def show_buttons(self, view: PazuView) -> None:
         legal = self.match.legal_actions() if self.my_turn else ()
         turn, between = view.phase is Phase.TURN, view.phase is Phase.LEAVE
-        for button_id, action, shown in (
-            ("#pz-stand", STAND, turn),
-            ("#pz-end", END_TURN, turn),
-            ("#pz-stay", STAY, between),
-            ("#pz-leave", LEAVE, between),
+        adds, removals = seat_changes(legal)
+        # the bot buttons are there for a table with people who may change the bots
+        seats = between and bool(view.config.people)
+        for button_id, shown, enabled in (
+            ("#pz-stand", turn, STAND in legal),
+            ("#pz-end", turn, END_TURN in legal),
+            ("#pz-stay", between, STAY in legal),
+            ("#pz-leave", between, LEAVE in legal),
+            ("#pz-add", seats, bool(adds)),
+            ("#pz-remove", seats, bool(removals)),
         ):
             button = self.query_one(button_id, Button)
             button.display = shown
-            button.disabled = action not in legal
+            button.disabled = not enabled
+        note = self.query_one("#pz-between", Static)
+        note.set_class(between, "-on")
+        note.update(between_text(view, self.names, self.my_turn, legal))
         if between and self.my_turn and self.focused is None:
             self.query_one("#pz-stay", Button).focus()
 
@@ -251,7 +324,11 @@ class PazuTable(TableScreen):
         text = super().status_text()
         phase = self.match.state.phase
         if self.my_turn and self.replay_actions is None and phase in HINTS:
-            text += f": {HINTS[phase]}"
+            hint = HINTS[phase]
+            if phase is Phase.LEAVE and any(seat_changes(self.match.legal_actions())):
+                hint = SEATS_HINT
+            story = auction_story(self.match.events)
+            text += ": " + hint.format(cards=len(story.offer) if story else 6)
         return text
 
     # -- choices -------------------------------------------------------------------------------
@@ -265,8 +342,14 @@ class PazuTable(TableScreen):
         if action in KEY_PHASES:
             if phase is not KEY_PHASES[action]:
                 return False
+            legal = self.match.legal_actions() if self.my_turn else ()
+            adds, removals = seat_changes(legal)
+            if action in ("add_bot", "remove_bot"):
+                if not self.match.config.people:
+                    return False
+                return bool(adds if action == "add_bot" else removals) or None
             wanted = {"stand": STAND, "end_turn": END_TURN, "stay": STAY, "leave": LEAVE}[action]
-            return (self.my_turn and wanted in self.match.legal_actions()) or None
+            return wanted in legal or None
         index = parameters[0]
         if phase is Phase.TURN:
             return index in self.playable_indices() or None
@@ -291,6 +374,37 @@ class PazuTable(TableScreen):
 
     def action_leave(self) -> None:
         self.play_human(LEAVE)
+
+    def action_add_bot(self) -> None:
+        """Ask which level of bot sits down, then seat it (the core checks there is room)."""
+        adds, _ = seat_changes(self.match.legal_actions() if self.my_turn else ())
+        if not adds:
+            return
+        levels = tuple(add.level for add in adds)
+        name = newcomer_name(self.seats)
+        chips = self.match.config.start_chips
+
+        def seat(level: str | None) -> None:
+            if level is not None:
+                self.play_human(SeatBot(level))
+
+        self.app.push_screen(BotLevelPicker(levels, name, chips), seat)
+
+    def action_remove_bot(self) -> None:
+        """Ask which bot to send away, then send it (it leaves with its chips)."""
+        _, removals = seat_changes(self.match.legal_actions() if self.my_turn else ())
+        if not removals:
+            return
+        chips = self.match.state.chips
+        bots = tuple(
+            (r.seat, f"{self.seats[r.seat].label} · {chips[r.seat]} chips") for r in removals
+        )
+
+        def unseat(seat: int | None) -> None:
+            if seat is not None:
+                self.play_human(UnseatBot(seat))
+
+        self.app.push_screen(BotRemover(bots), unseat)
 
     def action_digit(self, index: int) -> None:
         if self.match.state.phase is Phase.PICK:
@@ -360,6 +474,10 @@ class PazuTable(TableScreen):
         actions = {"pz-stand": STAND, "pz-end": END_TURN, "pz-stay": STAY, "pz-leave": LEAVE}
         if event.button.id in actions:
             self.play_human(actions[event.button.id])
+        elif event.button.id == "pz-add":
+            self.action_add_bot()
+        elif event.button.id == "pz-remove":
+            self.action_remove_bot()
 
     # -- the flow and its results --------------------------------------------------------------
 
@@ -368,7 +486,9 @@ class PazuTable(TableScreen):
         return any(seat.is_human and seated[i] for i, seat in enumerate(self.seats))
 
     def advance(self) -> None:
-        """Ruling 8: the game ends when the last person at the table leaves it."""
+        """Ruling 8: the game ends when the last person at the table leaves it. The core ends it
+        itself when it knows the people (``config.people``); a game saved before it did is
+        ended here."""
         if self.replay_actions is None and not self.match.is_over and not self.people_seated():
             self.app.push_screen(self.walked_out_result(), self._after_final)
             return

@@ -66,7 +66,10 @@ def seat_table(view: PazuView, story: Story, names: tuple[str, ...]) -> str:
     bidders = [seat for seat, _ in story.bids]
     if view.phase is Phase.BID:
         bidders += [seat for seat in view.queue if seat not in bidders]
-    rows = bidders + [s for s in range(len(names)) if s not in bidders]
+    others = [s for s in range(len(names)) if s not in bidders]
+    if len(bidders) + len(others) > MAX_SEATS:  # room for who is at the table, not every leaver
+        others = [s for s in others if view.seated[s]]
+    rows = bidders + others
     took = {seat: label(card) for seat, card, _auto in story.picks}
     head = "Pick" if final else "Pick?"
     lines = [f"  {'Player':<{NAME_WIDTH}} {'Chips':>6} {'Bid':>5} {head:>5}  Took"]

@@ -33,6 +33,7 @@ LEAVING = {
     LeaveReason.CHOSE: "left",
     LeaveReason.CANNOT_PAY: "could not pay the ante",
     LeaveReason.BROKE: "could not cover an ante",
+    LeaveReason.REMOVED: "was sent away",
 }
 
 
@@ -88,8 +89,11 @@ def board_line(view: PazuView, names: Sequence[str], winner: int | None) -> str:
 
 
 def chips_line(view: PazuView, names: Sequence[str]) -> str:
+    """The chips of everyone still at the table (leavers are named on lines of their own)."""
     return "Chips: " + " · ".join(
-        f"{name} {chips}" for name, chips in zip(names, view.chips, strict=True)
+        f"{name} {chips}"
+        for name, chips, here in zip(names, view.chips, view.seated, strict=True)
+        if here
     )
 
 
@@ -173,4 +177,6 @@ def ending(events: Sequence[Any], sets: int) -> str:
     end = next((e for e in events if isinstance(e, GameEnded)), None)
     if end is not None and end.reason is EndReason.MAX_SETS:
         return f"The game ended after set {sets}, the table's last."
+    if end is not None and end.reason is EndReason.PEOPLE_LEFT:
+        return f"The game ends as the last person leaves the table (set {sets})."
     return f"The game ended in set {sets}: too few players were left at the table."

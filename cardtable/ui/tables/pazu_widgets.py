@@ -114,6 +114,8 @@ class SeatBoard(Vertical):
         super().__init__(id=f"pz-board-{seat}", classes="-large")
         self.seat = seat
         self.density = "large"
+        #: what to show once the cells exist (a board mounted for a bot that just sat down)
+        self._pending: SeatSlice | None = None
 
     def compose(self) -> ComposeResult:
         with Grid(classes="cells"):
@@ -127,7 +129,16 @@ class SeatBoard(Vertical):
         for name in DENSITIES:
             self.set_class(name == density, f"-{name}")
 
+    def on_mount(self) -> None:
+        if self._pending is not None:
+            self._draw(self._pending)
+
     def show(self, seat: SeatSlice) -> None:
+        self._pending = seat
+        if self.query(".info"):  # the cells are there (composed)
+            self._draw(seat)
+
+    def _draw(self, seat: SeatSlice) -> None:
         empty = "·" if self.density == "line" else ""
         for place, cell in enumerate(self.query(CardView)):
             if place < len(seat.board.cards):
