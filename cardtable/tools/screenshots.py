@@ -29,7 +29,9 @@ def to_png(svg: Path) -> Path | None:
         return None
     png = svg.with_suffix(".png")
     # cairosvg cannot fetch the web font the SVG names: use a local monospace face instead
-    text = svg.read_text(encoding="utf-8").replace("Fira Code, monospace", "DejaVu Sans Mono, monospace")
+    text = svg.read_text(encoding="utf-8").replace(
+        "Fira Code, monospace", "DejaVu Sans Mono, monospace"
+    )
     cairosvg.svg2png(bytestring=text.encode("utf-8"), write_to=str(png), output_width=1600)
     return png
 

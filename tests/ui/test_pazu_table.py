@@ -290,9 +290,11 @@ async def test_the_board_says_who_stands_and_who_is_bust_in_words():
     match = preplay(
         5,
         3,
-        lambda m: Status.STOOD in m.state.status
-        and Status.BUST in m.state.status
-        and m.state.phase is Phase.TURN,
+        lambda m: (
+            Status.STOOD in m.state.status
+            and Status.BUST in m.state.status
+            and m.state.phase is Phase.TURN
+        ),
     )
     app = match_app(match, seats_for(5))
     async with app.run_test(size=(120, 40)) as pilot:

@@ -36,8 +36,10 @@ from cardtable.games.pazaak.state import (
     PazaakView,
 )
 
-#: the ready-made decks a default match uses (the Options model shares this choice)
-DEFAULT_DECKS = ("balanced", "balanced")
+#: the ready-made decks a default match uses (the Options model and new-game form share it).
+#: Gold, not Balanced duals: with ten duals each a third of all sets end void at 20-20 and luck
+#: decides the rest, while Gold brings every card type into play and rewards using them well.
+DEFAULT_DECKS = ("gold", "gold")
 _PASS = (STAND, END_TURN)
 
 

@@ -72,14 +72,21 @@ class NewGameScreen(Screen[None]):
                 with Horizontal(classes="row"):
                     yield Label(f"Seat {i + 1}")
                     yield Select(
-                        levels, value=seat.bot or HUMAN, allow_blank=False, compact=True, id=f"seat-{i}"
+                        levels,
+                        value=seat.bot or HUMAN,
+                        allow_blank=False,
+                        compact=True,
+                        id=f"seat-{i}",
                     )
             yield from self.compose_options()
             yield from self.compose_extras()
             with Horizontal(classes="row"):
                 yield Label("Seed (blank: random)")
                 yield Input(
-                    "" if self.seed is None else str(self.seed), type="integer", compact=True, id="seed"
+                    "" if self.seed is None else str(self.seed),
+                    type="integer",
+                    compact=True,
+                    id="seed",
                 )
             yield Static(id="problem", markup=False)
             yield Button("Start (Enter)", id="start", variant="primary")

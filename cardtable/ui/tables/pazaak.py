@@ -79,7 +79,7 @@ class Table(TableScreen):
     Table #side { width: 1fr; min-width: 16; }
     Table MoveLog { height: 1fr; min-height: 5; }
     Table #hands { height: 3; width: auto; }
-    Table #their-hand { width: 15; height: 3; content-align: left middle; color: $foreground 80%; }
+    Table #their-hand { width: 17; height: 3; content-align: left middle; color: $foreground 80%; }
     Table #buttons { height: 3; width: auto; padding: 0 1; }
     Table #buttons Button { margin-right: 1; min-width: 14; }
     Table #match-line { height: 1; padding: 0 1; color: $foreground 80%; }

@@ -10,13 +10,15 @@ from textual.containers import Horizontal
 from textual.widgets import Button, Label, Select, Static
 
 from cardtable.core.seats import Seat
+from cardtable.games.pazaak.rules import DEFAULT_DECKS
 from cardtable.games.pazaak.state import PazaakConfig
-from cardtable.persist.decks import DeckStore
+from cardtable.persist.decks import READY, DeckStore, deck_key
 from cardtable.ui.screens.newgame import NewGameScreen
 
 
 class PazaakNewGame(NewGameScreen):
-    """Choosing decks: every ready-made deck and the person's own, the last pick preselected."""
+    """Choosing decks: every ready-made deck and the person's own; the first seat's last pick
+    is preselected, the other seat gets the default deck."""
 
     HANDLED_ELSEWHERE = frozenset({"mode", "decks"})
     BINDINGS = [Binding("b", "build_deck", "Build a deck")]
@@ -37,12 +39,14 @@ class PazaakNewGame(NewGameScreen):
         yield Static("Side decks", classes="heading")
         options = self.deck_options()
         keys = [key for _, key in options]
+        defaults = [deck_key(READY, name) for name in DEFAULT_DECKS]
         last = self.store.last_choice()
-        mine = last if last in keys else keys[0]
+        if last in keys:
+            defaults[0] = last
         for i in range(len(self.seats)):
             with Horizontal(classes="row"):
                 yield Label(f"Deck of seat {i + 1}")
-                value = mine if i == 0 else keys[min(1, len(keys) - 1)]
+                value = defaults[i]
                 yield Select(options, value=value, allow_blank=False, compact=True, id=f"deck-{i}")
         yield Button("Build a side deck… (b)", id="build-deck", compact=True)
 

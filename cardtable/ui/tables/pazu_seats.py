@@ -75,9 +75,7 @@ def seat_changes(legal: Iterable[Any]) -> tuple[tuple[SeatBot, ...], tuple[Unsea
     return adds, removals
 
 
-def between_text(
-    view: PazuView, names: Sequence[str], mine: bool, legal: Iterable[Any]
-) -> str:
+def between_text(view: PazuView, names: Sequence[str], mine: bool, legal: Iterable[Any]) -> str:
     """What the between-sets panel says: whose decision it is, and what the person may do."""
     seat = view.to_move
     if view.phase is not Phase.LEAVE or seat is None:

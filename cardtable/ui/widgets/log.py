@@ -23,7 +23,7 @@ class MoveLog(RichLog, can_focus=False):
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(
-            wrap=True, markup=False, highlight=False, max_lines=500, min_width=16, **kwargs
+            wrap=True, markup=False, highlight=False, max_lines=500, min_width=12, **kwargs
         )  # type: ignore[arg-type]
         self.border_title = "Moves"
 

@@ -17,6 +17,12 @@ def test_defaults_are_the_first_listed_values_and_match_the_core_default():
     assert options.to_config(2) == RULES.default_config(2)
 
 
+def test_both_players_take_the_gold_deck_unless_they_choose():
+    """Our ruling: Gold cards by default, so every side-card type is in play from the start."""
+    gold = deck_named("gold").cards
+    assert RULES.default_config(2).decks == (gold, gold)
+
+
 def test_options_pick_decks_and_rules():
     config = Options(main_deck="endless", opener="loser", decks="gold, beginner").to_config(2)
     assert config.main_deck is MainDeck.ENDLESS and config.opener is Opener.LOSER
