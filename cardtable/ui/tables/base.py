@@ -150,7 +150,15 @@ class TableScreen(Screen[None]):
         seat = self.match.to_move
         return seat is not None and seat == self.viewer and self.seats[seat].is_human
 
+    @property
+    def abandoned(self) -> bool:
+        """Whether the person has left this table: a callback queued before they did must not
+        touch its widgets, which are being taken down."""
+        return self not in self.app.screen_stack
+
     def redraw(self) -> None:
+        if self.abandoned:
+            return
         self.show(self.match.observe(self.viewer))
         self.query_one("#status-line", Static).update(self.status_text())
         # the footer rebuilds every key on a refresh: only ask when what is legal changed
@@ -185,6 +193,8 @@ class TableScreen(Screen[None]):
 
     def advance(self) -> None:
         """Hand the turn to whoever is next: a person (after a hand-off) or a bot."""
+        if self.abandoned:
+            return
         seat = self.match.to_move
         if seat is None:
             self.app.push_screen(self.final_result(), self._after_final)

@@ -32,6 +32,10 @@ class PazaakNewGame(NewGameScreen):
         for problem in self.store.take_problems():
             self.notify(f"Side deck skipped: {problem}", severity="error", timeout=10)
 
+    def default_deck(self, seat: int) -> str:
+        """The ready-made deck a seat is offered unless it picked another last time."""
+        return DEFAULT_DECKS[seat]
+
     def deck_options(self) -> list[tuple[str, str]]:
         return [(title, key) for key, title, _cards in self.store.all_decks()]
 
@@ -39,14 +43,11 @@ class PazaakNewGame(NewGameScreen):
         yield Static("Side decks", classes="heading")
         options = self.deck_options()
         keys = [key for _, key in options]
-        defaults = [deck_key(READY, name) for name in DEFAULT_DECKS]
         last = self.store.last_choice()
-        if last in keys:
-            defaults[0] = last
         for i in range(len(self.seats)):
             with Horizontal(classes="row"):
                 yield Label(f"Deck of seat {i + 1}")
-                value = defaults[i]
+                value = last if i == 0 and last in keys else deck_key(READY, self.default_deck(i))
                 yield Select(options, value=value, allow_blank=False, compact=True, id=f"deck-{i}")
         yield Button("Build a side deck… (b)", id="build-deck", compact=True)
 

@@ -8,6 +8,7 @@ from typing import Any
 from textual.widgets import Select
 
 from cardtable.core.seats import Seat
+from cardtable.games.pazu.rules import DEFAULT_DECK
 from cardtable.ui.tables.pazaak_setup import PazaakNewGame
 
 
@@ -15,6 +16,9 @@ class PazuNewGame(PazaakNewGame):
     """Every seat brings its own 10-card side deck, as in Pazaak; the table's amounts (chips,
     ante limits, bust penalty, sets) come from the options model, and the seats people play
     from the seat choices."""
+
+    def default_deck(self, seat: int) -> str:
+        return DEFAULT_DECK
 
     def make_config(self, options: Any, seats: tuple[Seat, ...]) -> Any:
         keys = [str(self.query_one(f"#deck-{i}", Select).value) for i in range(len(seats))]

@@ -1,4 +1,4 @@
-"""Pazaak's new-game form: which side decks it offers first."""
+"""The Pazaak and Pazu-Pazaak new-game forms: which side decks they offer first."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ from cardtable.ui.screens.home import new_game_screen
 
 
 def chosen_decks(app: CardtableApp) -> list[str]:
-    return [str(app.screen.query_one(f"#deck-{seat}", Select).value) for seat in (0, 1)]
+    return [
+        str(select.value) for select in app.screen.query(Select) if select.id.startswith("deck-")
+    ]
 
 
 async def test_both_seats_start_on_the_default_gold_deck():
@@ -27,3 +29,11 @@ async def test_the_first_seat_gets_the_deck_picked_last_time():
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         assert chosen_decks(app) == ["ready:beginner", "ready:gold"]
+
+
+async def test_every_pazu_seat_starts_on_the_balanced_deck():
+    app = CardtableApp(lambda app: new_game_screen(get("pazu-pazaak")), bot_pause=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        decks = chosen_decks(app)
+        assert len(decks) >= 3 and set(decks) == {"ready:balanced"}
