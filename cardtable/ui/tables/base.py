@@ -113,7 +113,7 @@ class TableScreen(Screen[None]):
             self.log_events(events)
         self.redraw()
         if self.replay_actions is None:
-            self.call_after_refresh(self.advance)
+            self.call_after_refresh(self._first_turn)
 
     # -- replays -------------------------------------------------------------------------------
 
@@ -191,10 +191,13 @@ class TableScreen(Screen[None]):
             )
         return f"{self.spec.title} · {who.label} to play"
 
+    def _first_turn(self) -> None:
+        """The first ``advance``, queued at mount: skipped if the table was left meanwhile."""
+        if not self.abandoned:
+            self.advance()
+
     def advance(self) -> None:
         """Hand the turn to whoever is next: a person (after a hand-off) or a bot."""
-        if self.abandoned:
-            return
         seat = self.match.to_move
         if seat is None:
             self.app.push_screen(self.final_result(), self._after_final)

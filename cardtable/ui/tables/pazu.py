@@ -53,6 +53,7 @@ from cardtable.ui.tables.pazu_seats import (
 )
 from cardtable.ui.tables.pazu_setup import PazuNewGame
 from cardtable.ui.tables.pazu_story import auction_story, departures
+from cardtable.ui.tables.pazu_text import HINTS, SEATS_HINT, pots_line
 from cardtable.ui.tables.pazu_widgets import PazuHand, SeatBoard, SeatSlice
 from cardtable.ui.widgets.log import MoveLog
 
@@ -66,15 +67,6 @@ KEY_PHASES = {
     "add_bot": Phase.LEAVE,
     "remove_bot": Phase.LEAVE,
 }
-HINTS = {
-    Phase.BID: "type your bid, Enter",
-    Phase.PICK: "1–{cards} or a click picks a card",
-    Phase.ANTE: "type the ante, Enter",
-    Phase.TURN: "1–9 play a hand card · s stand · e end turn",
-    Phase.LEAVE: "n next set · l leave the table",
-}
-#: the hint between sets when the person may also change the bots
-SEATS_HINT = "n next set · l leave · a add a bot · r send a bot away"
 
 
 class PazuTable(TableScreen):
@@ -265,32 +257,10 @@ class PazuTable(TableScreen):
         hand.show_faces(caption, view.hand, playable, hint)
 
     def pots_text(self, view: PazuView) -> str:
-        """The pots, the ante and who goes first; shortened to fit a narrow terminal."""
-        config = view.config
-        limits = f"{config.ante_min}–{config.ante_max}"
-        bidding = view.phase is Phase.BID
         # while bids come in, who opened the bidding; from the picks on, the highest bidder
-        story = auction_story(self.match.events) if bidding else None
+        story = auction_story(self.match.events) if view.phase is Phase.BID else None
         first = self.seat_name(story.opener if story is not None else view.first)
-        bids = "bid" if first == "You" else "bids"
-        ante = f"ante {view.ante} ({limits})" if view.ante else f"ante ? ({limits})"
-        deck = "endless deck" if view.unseen is None else f"{sum(view.unseen)} main cards unseen"
-        wide = [
-            f"Set {view.set_number} of {config.max_sets}",
-            f"Set Pot {view.set_pot}",
-            f"Pazaak Pot {view.pazaak_pot}",
-            ante,
-            f"{first} {bids} first" if bidding else f"★ first: {first}",
-            deck,
-            f"{sum(view.seated)} at the table",
-            f"seed {self.match.seed}",
-        ]
-        text = " · ".join(wide)
-        if len(text) + 2 <= self.size.width:
-            return text
-        narrow = [f"Set {view.set_number}/{config.max_sets}", *wide[1:4]]
-        narrow.append(f"{first} {bids} 1st" if bidding else f"★ {first}")
-        return " · ".join(narrow)
+        return pots_line(view, first, self.match.seed, self.size.width)
 
     def show_buttons(self, view: PazuView) -> None:
         legal = self.match.legal_actions() if self.my_turn else ()

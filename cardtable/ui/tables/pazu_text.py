@@ -1,0 +1,43 @@
+"""The Pazu-Pazaak table's one-line texts: the pots line and the key hints of each phase."""
+
+from __future__ import annotations
+
+from cardtable.games.pazu.state import PazuView, Phase
+
+#: what the person to act can press, by phase (the status line's tail)
+HINTS = {
+    Phase.BID: "type your bid, Enter",
+    Phase.PICK: "1–{cards} or a click picks a card",
+    Phase.ANTE: "type the ante, Enter",
+    Phase.TURN: "1–9 play a hand card · s stand · e end turn",
+    Phase.LEAVE: "n next set · l leave the table",
+}
+#: the hint between sets when the person may also change the bots
+SEATS_HINT = "n next set · l leave · a add a bot · r send a bot away"
+
+
+def pots_line(view: PazuView, first: str, seed: int, width: int) -> str:
+    """The pots, the ante and who goes first (``first``: who opened the bidding while bids come
+    in, the highest bidder after); shortened to fit a terminal ``width`` columns wide."""
+    config = view.config
+    limits = f"{config.ante_min}–{config.ante_max}"
+    bidding = view.phase is Phase.BID
+    bids = "bid" if first == "You" else "bids"
+    ante = f"ante {view.ante} ({limits})" if view.ante else f"ante ? ({limits})"
+    deck = "endless deck" if view.unseen is None else f"{sum(view.unseen)} main cards unseen"
+    wide = [
+        f"Set {view.set_number} of {config.max_sets}",
+        f"Set Pot {view.set_pot}",
+        f"Pazaak Pot {view.pazaak_pot}",
+        ante,
+        f"{first} {bids} first" if bidding else f"★ first: {first}",
+        deck,
+        f"{sum(view.seated)} at the table",
+        f"seed {seed}",
+    ]
+    text = " · ".join(wide)
+    if len(text) + 2 <= width:
+        return text
+    narrow = [f"Set {view.set_number}/{config.max_sets}", *wide[1:4]]
+    narrow.append(f"{first} {bids} 1st" if bidding else f"★ {first}")
+    return " · ".join(narrow)
