@@ -59,7 +59,7 @@ def _spec(game_id: str, title: str, package: str) -> GameSpec:
         rules_path=f"cardtable.games.{package}.rules:RULES",
         bots_path=f"cardtable.games.{package}.bots:BOTS",
         options_path=f"cardtable.persist.options.{package}:Options",
-        table_path=f"cardtable.ui.tables.{package}:Table",
+        table_path=f"cardtable.ui.tables.{package}.table:Table",
         rules_doc=f"docs/rules/{package}.md",
     )
 

@@ -17,7 +17,7 @@ from rich.color import ColorSystem
 
 from cardtable.games.pazaak.cards import label
 from cardtable.tools.shots import all_shots
-from cardtable.ui.tables.pazaak_widgets import HandCard
+from cardtable.ui.tables.pazaak.widgets import HandCard
 from cardtable.ui.widgets.card import CardView
 
 SHOTS = {shot.name: shot for shot in all_shots()}

@@ -12,8 +12,8 @@ from cardtable.games.registry import get
 from cardtable.persist.stats import StatsStore
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.handoff import HandOffScreen
-from cardtable.ui.tables.flip7 import Table
-from cardtable.ui.tables.flip7_results import Flip7Result
+from cardtable.ui.tables.flip7.results import Flip7Result
+from cardtable.ui.tables.flip7.table import Table
 
 SPEC = get("flip7")
 

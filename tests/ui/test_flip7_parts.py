@@ -11,9 +11,9 @@ from cardtable.games.flip7.cards import Card
 from cardtable.games.flip7.events import RoundEnded
 from cardtable.games.flip7.rules import RULES
 from cardtable.games.flip7.state import Flip7Config, Mode, Status
-from cardtable.ui.tables.flip7_cards import chips, framed
-from cardtable.ui.tables.flip7_events import climb, follow, fresh_flips
-from cardtable.ui.tables.flip7_text import breakdown, climb_chart, progress_bar, second_person
+from cardtable.ui.tables.flip7.cards import chips, framed
+from cardtable.ui.tables.flip7.events import climb, follow, fresh_flips
+from cardtable.ui.tables.flip7.text import breakdown, climb_chart, progress_bar, second_person
 
 
 def configs() -> st.SearchStrategy[Flip7Config]:

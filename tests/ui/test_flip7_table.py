@@ -14,14 +14,14 @@ from cardtable.games.registry import get
 from cardtable.tools.shots import settle
 from cardtable.tools.shots.flip7 import SHOTS, choosing, my_row_has, table_app
 from cardtable.ui.app import CardtableApp
-from cardtable.ui.tables import flip7 as flip7_table
-from cardtable.ui.tables import flip7_results
-from cardtable.ui.tables.flip7 import Table
-from cardtable.ui.tables.flip7_odds import OddsPanel
-from cardtable.ui.tables.flip7_picker import TargetPicker
-from cardtable.ui.tables.flip7_results import Flip7Result
-from cardtable.ui.tables.flip7_setup import Flip7NewGame
-from cardtable.ui.tables.flip7_widgets import SeatLine
+from cardtable.ui.tables.flip7 import results as flip7_results
+from cardtable.ui.tables.flip7 import table as flip7_table
+from cardtable.ui.tables.flip7.odds import OddsPanel
+from cardtable.ui.tables.flip7.picker import TargetPicker
+from cardtable.ui.tables.flip7.results import Flip7Result
+from cardtable.ui.tables.flip7.setup import Flip7NewGame
+from cardtable.ui.tables.flip7.table import Table
+from cardtable.ui.tables.flip7.widgets import SeatLine
 from cardtable.ui.widgets.log import MoveLog
 
 SPEC = get("flip7")

@@ -10,7 +10,7 @@ from cardtable.games.registry import GAMES
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.handoff import HandOffScreen
 from cardtable.ui.screens.result import ResultScreen
-from cardtable.ui.tables.pazaak import SignPicker, Table
+from cardtable.ui.tables.pazaak.table import SignPicker, Table
 
 SPEC = GAMES["pazaak"]
 

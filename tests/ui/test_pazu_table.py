@@ -24,12 +24,12 @@ from cardtable.tools.shots.pazu import (
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.handoff import HandOffScreen
 from cardtable.ui.screens.result import ResultScreen
-from cardtable.ui.tables.pazaak import SignPicker
-from cardtable.ui.tables.pazaak_widgets import HandCard
-from cardtable.ui.tables.pazu import PazuTable
-from cardtable.ui.tables.pazu_auction import AuctionPanel
-from cardtable.ui.tables.pazu_seats import BotLevelPicker, BotRemover
-from cardtable.ui.tables.pazu_widgets import PazuHand, SeatBoard
+from cardtable.ui.tables.pazaak.table import SignPicker
+from cardtable.ui.tables.pazaak.widgets import HandCard
+from cardtable.ui.tables.pazu.auction import AuctionPanel
+from cardtable.ui.tables.pazu.seats import BotLevelPicker, BotRemover
+from cardtable.ui.tables.pazu.table import PazuTable
+from cardtable.ui.tables.pazu.widgets import PazuHand, SeatBoard
 
 
 def new_app(seats: tuple[Seat, ...], seed: int, max_sets: int = 2) -> CardtableApp:
@@ -515,7 +515,7 @@ def log_text(table: PazuTable) -> str:
 
 
 def auction_picks(table: PazuTable) -> list[Any]:
-    from cardtable.ui.tables.pazu_story import auction_story
+    from cardtable.ui.tables.pazu.story import auction_story
 
     story = auction_story(table.match.events)
     return list(story.picks) if story else []

@@ -11,7 +11,7 @@ from cardtable.games.pixies.events import CardPlaced, RoundEnded
 from cardtable.games.pixies.rules import RULES
 from cardtable.games.pixies.view import CellView
 from cardtable.tools.shots.pixies import every_choice_ends, preplay
-from cardtable.ui.tables.pixies_cards import (
+from cardtable.ui.tables.pixies.cards import (
     COMPACT,
     LARGE,
     Mark,
@@ -20,9 +20,9 @@ from cardtable.ui.tables.pixies_cards import (
     join,
     space_rows,
 )
-from cardtable.ui.tables.pixies_layout import choose_layout, end_of_round_view, take_hint
-from cardtable.ui.tables.pixies_prompt import ask
-from cardtable.ui.tables.pixies_widgets import GridBoard, OfferStrip, score_lines
+from cardtable.ui.tables.pixies.layout import choose_layout, end_of_round_view, take_hint
+from cardtable.ui.tables.pixies.prompt import ask
+from cardtable.ui.tables.pixies.widgets import GridBoard, OfferStrip, score_lines
 
 
 def card(colour: Colour, number: int, **marks: object):

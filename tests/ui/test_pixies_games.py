@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cardtable.core.seats import Seat
-from cardtable.ui.tables.pixies import PixiesTable
-from cardtable.ui.tables.pixies_results import ScoreboardScreen
+from cardtable.ui.tables.pixies.results import ScoreboardScreen
+from cardtable.ui.tables.pixies.table import PixiesTable
 from cardtable.ui.widgets.log import MoveLog
 from tests.ui.test_pixies_table import new_app, play_through, sync
 

@@ -23,9 +23,9 @@ from cardtable.tools.shots.pixies import SHOTS, phase_is, preplay, seats_for
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.handoff import HandOffScreen
 from cardtable.ui.screens.result import ResultScreen
-from cardtable.ui.tables.pixies import PixiesTable
-from cardtable.ui.tables.pixies_results import ScoreboardScreen
-from cardtable.ui.tables.pixies_widgets import GridBoard, GridPanel, OfferStrip
+from cardtable.ui.tables.pixies.results import ScoreboardScreen
+from cardtable.ui.tables.pixies.table import PixiesTable
+from cardtable.ui.tables.pixies.widgets import GridBoard, GridPanel, OfferStrip
 
 SPEC = GAMES["pixies"]
 

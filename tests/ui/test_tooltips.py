@@ -14,12 +14,12 @@ from cardtable.games.flip7.view import SeatView
 from cardtable.games.pazaak.cards import Card, Kind, label, parse_all
 from cardtable.games.pixies.cards import DECK
 from cardtable.tools.shots import Shot, all_shots
-from cardtable.ui.tables.flip7_cards import HIDDEN_TIP, card_at, card_tip, face_width
-from cardtable.ui.tables.flip7_widgets import CardRow, SeatLook, cards_of
-from cardtable.ui.tables.pazaak_widgets import HandCard, board_tip
-from cardtable.ui.tables.pazaak_widgets import card_tip as pazaak_tip
-from cardtable.ui.tables.pixies_cards import card_tip as pixies_tip
-from cardtable.ui.tables.pixies_widgets import GridBoard, OfferStrip
+from cardtable.ui.tables.flip7.cards import HIDDEN_TIP, card_at, card_tip, face_width
+from cardtable.ui.tables.flip7.widgets import CardRow, SeatLook, cards_of
+from cardtable.ui.tables.pazaak.widgets import HandCard, board_tip
+from cardtable.ui.tables.pazaak.widgets import card_tip as pazaak_tip
+from cardtable.ui.tables.pixies.cards import card_tip as pixies_tip
+from cardtable.ui.tables.pixies.widgets import GridBoard, OfferStrip
 from cardtable.ui.widgets.card import BACK_TIP
 
 SHOTS = {shot.name: shot for shot in all_shots()}

@@ -21,7 +21,7 @@ from textual.widgets import Button, Footer, Input, Select, Static
 
 from cardtable.games.pazaak.cards import INVENTORY, READY_DECKS, SIDE_DECK_SIZE, Card, Kind, label
 from cardtable.persist.decks import USER, DeckStore
-from cardtable.ui.tables.pazaak_widgets import card_tip
+from cardtable.ui.tables.pazaak.widgets import card_tip
 from cardtable.ui.widgets.card import CardView
 
 #: inventory rows: plus, minus and dual cards by N, then the special cards

@@ -16,8 +16,8 @@ from cardtable.games.pazaak.events import SetVoid, SetWon, WinReason
 from cardtable.games.pazaak.state import PazaakView
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen
-from cardtable.ui.tables.pazaak_setup import PazaakNewGame
-from cardtable.ui.tables.pazaak_widgets import BoardPanel, HandCardChosen, HandRow, pips
+from cardtable.ui.tables.pazaak.setup import PazaakNewGame
+from cardtable.ui.tables.pazaak.widgets import BoardPanel, HandCardChosen, HandRow, pips
 from cardtable.ui.widgets.log import MoveLog
 
 REASONS = {

@@ -16,7 +16,7 @@ from textual.widgets import Static
 from cardtable.games.pazaak.board import Board
 from cardtable.games.pazaak.cards import Card, label
 from cardtable.games.pazu.state import Status
-from cardtable.ui.tables.pazaak_widgets import HandCard, board_face, hand_kind
+from cardtable.ui.tables.pazaak.widgets import HandCard, board_face, hand_kind
 from cardtable.ui.widgets.card import CardView
 
 #: the most hand cards a key can reach (1–9); a hand only grows by one bought card a set

@@ -14,7 +14,7 @@ from cardtable.games.flip7.cards import ACTIONS, LAST_NUMBER, MODIFIERS, NUMBERS
 from cardtable.games.flip7.odds import Odds, next_counts, odds
 from cardtable.games.flip7.state import Status
 from cardtable.games.flip7.view import Flip7View, SeatView
-from cardtable.ui.tables.flip7_text import percent
+from cardtable.ui.tables.flip7.text import percent
 
 CELL = 3
 GAP = "   "

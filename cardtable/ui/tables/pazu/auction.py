@@ -17,9 +17,9 @@ from textual.widgets import Button, Input, Label, Static
 
 from cardtable.games.pazaak.cards import label
 from cardtable.games.pazu.state import MAX_SEATS, PazuView, Phase
-from cardtable.ui.tables.pazaak_widgets import hand_kind
-from cardtable.ui.tables.pazu_story import Story, pick_order
-from cardtable.ui.tables.pazu_widgets import ordinal
+from cardtable.ui.tables.pazaak.widgets import hand_kind
+from cardtable.ui.tables.pazu.story import Story, pick_order
+from cardtable.ui.tables.pazu.widgets import ordinal
 from cardtable.ui.widgets.card import CardView
 
 NAME_WIDTH = 18

@@ -21,7 +21,7 @@ from textual.widgets import Static
 from cardtable.games.pixies.cards import Card
 from cardtable.games.pixies.scoring import ScoreBreakdown
 from cardtable.games.pixies.view import CellView, GridView
-from cardtable.ui.tables.pixies_cards import (
+from cardtable.ui.tables.pixies.cards import (
     COMPACT,
     LARGE,
     Mark,

@@ -17,8 +17,8 @@ from textual.widgets import Button, Static
 from cardtable.games.flip7.cards import FLIP_SEVEN_BONUS, GOAL
 from cardtable.games.flip7.state import Status
 from cardtable.ui.screens.result import ResultScreen
-from cardtable.ui.tables.flip7_events import RoundResult, RowAtEnd
-from cardtable.ui.tables.flip7_text import BEAT, chart_width, climb_chart, row_text
+from cardtable.ui.tables.flip7.events import RoundResult, RowAtEnd
+from cardtable.ui.tables.flip7.text import BEAT, chart_width, climb_chart, row_text
 
 HOW = {
     Status.ACTIVE: "still in",

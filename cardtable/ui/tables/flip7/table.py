@@ -21,14 +21,14 @@ from cardtable.games.flip7.state import CHOICE_CARD, Mode
 from cardtable.games.flip7.view import Flip7View
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen
-from cardtable.ui.tables.flip7_cards import card_tip
-from cardtable.ui.tables.flip7_events import Flip, RoundResult, climb, follow, fresh_flips
-from cardtable.ui.tables.flip7_odds import OddsPanel
-from cardtable.ui.tables.flip7_picker import TargetPicker, picker_entries, picker_title
-from cardtable.ui.tables.flip7_results import round_summary, solo_final, table_final
-from cardtable.ui.tables.flip7_setup import Flip7NewGame
-from cardtable.ui.tables.flip7_text import BEAT, chart_width, climb_chart, second_person
-from cardtable.ui.tables.flip7_widgets import SeatChosen, SeatLine, SeatLook, put
+from cardtable.ui.tables.flip7.cards import card_tip
+from cardtable.ui.tables.flip7.events import Flip, RoundResult, climb, follow, fresh_flips
+from cardtable.ui.tables.flip7.odds import OddsPanel
+from cardtable.ui.tables.flip7.picker import TargetPicker, picker_entries, picker_title
+from cardtable.ui.tables.flip7.results import round_summary, solo_final, table_final
+from cardtable.ui.tables.flip7.setup import Flip7NewGame
+from cardtable.ui.tables.flip7.text import BEAT, chart_width, climb_chart, second_person
+from cardtable.ui.tables.flip7.widgets import SeatChosen, SeatLine, SeatLook, put
 from cardtable.ui.widgets.log import MoveLog
 
 #: rows a tall draw line takes (border, modifiers, framed cards); a compact one takes two

@@ -21,12 +21,12 @@ from cardtable.games.pixies.events import GridFilled, RoundEnded
 from cardtable.games.pixies.state import Phase
 from cardtable.games.pixies.view import PixiesObservation
 from cardtable.ui.screens.result import ResultScreen
-from cardtable.ui.tables import pixies_prompt as prompts
 from cardtable.ui.tables.base import TableScreen
-from cardtable.ui.tables.pixies_cards import Mark
-from cardtable.ui.tables.pixies_layout import Layout, choose_layout, end_of_round_view, take_hint
-from cardtable.ui.tables.pixies_results import final_result, round_summary
-from cardtable.ui.tables.pixies_widgets import (
+from cardtable.ui.tables.pixies import prompt as prompts
+from cardtable.ui.tables.pixies.cards import Mark
+from cardtable.ui.tables.pixies.layout import Layout, choose_layout, end_of_round_view, take_hint
+from cardtable.ui.tables.pixies.results import final_result, round_summary
+from cardtable.ui.tables.pixies.widgets import (
     GridPanel,
     OfferChosen,
     OfferStrip,
@@ -363,6 +363,6 @@ class PixiesTable(TableScreen):
         return final_result(names, outcome.winners, view.round_scores)
 
 
-#: the registry loads ``cardtable.ui.tables.pixies:Table``; the class keeps its own name so its
+#: the registry loads ``cardtable.ui.tables.pixies.table:Table``; the class keeps its own name so its
 #: CSS type selector never matches another game's ``Table``
 Table = PixiesTable

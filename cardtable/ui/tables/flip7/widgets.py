@@ -20,8 +20,8 @@ from textual.widgets import Static
 from cardtable.games.flip7.cards import FLIP_SEVEN, Card
 from cardtable.games.flip7.state import Status
 from cardtable.games.flip7.view import SeatView
-from cardtable.ui.tables.flip7_cards import HIDDEN_TIP, Face, card_at, card_tip, chips, framed
-from cardtable.ui.tables.flip7_text import (
+from cardtable.ui.tables.flip7.cards import HIDDEN_TIP, Face, card_at, card_tip, chips, framed
+from cardtable.ui.tables.flip7.text import (
     STATUS_STYLE,
     breakdown,
     card_face,

@@ -9,7 +9,7 @@ from textual.widgets import Select
 
 from cardtable.core.seats import Seat
 from cardtable.games.pazu.rules import DEFAULT_DECK
-from cardtable.ui.tables.pazaak_setup import PazaakNewGame
+from cardtable.ui.tables.pazaak.setup import PazaakNewGame
 
 
 class PazuNewGame(PazaakNewGame):

@@ -37,12 +37,12 @@ from cardtable.games.pazu.actions import (
 from cardtable.games.pazu.state import PazuView, Phase
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen
-from cardtable.ui.tables.pazaak import SignPicker
-from cardtable.ui.tables.pazaak_widgets import HandCardChosen
-from cardtable.ui.tables.pazu_auction import AmountEntered, AuctionPanel, OfferChosen, auction_slice
-from cardtable.ui.tables.pazu_layout import BOARD_SIZES, Layout, choose_layout
-from cardtable.ui.tables.pazu_results import ending, final_screen, set_result, set_summary
-from cardtable.ui.tables.pazu_seats import (
+from cardtable.ui.tables.pazaak.table import SignPicker
+from cardtable.ui.tables.pazaak.widgets import HandCardChosen
+from cardtable.ui.tables.pazu.auction import AmountEntered, AuctionPanel, OfferChosen, auction_slice
+from cardtable.ui.tables.pazu.layout import BOARD_SIZES, Layout, choose_layout
+from cardtable.ui.tables.pazu.results import ending, final_screen, set_result, set_summary
+from cardtable.ui.tables.pazu.seats import (
     BotLevelPicker,
     BotRemover,
     between_text,
@@ -51,10 +51,10 @@ from cardtable.ui.tables.pazu_seats import (
     seat_changes,
     shown_seats,
 )
-from cardtable.ui.tables.pazu_setup import PazuNewGame
-from cardtable.ui.tables.pazu_story import auction_story, departures
-from cardtable.ui.tables.pazu_text import HINTS, SEATS_HINT, pots_line
-from cardtable.ui.tables.pazu_widgets import PazuHand, SeatBoard, SeatSlice
+from cardtable.ui.tables.pazu.setup import PazuNewGame
+from cardtable.ui.tables.pazu.story import auction_story, departures
+from cardtable.ui.tables.pazu.text import HINTS, SEATS_HINT, pots_line
+from cardtable.ui.tables.pazu.widgets import PazuHand, SeatBoard, SeatSlice
 from cardtable.ui.widgets.log import MoveLog
 
 AUCTION = (Phase.BID, Phase.PICK, Phase.ANTE)

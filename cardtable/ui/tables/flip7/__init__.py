@@ -1,0 +1,1 @@
+"""The flip7 table screen and its widgets."""

@@ -1,0 +1,1 @@
+"""The pazaak table screen and its widgets."""

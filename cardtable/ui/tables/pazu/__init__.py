@@ -1,0 +1,1 @@
+"""The pazu table screen and its widgets."""

@@ -1,0 +1,1 @@
+"""The pixies table screen and its widgets."""
