@@ -1,0 +1,108 @@
+"""Pazaak's ``hard`` bot: exact once the opponent stands, a wider sampled search while both draw.
+
+Against a standing total the rest of the set is a game against the main deck alone, solved
+exactly by ``chase``; while the opponent still draws, every sensible move is played out against
+sampled futures (``moves``). Both price the end of the set in match equity, so a hand card is
+spent only when the set it wins is worth more than what the card would do later in the match.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.core.bots import Advice, percent
+from cardtable.games.pazaak.actions import END_TURN, STAND, PlaySide
+from cardtable.games.pazaak.cards import VALUED, Card, label, signed
+from cardtable.games.pazaak.chase import Chase
+from cardtable.games.pazaak.equity import match_equity
+from cardtable.games.pazaak.moves import overrule, sampled_values
+from cardtable.games.pazaak.policy import wary_choice
+from cardtable.games.pazaak.rollout import LOSE, WIN, Tuning
+from cardtable.games.pazaak.state import PazaakView
+
+
+@dataclass(frozen=True)
+class Expert:
+    """The hard bot's knobs: the sampled search's tuning and its margin over the casual move."""
+
+    tuning: Tuning = field(default_factory=lambda: Tuning(samples=256, margin=0.01))
+
+
+class HardBot:
+    """Plays the move of best match equity; the reason quotes the values it compared."""
+
+    level = "hard"
+
+    def __init__(self, expert: Expert | None = None) -> None:
+        self.expert = expert or Expert()
+
+    def choose(self, observation: PazaakView, legal: tuple[Any, ...], rng: random.Random) -> Any:
+        return self.advise(observation, legal, rng).action
+
+    def advise(self, observation: PazaakView, legal: tuple[Any, ...], rng: random.Random) -> Advice:
+        view = observation
+        assert view.seat is not None and view.hand is not None
+        other = 1 - view.seat
+        if view.standing[other]:
+            chase = Chase(view.seat, view.tiebreakers[other], self._pricer(view))
+            valued = chase.options(
+                view.boards, view.hand, view.tiebreakers[view.seat], view.unseen, legal
+            )
+            best = max(valued, key=lambda move: move[1])[0]
+            situation = f"they stand on {view.totals[other]}"
+        else:
+            tuning = self.expert.tuning
+            valued = sampled_values(view, legal, tuning, rng)
+            if len(valued) == 1:
+                return Advice(valued[0][0], f"{name(valued[0][0], view.hand)}: nothing else helps")
+            best = overrule(wary_choice(view, legal), valued, tuning.margin)
+            situation = f"they are still drawing on {view.totals[other]}"
+        return Advice(best, explain(best, valued, view.hand, situation))
+
+    def _pricer(self, view: PazaakView) -> Any:
+        """Match equity of a set result with the hand left, for ``Chase``."""
+        assert view.seat is not None
+        other = 1 - view.seat
+        mine, theirs = view.sets_won[view.seat], view.sets_won[other]
+        worth = self.expert.tuning.worth
+        their_hand = view.hand_counts[other] * self.expert.tuning.unknown_worth
+        cache: dict[tuple[int, tuple[Card, ...]], float] = {}
+
+        def price(result: int, hand: tuple[Card, ...]) -> float:
+            key = (result, hand)
+            found = cache.get(key)
+            if found is None:
+                found = cache[key] = match_equity(
+                    mine + (result == WIN),
+                    theirs + (result == LOSE),
+                    sum(worth[card.kind] for card in hand),
+                    their_hand,
+                )
+            return found
+
+        return price
+
+
+def name(action: Any, hand: tuple[Card, ...]) -> str:
+    """A move in plain words: "Stand", "Draw on", "Play ±3 as -3"."""
+    if action == STAND:
+        return "Stand"
+    if action == END_TURN:
+        return "Draw on"
+    assert isinstance(action, PlaySide)
+    card = hand[action.index]
+    shown = f" as {signed(action.value)}" if card.kind in VALUED else ""
+    return f"Play {label(card)}{shown}"
+
+
+def explain(best: Any, valued: list[tuple[Any, float]], hand: tuple[Card, ...], why: str) -> str:
+    """One line: the move, the situation, and the match chances it compared (best first)."""
+    ranked = sorted(valued, key=lambda move: -move[1])
+    mine = next(value for action, value in valued if action == best)
+    rivals = [(a, v) for a, v in ranked if a != best][:1]
+    line = f"{name(best, hand)}: {why}; you win the match {percent(mine)} this way"
+    for action, value in rivals:
+        line += f", {percent(value)} if you {name(action, hand).lower()}"
+    return line
