@@ -14,7 +14,7 @@ from typing import Any
 
 from cardtable.core.bots import Advice, percent
 from cardtable.games.pazaak.actions import END_TURN, STAND, PlaySide
-from cardtable.games.pazaak.cards import VALUED, Card, label, signed
+from cardtable.games.pazaak.cards import Card, label, side_values, signed
 from cardtable.games.pazaak.chase import Chase
 from cardtable.games.pazaak.equity import match_equity
 from cardtable.games.pazaak.moves import overrule, sampled_values
@@ -46,10 +46,8 @@ class HardBot:
         assert view.seat is not None and view.hand is not None
         other = 1 - view.seat
         if view.standing[other]:
-            chase = Chase(view.seat, view.tiebreakers[other], self._pricer(view))
-            valued = chase.options(
-                view.boards, view.hand, view.tiebreakers[view.seat], view.unseen, legal
-            )
+            chase = Chase(view.seat, view.tiebreakers[other], view.unseen, self._pricer(view))
+            valued = chase.options(view.boards, view.hand, view.tiebreakers[view.seat], legal)
             best = max(valued, key=lambda move: move[1])[0]
             situation = f"they stand on {view.totals[other]}"
         else:
@@ -93,7 +91,7 @@ def name(action: Any, hand: tuple[Card, ...]) -> str:
         return "Draw on"
     assert isinstance(action, PlaySide)
     card = hand[action.index]
-    shown = f" as {signed(action.value)}" if card.kind in VALUED else ""
+    shown = f" as {signed(action.value)}" if len(side_values(card)) > 1 else ""
     return f"Play {label(card)}{shown}"
 
 
@@ -104,5 +102,6 @@ def explain(best: Any, valued: list[tuple[Any, float]], hand: tuple[Card, ...], 
     rivals = [(a, v) for a, v in ranked if a != best][:1]
     line = f"{name(best, hand)}: {why}; you win the match {percent(mine)} this way"
     for action, value in rivals:
-        line += f", {percent(value)} if you {name(action, hand).lower()}"
+        verb = name(action, hand)
+        line += f", {percent(value)} if you {verb[0].lower()}{verb[1:]}"
     return line

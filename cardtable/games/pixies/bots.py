@@ -1,8 +1,9 @@
-"""Pixies bots: ``easy`` grabs the best immediate score, ``hard`` rolls the round out to its end.
+"""Pixies bots: ``easy`` grabs the best immediate score, ``medium`` and ``hard`` roll the round
+out to its end (``hard`` planning its own zone in the play-outs).
 
-Both work only from the observation. The hard bot samples the unseen cards (the deck and every
-face-down card are the same unknown pool), tries each candidate move on every sample, plays the
-rest of the round out greedily for everyone, and keeps the move with the best average margin.
+All work only from the observation. The search bots sample the unseen cards (the deck and every
+face-down card are the same unknown pool), try each candidate move on every sample, play the
+rest of the round out, and keep the move with the best average margin.
 """
 
 from __future__ import annotations
@@ -12,13 +13,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.core.bots import Bot
+from cardtable.core.bots import Advice, Bot
 from cardtable.core.rng import shuffled
 from cardtable.games.pixies.actions import KeepNew, KeepOld, PlaceFaceDown, Take
-from cardtable.games.pixies.cards import DECK_SIZE
+from cardtable.games.pixies.cards import DECK_SIZE, NUMBER
 from cardtable.games.pixies.playout import DOWN, HIDDEN, KEEP_NEW, KEEP_OLD, Playout
 from cardtable.games.pixies.state import Phase
 from cardtable.games.pixies.view import PixiesObservation
+
+#: how much the hard bot's own play-out moves weigh a placement's outlook (issue #16)
+PLAN = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,36 +109,81 @@ class EasyBot:
 
 
 class HardBot:
-    """Flat Monte Carlo over the rest of the round with greedy rollouts for every seat.
+    """Flat Monte Carlo over the rest of the round.
 
     ``rollouts`` is the budget per decision, shared among the candidates; every candidate meets
-    the same sampled decks and the same rollout dice, so their differences are not noise.
+    the same sampled decks and the same rollout dice, so their differences are not noise. With
+    ``plan`` above 0 the bot's own rollout moves weigh the zone they grow and the validations
+    they keep in reach (``Playout.planned_placement``), so a line that builds one big zone over
+    the round is valued as such; rivals play greedily. ``plan`` 0 is today's medium level.
     """
 
-    level = "hard"
-
-    def __init__(self, rollouts: int = 200) -> None:
-        self.rollouts = rollouts
+    def __init__(self, rollouts: int = 200, plan: float = PLAN, level: str = "hard") -> None:
+        self.rollouts, self.plan, self.level = rollouts, plan, level
 
     def choose(
         self, observation: PixiesObservation, legal: tuple[Any, ...], rng: random.Random
     ) -> Any:
-        if len(legal) == 1:
-            return legal[0]
+        return self.advise(observation, legal, rng).action
+
+    def advise(
+        self, observation: PixiesObservation, legal: tuple[Any, ...], rng: random.Random
+    ) -> Advice:
         seat = observation.to_move
         assert seat is not None
+        if len(legal) == 1:
+            return Advice(legal[0], "the only move there is")
         base = playout_from(observation, [])
+        base.plan = [self.plan if s == seat else 0.0 for s in range(base.seats)]
         moves = candidates(observation, base)
         if len(moves) == 1:
-            return moves[0].action
+            return Advice(moves[0].action, "the only sensible move")
         pool = unseen(observation)
         totals = [0.0] * len(moves)
-        for _ in range(max(1, self.rollouts // len(moves))):
+        runs = max(1, self.rollouts // len(moves))
+        for _ in range(runs):
             deck = list(shuffled(pool, rng)[: observation.deck_count])
             dice = rng.random()
             for i, move in enumerate(moves):
                 totals[i] += _rollout(base, deck, move, seat, random.Random(dice))
-        return moves[max(range(len(moves)), key=totals.__getitem__)].action
+        ranked = sorted(range(len(moves)), key=lambda i: -totals[i])
+        best = ranked[0]
+        return Advice(moves[best].action, _reason(base, moves, totals, ranked, runs, seat))
+
+
+def _reason(
+    base: Playout,
+    moves: list[Candidate],
+    totals: list[float],
+    ranked: list[int],
+    runs: int,
+    seat: int,
+) -> str:
+    """The chosen card and placement, what it adds now, and its round margin against the next
+    best move, from the play-outs (which sampled the unseen cards, never looked at them)."""
+    best = moves[ranked[0]]
+    words = f"{describe(best)}: it adds {base.gain(seat, best.card, best.kind, best.cell):+d} now"
+    margin = totals[ranked[0]] / runs
+    line = f"{words}; play-outs end the round {margin:+.1f} against your best rival"
+    if len(ranked) > 1:
+        line += f" ({totals[ranked[1]] / runs:+.1f} for {describe(moves[ranked[1]])})"
+    return line
+
+
+def describe(move: Candidate) -> str:
+    """A move in plain words: "Take 7, keep it face-up on space 7"."""
+    number = NUMBER[move.card]
+    take = f"Take the {number}, " if move.index is not None else ""
+    if move.kind == KEEP_NEW:
+        where = f"keep it face-up on space {move.cell + 1}"
+    elif move.kind == KEEP_OLD:
+        where = f"tuck it under the {number} on space {move.cell + 1}"
+    elif move.kind == DOWN:
+        where = f"face-down on space {move.cell + 1}"
+    else:
+        where = f"face-up on space {move.cell + 1}"
+    text = take + where
+    return text[0].upper() + text[1:]
 
 
 def _rollout(base: Playout, deck: list[int], move: Candidate, seat: int, rng: random.Random) -> int:
@@ -152,4 +201,8 @@ def _rollout(base: Playout, deck: list[int], move: Candidate, seat: int, rng: ra
     return mine - max(s for i, s in enumerate(sim.score) if i != seat)
 
 
-BOTS: dict[str, Callable[[], Bot]] = {"easy": EasyBot, "hard": HardBot}
+BOTS: dict[str, Callable[[], Bot]] = {
+    "easy": EasyBot,
+    "medium": lambda: HardBot(plan=0.0, level="medium"),
+    "hard": HardBot,
+}
