@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable.core.bots import Advice, percent
 from cardtable.games.flip7.actions import HIT, STAY, ChooseTarget
 from cardtable.games.flip7.cards import FLIP_SEVEN, LAST_NUMBER, MAX_ROUND_SCORE
 from cardtable.games.flip7.odds import Hand, Search, Utility, hand_of
@@ -56,15 +57,51 @@ class HardBot:
         utility = utility_for(observation, seat)
         if observation.pending is not None:
             return ChooseTarget(aim(observation, observation.pending, utility))
-        return HIT if hit_gains(observation, observation.seats[seat], utility) else STAY
+        hit, stay = hit_or_stay(observation, observation.seats[seat], utility)
+        return HIT if hit > stay else STAY
+
+    def advise(self, observation: Flip7View, legal: tuple[Any, ...], rng: random.Random) -> Advice:
+        """``choose``'s move, with the worths it compared in words (from public cards only)."""
+        action = self.choose(observation, legal, rng)
+        seat = observation.to_move
+        if len(legal) == 1 or seat is None:
+            return Advice(action, "the only move there is")
+        utility = utility_for(observation, seat)
+        pending = observation.pending
+        if pending is not None:
+            return Advice(action, aim_reason(observation, pending, utility, action.seat))
+        hit, stay = hit_or_stay(observation, observation.seats[seat], utility)
+        return Advice(action, hit_reason(observation, action == HIT, hit, stay))
 
 
-def hit_gains(view: Flip7View, me: SeatView, utility: Utility) -> bool:
-    """Whether hitting (and playing on well) beats staying, over the exact cards left."""
+def hit_or_stay(view: Flip7View, me: SeatView, utility: Utility) -> tuple[float, float]:
+    """The worth of hitting (and playing on well) and of staying, over the exact cards left."""
     hand = hand_of(me)
     depth = DEEP if hand.count >= DEEP_FROM else DEPTH
     search = Search(view.deck_counts, view.discard_counts, utility)
-    return search.play_on(hand, depth) > utility(hand.score)
+    return search.play_on(hand, depth), utility(hand.score)
+
+
+def hit_reason(view: Flip7View, hits: bool, hit: float, stay: float) -> str:
+    """Solo the worths are rounds still to play (negated); at a table, chances to win."""
+    verb = "Hit" if hits else "Stay"
+    if view.mode is Mode.SOLO:
+        return (
+            f"{verb}: about {-hit:.1f} rounds still to play if you hit, "
+            f"{-stay:.1f} if you stay (counting the cards left)"
+        )
+    return (
+        f"{verb}: you win about {percent(hit)} if you hit, {percent(stay)} if you stay "
+        "(counting the cards left)"
+    )
+
+
+def aim_reason(view: Flip7View, pending: Pending, utility: Utility, target: int) -> str:
+    """Where the action card goes and what that does to the chooser's chance to win."""
+    gain = _gain(view, pending.choice, pending.chooser, target, utility)
+    who = "yourself" if target == pending.chooser else f"player {target + 1}"
+    card = pending.choice.name.replace("_", " ").title()
+    return f"Give the {card} to {who}: it raises your chance to win most ({gain:+.1%})"
 
 
 def utility_for(view: Flip7View, seat: int) -> Utility:

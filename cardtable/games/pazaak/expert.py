@@ -54,7 +54,9 @@ class HardBot:
             tuning = self.expert.tuning
             valued = sampled_values(view, legal, tuning, rng)
             if len(valued) == 1:
-                return Advice(valued[0][0], f"{name(valued[0][0], view.hand)}: nothing else helps")
+                return Advice(
+                    valued[0][0], f"{move_name(valued[0][0], view.hand)}: nothing else helps"
+                )
             best = overrule(wary_choice(view, legal), valued, tuning.margin)
             situation = f"they are still drawing on {view.totals[other]}"
         return Advice(best, explain(best, valued, view.hand, situation))
@@ -83,8 +85,9 @@ class HardBot:
         return price
 
 
-def name(action: Any, hand: tuple[Card, ...]) -> str:
-    """A move in plain words: "Stand", "Draw on", "Play ±3 as -3"."""
+def move_name(action: Any, hand: tuple[Card, ...]) -> str:
+    """A Pazaak turn's move in plain words ("Stand", "Draw on", "Play ±3 as -3"); Pazu-Pazaak
+    shares the moves, so its bot words them the same."""
     if action == STAND:
         return "Stand"
     if action == END_TURN:
@@ -100,8 +103,8 @@ def explain(best: Any, valued: list[tuple[Any, float]], hand: tuple[Card, ...], 
     ranked = sorted(valued, key=lambda move: -move[1])
     mine = next(value for action, value in valued if action == best)
     rivals = [(a, v) for a, v in ranked if a != best][:1]
-    line = f"{name(best, hand)}: {why}; you win the match {percent(mine)} this way"
+    line = f"{move_name(best, hand)}: {why}; you win the match {percent(mine)} this way"
     for action, value in rivals:
-        verb = name(action, hand)
+        verb = move_name(action, hand)
         line += f", {percent(value)} if you {verb[0].lower()}{verb[1:]}"
     return line

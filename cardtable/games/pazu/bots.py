@@ -10,10 +10,11 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from cardtable.core.bots import Bot
+from cardtable.core.bots import Advice, Bot
 from cardtable.core.rng import randbelow
 from cardtable.games.pazaak.board import TARGET, Board, play_side
-from cardtable.games.pazaak.cards import VALUED, Card, side_values
+from cardtable.games.pazaak.cards import VALUED, Card, label, side_values
+from cardtable.games.pazaak.expert import move_name
 from cardtable.games.pazu.actions import END_TURN, STAND, STAY, EndTurn, PlaySide, Stand
 from cardtable.games.pazu.odds import field_of, scarcity, stake, worth_to_hand
 from cardtable.games.pazu.search import SAFE, Tuning, TurnSearch
@@ -112,12 +113,39 @@ class HardBot:
         return STAY
 
     def _turn(self, view: PazuView, legal: tuple[Any, ...]) -> Any:
+        return self._turn_values(view, legal)[0]
+
+    def _turn_values(self, view: PazuView, legal: tuple[Any, ...]) -> tuple[Any, list[float]]:
+        """The turn's move and the expected chips of every legal move (none when plain)."""
         assert view.seat is not None and view.hand is not None
         if self._plainly_draws(view, legal):
-            return END_TURN
+            return END_TURN, []
         search = self._search(view, view.boards, view.hand)
         values = [self._value(view, search, action) for action in legal]
-        return legal[values.index(max(values))]
+        return legal[values.index(max(values))], values
+
+    def advise(self, observation: PazuView, legal: tuple[Any, ...], rng: random.Random) -> Advice:
+        """``choose``'s move with a reason from the same numbers (the viewer's cards only)."""
+        view = observation
+        action = self.choose(view, legal, rng)
+        if len(legal) == 1:
+            return Advice(action, "the only move there is")
+        if view.phase is Phase.TURN:
+            _, values = self._turn_values(view, legal)
+            return Advice(action, turn_reason(view, legal, action, values))
+        if view.phase is Phase.PICK:
+            worth = worth_to_hand(action.card, view.hand or ())
+            return Advice(
+                action, f"Pick {label(action.card)}: it adds most to your hand ({worth:.2f})"
+            )
+        if view.phase is Phase.ANTE:
+            deep = "at least as deep as" if _deep_hand(view) else "shallower than"
+            return Advice(action, f"Ante {action.amount}: your hand is {deep} the table's")
+        if view.phase is Phase.BID:
+            return Advice(
+                action, f"Bid {action.amount}: the best gain for the card your place gets"
+            )
+        return Advice(action, "Stay for the next set")
 
     def _plainly_draws(self, view: PazuView, legal: tuple[Any, ...]) -> bool:
         """On a total no draw can bust, with no hand card worth weighing (one that lands near
@@ -161,6 +189,23 @@ class HardBot:
         assert view.seat is not None
         field = field_of(view, boards)
         return TurnSearch(view, boards[view.seat], hand, field, self.tuning)
+
+
+def turn_reason(view: PazuView, legal: tuple[Any, ...], action: Any, values: list[float]) -> str:
+    """The move and its expected chips against the next best move."""
+    assert view.hand is not None
+    move = move_name(action, view.hand)
+    if not values:
+        return f"{move}: no draw can bust you and no hand card is worth spending yet"
+    best = values[legal.index(action)]
+    rivals = sorted(
+        ((v, a) for a, v in zip(legal, values, strict=True) if a != action), key=lambda r: -r[0]
+    )
+    line = f"{move}: about {best:+.1f} chips expected"
+    if rivals:
+        other = move_name(rivals[0][1], view.hand)
+        line += f", {rivals[0][0]:+.1f} if you {other[0].lower()}{other[1:]}"
+    return line
 
 
 def _deep_hand(view: PazuView) -> bool:
