@@ -30,8 +30,9 @@ def random_games_per_second(spec: GameSpec, seconds: float) -> float:
     return games / elapsed
 
 
-def bot_median_ms(spec: GameSpec, level: str) -> float:
-    """Median time of one decision, the bot playing every seat of whole games."""
+def bot_ms(spec: GameSpec, level: str) -> tuple[float, float]:
+    """Median and longest time of one decision (ms), the bot playing every seat of whole games:
+    the median is how a game feels, the longest whether a worker ever keeps a person waiting."""
     rules, config = spec.rules, bench_config(spec)
     times: list[float] = []
     started = time.perf_counter()
@@ -40,13 +41,15 @@ def bot_median_ms(spec: GameSpec, level: str) -> float:
         bots = [spec.bots[level]() for _ in range(rules.seat_count(rules.new_game(config, 0)[0]))]
         play_bots(rules, config, game_seed(1, index), bots, lambda seat, s: times.append(s))
         index += 1
-    return statistics.median(times) * 1000
+    return statistics.median(times) * 1000, max(times) * 1000
 
 
 def bench_game(spec: GameSpec, seconds: float) -> dict[str, Any]:
+    timed = {level: bot_ms(spec, level) for level in spec.bots}
     return {
         "games_per_s": round(random_games_per_second(spec, seconds), 1),
-        "bot_ms_median": {level: round(bot_median_ms(spec, level), 3) for level in spec.bots},
+        "bot_ms_median": {level: round(median, 3) for level, (median, _) in timed.items()},
+        "bot_ms_max": {level: round(longest, 3) for level, (_, longest) in timed.items()},
     }
 
 
@@ -64,11 +67,15 @@ def run_bench_command(args: Any) -> int:
     table.add_column("random games / s", justify="right")
     table.add_column("bot", justify="left")
     table.add_column("median decision", justify="right")
+    table.add_column("longest", justify="right")
     for spec in specs:
         with console.status(f"benchmarking {spec.title}…"):
             result = bench_game(spec, args.seconds)
         for i, (level, ms) in enumerate(result["bot_ms_median"].items()):
             rate = f"{result['games_per_s']:,.0f}" if i == 0 else ""
-            table.add_row(spec.title if i == 0 else "", rate, level, f"{ms:.2f} ms")
+            longest = result["bot_ms_max"][level]
+            table.add_row(
+                spec.title if i == 0 else "", rate, level, f"{ms:.2f} ms", f"{longest:.1f} ms"
+            )
     console.print(table)
     return 0

@@ -21,7 +21,7 @@ def run(*words: str) -> subprocess.CompletedProcess[str]:
     [
         (("play", "chess"), "choose from: pazaak"),
         (("sim", "chess", "--seats", "hard"), "choose from: pazaak"),
-        (("sim", "pazaak", "--seats", "hard,genius"), "choose from: easy, hard"),
+        (("sim", "pazaak", "--seats", "hard,genius"), "choose from: easy, medium, hard"),
         (("play", "pazaak", "-o", "main_deck=infinite"), "main_deck"),
         (("play", "pazaak", "-o", "colour=red"), "valid options"),
         (("play", "pazaak", "--frobnicate"), "unrecognized arguments"),

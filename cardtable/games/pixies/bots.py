@@ -166,7 +166,8 @@ def _reason(
     margin = totals[ranked[0]] / runs
     line = f"{words}; play-outs end the round {margin:+.1f} against your best rival"
     if len(ranked) > 1:
-        line += f" ({totals[ranked[1]] / runs:+.1f} for {describe(moves[ranked[1]])})"
+        other = describe(moves[ranked[1]])
+        line += f" ({totals[ranked[1]] / runs:+.1f} for {other[0].lower()}{other[1:]})"
     return line
 
 

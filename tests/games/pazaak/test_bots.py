@@ -9,7 +9,9 @@ import pytest
 from cardtable.core.bots import bot_rng
 from cardtable.core.match import Match
 from cardtable.games.pazaak.actions import END_TURN, STAND, PlaySide
-from cardtable.games.pazaak.bots import BOTS, EasyBot, HardBot
+from cardtable.games.pazaak.bots import BOTS, EasyBot, HardBot, MediumBot
+from cardtable.games.pazaak.expert import Expert
+from cardtable.games.pazaak.rollout import Tuning
 from cardtable.games.pazaak.rules import RULES
 from tests.games.pazaak.helpers import config, position
 
@@ -26,9 +28,9 @@ def hard(state, seat=0, seed=0):
     )
 
 
-def test_both_levels_are_registered():
-    assert set(BOTS) >= {"easy", "hard"}
-    assert BOTS["easy"]().level == "easy" and BOTS["hard"]().level == "hard"
+def test_every_level_is_registered_under_its_name():
+    assert list(BOTS) == ["easy", "medium", "hard"]
+    assert all(BOTS[level]().level == level for level in BOTS)
 
 
 @pytest.mark.parametrize(
@@ -114,7 +116,8 @@ def test_hard_only_ever_chooses_legal_actions(decks):
     cfg = config().__class__.with_decks(*decks)
     for seed in range(3):
         match = Match.new(RULES, cfg, seed)
-        bots = [HardBot(), EasyBot()] if seed % 2 else [EasyBot(), HardBot()]
+        quick = HardBot(Expert(Tuning(samples=24, margin=0.01)))
+        bots = [quick, MediumBot(Tuning(samples=24))] if seed % 2 else [EasyBot(), quick]
         ply = 0
         while not match.is_over:
             seat = match.to_move
