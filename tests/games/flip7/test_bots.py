@@ -136,3 +136,29 @@ def test_bots_are_deterministic_and_leave_the_observation_alone():
         again = factory().choose(view, RULES.legal_actions(state), random.Random(4))
         assert first == again, level
     assert view == RULES.observe(state, 0)
+
+
+def advise(state):
+    seat = RULES.to_move(state)
+    legal = RULES.legal_actions(state)
+    return BOTS["hard"]().advise(RULES.observe(state, seat), legal, random.Random(0))
+
+
+def test_hard_advice_in_the_solo_race_counts_rounds():
+    advice = advise(position(SOLO, [(12, 8, 5)], (170,)))
+    assert advice.action == HIT
+    assert (
+        advice.reason.startswith("Hit: about ")
+        and "rounds still to play if you hit" in advice.reason
+    )
+
+
+def test_hard_advice_at_a_table_quotes_chances_and_names_the_target():
+    advice = advise(position(table(3), [(9, 6), (3,), (2,)], (190, 150, 120)))
+    assert advice.action == STAY
+    assert advice.reason.startswith("Stay: you win about ") and advice.reason.count("%") == 2
+    rows = [(5,), (12, 11, 10), (6,)]
+    pending = Pending(Choice.FLIP_THREE, 0, (0, 1, 2))
+    advice = advise(position(table(3), rows, (50, 50, 50), pending=pending))
+    assert advice.action == ChooseTarget(1)
+    assert advice.reason.startswith("Give the Flip Three to player 2: ")

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from cardtable.core.bots import bot_rng
 from cardtable.games.pazaak.actions import END_TURN, STAND, PlaySide
 from cardtable.games.pazaak.cards import parse
 from cardtable.games.pazu.actions import STAY, Bid, Pick, SetAnte
@@ -117,3 +118,23 @@ def test_bots_choose_the_same_for_the_same_rng(level):
         first = BOTS[level]().choose(view, legal, random.Random(seat))
         assert BOTS[level]().choose(view, legal, random.Random(seat)) == first
         state, _ = RULES.apply(state, first)
+
+
+def test_hard_turn_advice_quotes_expected_chips():
+    """From a game's first turn the hard bot's advice names its move and what it expects."""
+    state, _ = RULES.new_game(RULES.default_config(3), 4)
+    bot, turns = HardBot(), 0
+    for ply in range(200):
+        seat = RULES.to_move(state)
+        if seat is None or turns >= 3:
+            break
+        view, legal = RULES.observe(state, seat), RULES.legal_actions(state)
+        advice = bot.advise(view, legal, bot_rng(4, seat, ply))
+        assert advice.action == bot.choose(view, legal, bot_rng(4, seat, ply))
+        if view.phase is Phase.TURN and len(legal) > 1:
+            turns += 1
+            assert advice.reason.split(":")[0] in {"Stand", "Draw on"} or advice.reason.startswith(
+                "Play "
+            )
+        state, _ = RULES.apply(state, advice.action)
+    assert turns == 3
