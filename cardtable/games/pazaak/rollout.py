@@ -50,9 +50,6 @@ class Tuning:
     unknown_worth: float = 1.0
     #: in a play-out, (the bot, the opponent) stand on this while the other still draws
     stand_on: tuple[int, int] = (18, 18)
-    #: the share of play-outs in which the opponent stands on ``stand_on`` whatever the bot
-    #: stands on (a casual player); in the rest they stop as soon as they are ahead
-    casual_share: float = 0.0
     #: at or below this total the bot never stands while the opponent still draws
     always_draw: int = 11
     #: while both draw, a +/- card is only searched if it lands on this or more
@@ -139,10 +136,9 @@ class PlayOut:
         return match_equity(mine + (result == WIN), theirs + (result == LOSE), worth, their_worth)
 
     def mean(self, spot: Spot, guesses: list[Sample]) -> float:
-        casual = round(self.tuning.casual_share * len(guesses))
-        return sum(self.play(spot, g, i < casual) for i, g in enumerate(guesses)) / len(guesses)
+        return sum(self.play(spot, guess) for guess in guesses) / len(guesses)
 
-    def play(self, spot: Spot, guess: Sample, casual: bool = False) -> float:
+    def play(self, spot: Spot, guess: Sample) -> float:
         """One play-out of the set from ``spot``; both players follow ``_card`` and ``_stands``."""
         totals, counts = spot.totals[:], spot.counts[:]
         standing, tiebreakers = spot.standing[:], spot.tiebreakers[:]
@@ -164,8 +160,7 @@ class PlayOut:
             if count >= BOARD_SIZE or total > TARGET:
                 result = WIN if (total <= TARGET) == (p == 0) else LOSE
                 break
-            looks = standing[q] and not (casual and p == 1)
-            standing[p] = total == TARGET or self._stands(p, total, totals[q], looks)
+            standing[p] = total == TARGET or self._stands(p, total, totals[q], standing[q])
             if not standing[q]:
                 p = q
             elif standing[p]:
