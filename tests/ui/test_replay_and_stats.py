@@ -3,8 +3,6 @@ on the Stats screen per game and per opponent."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from textual.widgets import DataTable, Static
 
 from cardtable.cli import build_parser
@@ -15,6 +13,7 @@ from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES
 from cardtable.persist.saves import SaveStore
 from cardtable.persist.stats import StatsStore
+from cardtable.session import LocalSession
 from cardtable.tools.launch import first_screen_for
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.home import HomeScreen
@@ -50,7 +49,7 @@ async def test_a_finished_game_replays_step_by_step_and_takes_no_moves():
     # the app keeps a finished game as a replay (and counts it), as a table does after the last move
     match = finished_pazaak()
     keeper = CardtableApp(lambda app: HomeScreen())
-    keeper.autosave(SimpleNamespace(spec=PAZAAK, match=match, seats=SEATS))
+    keeper.autosave(LocalSession(PAZAAK, match, SEATS))
     [path] = keeper.replays.all()
     assert SaveStore().latest() is None  # a finished game is no longer a save
     total = len(match.actions)
@@ -60,21 +59,21 @@ async def test_a_finished_game_replays_step_by_step_and_takes_no_moves():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         table = app.screen
-        assert isinstance(table, TableScreen) and table.replay_actions is not None
+        assert isinstance(table, TableScreen) and table.is_replay
         assert status(table) == f"Pazaak · replay · move {total} of {total} · ← → to step"
         at_end = log_lines(table)
 
         await pilot.press("left")
-        assert len(table.match.actions) == total - 1
+        assert len(table.session.match.actions) == total - 1
         assert f"move {total - 1} of {total}" in status(table)
         one_back = log_lines(table)
         assert one_back != at_end and at_end[: len(one_back)] == one_back
 
         await pilot.press("home")
-        assert len(table.match.actions) == 0 and f"move 0 of {total}" in status(table)
+        assert len(table.session.match.actions) == 0 and f"move 0 of {total}" in status(table)
         start = log_lines(table)
         await pilot.press("right")
-        assert len(table.match.actions) == 1 and f"move 1 of {total}" in status(table)
+        assert len(table.session.match.actions) == 1 and f"move 1 of {total}" in status(table)
         first = log_lines(table)
         assert len(first) > len(start) and first[: len(start)] == start  # the move's events shown
         await pilot.press("left")
@@ -82,7 +81,7 @@ async def test_a_finished_game_replays_step_by_step_and_takes_no_moves():
 
         # no move can be made: keys and clicks change nothing, no bot thinks, nothing is saved
         await pilot.press("right", "right", "right")
-        position = list(table.match.actions)
+        position = list(table.session.match.actions)
         for key in ("e", "s", "1", "2", "enter"):
             await pilot.press(key)
         await pilot.click("#hand-0")
@@ -91,13 +90,13 @@ async def test_a_finished_game_replays_step_by_step_and_takes_no_moves():
         await pilot.click("#end-turn")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert app.screen is table and table.match.actions == position
+        assert app.screen is table and table.session.match.actions == position
         assert table.check_action("end_turn", ()) is False
         assert table.check_action("play_card", (0,)) is False
         assert SaveStore().latest() is None
 
         await pilot.press("end")
-        assert len(table.match.actions) == total and log_lines(table) == at_end
+        assert len(table.session.match.actions) == total and log_lines(table) == at_end
         assert app.screen is table  # the end of a replay shows no result screen to answer
 
 
@@ -123,7 +122,7 @@ async def test_stats_show_games_wins_streaks_per_opponent_and_the_flip7_solo_bes
     match = finished_pazaak()
     you_won = 0 in match.outcome.winners
     keeper = CardtableApp(lambda app: HomeScreen())
-    keeper.autosave(SimpleNamespace(spec=PAZAAK, match=match, seats=easy))
+    keeper.autosave(LocalSession(PAZAAK, match, easy))
 
     app = CardtableApp(lambda app: HomeScreen(), bot_pause=0)
     async with app.run_test(size=(100, 30)) as pilot:
