@@ -1,9 +1,8 @@
-"""Pixies bots: ``easy`` grabs the best immediate score, ``medium`` and ``hard`` roll the round
-out to its end (``hard`` planning its own zone in the play-outs).
+"""Pixies bots: ``easy`` grabs the best immediate score, ``hard`` rolls the round out to its end.
 
-All work only from the observation. The search bots sample the unseen cards (the deck and every
-face-down card are the same unknown pool), try each candidate move on every sample, play the
-rest of the round out, and keep the move with the best average margin.
+Both work only from the observation. The hard bot samples the unseen cards (the deck and every
+face-down card are the same unknown pool), tries each candidate move on every sample, plays the
+rest of the round out greedily for everyone, and keeps the move with the best average margin.
 """
 
 from __future__ import annotations
@@ -20,9 +19,6 @@ from cardtable.games.pixies.cards import DECK_SIZE, NUMBER
 from cardtable.games.pixies.playout import DOWN, HIDDEN, KEEP_NEW, KEEP_OLD, Playout
 from cardtable.games.pixies.state import Phase
 from cardtable.games.pixies.view import PixiesObservation
-
-#: how much the hard bot's own play-out moves weigh a placement's outlook (issue #16)
-PLAN = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,14 +108,13 @@ class HardBot:
     """Flat Monte Carlo over the rest of the round.
 
     ``rollouts`` is the budget per decision, shared among the candidates; every candidate meets
-    the same sampled decks and the same rollout dice, so their differences are not noise. With
-    ``plan`` above 0 the bot's own rollout moves weigh the zone they grow and the validations
-    they keep in reach (``Playout.planned_placement``), so a line that builds one big zone over
-    the round is valued as such; rivals play greedily. ``plan`` 0 is today's medium level.
+    the same sampled decks and the same rollout dice, so their differences are not noise.
     """
 
-    def __init__(self, rollouts: int = 200, plan: float = PLAN, level: str = "hard") -> None:
-        self.rollouts, self.plan, self.level = rollouts, plan, level
+    level = "hard"
+
+    def __init__(self, rollouts: int = 200) -> None:
+        self.rollouts = rollouts
 
     def choose(
         self, observation: PixiesObservation, legal: tuple[Any, ...], rng: random.Random
@@ -134,7 +129,6 @@ class HardBot:
         if len(legal) == 1:
             return Advice(legal[0], "the only move there is")
         base = playout_from(observation, [])
-        base.plan = [self.plan if s == seat else 0.0 for s in range(base.seats)]
         moves = candidates(observation, base)
         if len(moves) == 1:
             return Advice(moves[0].action, "the only sensible move")
@@ -202,8 +196,4 @@ def _rollout(base: Playout, deck: list[int], move: Candidate, seat: int, rng: ra
     return mine - max(s for i, s in enumerate(sim.score) if i != seat)
 
 
-BOTS: dict[str, Callable[[], Bot]] = {
-    "easy": EasyBot,
-    "medium": lambda: HardBot(plan=0.0, level="medium"),
-    "hard": HardBot,
-}
+BOTS: dict[str, Callable[[], Bot]] = {"easy": EasyBot, "hard": HardBot}

@@ -12,7 +12,7 @@ import random
 
 from cardtable.games.pixies.cards import COLOUR_BITS, NUMBER, SPECIAL_COLOUR, SYMBOLS
 from cardtable.games.pixies.flow import turn_order
-from cardtable.games.pixies.scoring import LARGEST, LARGEST_SIZE, NEIGHBOURS, round_score
+from cardtable.games.pixies.scoring import LARGEST_SIZE, round_score
 from cardtable.games.pixies.state import EMPTY_SPACES, FULL, reveal_size
 
 #: a face-down card nobody can see; only its presence matters to the rules
@@ -27,19 +27,6 @@ Placement = tuple[int, int]
 COLOUR_FLAGS = [tuple(FULL if bits >> k & 1 else 0 for k in range(4)) for bits in COLOUR_BITS]
 
 
-#: for every 9-bit set of cells, the cells orthogonally next to it
-def _growth(mask: int) -> int:
-    near = 0
-    for cell in range(9):
-        if mask >> cell & 1:
-            for other in NEIGHBOURS[cell]:
-                near |= 1 << other
-    return near & ~mask
-
-
-GROWTH = tuple(_growth(mask) for mask in range(512))
-
-
 def _zone(size: int) -> int:
     """Cards in a zone that scores: one card alone is no zone."""
     return size if size >= 2 else 0
@@ -50,7 +37,7 @@ class Playout:
 
     __slots__ = (
         "seats", "zone_value", "counts_itself", "up", "down", "occupied", "masks", "specials",
-        "largest", "bonus", "score", "deck", "revealed", "order", "plan",
+        "largest", "bonus", "score", "deck", "revealed", "order",
     )  # fmt: skip
 
     def __init__(
@@ -68,8 +55,6 @@ class Playout:
         self.up = [list(up) for up, _ in grids]
         self.down = [list(down) for _, down in grids]
         self.deck, self.revealed, self.order = deck, revealed, order
-        #: per seat, how much a placement's outlook counts beside its gain (0: plain greedy)
-        self.plan = [0.0] * self.seats
         self.occupied = [0] * self.seats
         self.masks = [[0, 0, 0, 0] for _ in grids]
         self.specials = [[0, 0, 0, 0] for _ in grids]
@@ -90,7 +75,6 @@ class Playout:
         new.specials = [row[:] for row in self.specials]
         new.largest, new.bonus, new.score = self.largest[:], self.bonus[:], self.score[:]
         new.deck, new.revealed, new.order = self.deck[:], self.revealed[:], self.order[:]
-        new.plan = self.plan
         return new
 
     def _recount(self, seat: int) -> None:
@@ -187,12 +171,10 @@ class Playout:
         self.occupied[seat] |= 1 << cell
 
     def greedy(self, seat: int, rng: random.Random) -> tuple[int, int, int]:
-        """(revealed index, kind, cell) of the best immediate gain (plus the outlook, for a
-        seat that plans); ties go by ``rng``."""
-        best, picks = -999.0, []
-        place = self.planned_placement if self.plan[seat] else self.best_placement
+        """(revealed index, kind, cell) of the best immediate gain; ties go by ``rng``."""
+        best, picks = -999, []
         for index, card in enumerate(self.revealed):
-            kind, cell, value = place(seat, card)
+            kind, cell, value = self.best_placement(seat, card)
             if value > best:
                 best, picks = value, [(index, kind, cell)]
             elif value == best:
@@ -209,30 +191,6 @@ class Playout:
             return DOWN, EMPTY_SPACES[self.occupied[seat]][-1] - 1, 0
         new = self._face_up(seat, card, cell)[0]
         return (KEEP_NEW, cell, new) if new > NUMBER[old] else (KEEP_OLD, cell, NUMBER[old])
-
-    def planned_placement(self, seat: int, card: int) -> tuple[int, int, float]:
-        """(kind, cell, value) of the card's placement of best gain plus outlook: the zone the
-        seat is growing, with the open spaces around it, and validations it keeps in reach."""
-        weight = self.plan[seat] * self.zone_value
-        before = self.outlook(self.masks[seat], self.occupied[seat])
-        best: tuple[int, int, float] = (UP, 0, -999.0)
-        for kind, cell in self.choices(seat, card):
-            bit, masks = 1 << cell, self.masks[seat]
-            if kind == UP or kind == KEEP_NEW:
-                masks = self._face_up(seat, card, cell)[1]
-            after = self.outlook(masks, self.occupied[seat] | bit)
-            value = self.gain(seat, card, kind, cell) + weight * (after - before)
-            if kind == DOWN:
-                value += (cell + 1) / 9  # a face-down space is a validation waiting for its number
-            if value > best[2]:
-                best = (kind, cell, value)
-        return best
-
-    @staticmethod
-    def outlook(masks: list[int], occupied: int) -> float:
-        """The best colour's zone size plus half the empty spaces it could still grow into."""
-        free = ~occupied
-        return max(LARGEST_SIZE[m] + 0.5 * (GROWTH[LARGEST[m]] & free).bit_count() for m in masks)
 
     def pick(self, index: int, kind: int, cell: int) -> bool:
         """The seat to move takes revealed card ``index`` and places it; False if the round ends."""
