@@ -34,7 +34,7 @@ def play_out(env, seed: int, each_step=None):
     """Play one episode by random legal moves (bounded); return the env at its end."""
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    for step, agent in enumerate(env.agent_iter(MAX_STEPS)):
+    for agent in env.agent_iter(MAX_STEPS):
         observation, _, terminated, truncated, info = env.last()
         if terminated or truncated:
             env.step(None)
