@@ -22,6 +22,7 @@ from textual.widgets import Footer, Static
 from cardtable.core.bots import bot_rng
 from cardtable.core.errors import IllegalAction
 from cardtable.core.match import Match
+from cardtable.core.seating import PolicyError, make_bot
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GameSpec
 from cardtable.ui.screens.handoff import HandOffScreen
@@ -67,7 +68,9 @@ class TableScreen(Screen[None]):
         self.spec = spec
         self.match = match
         self.seats = seats
-        self.bots = {i: spec.bots[s.bot]() for i, s in enumerate(seats) if s.bot is not None}
+        self.bots = {
+            i: make_bot(spec.bots, s.bot) for i, s in enumerate(seats) if s.bot is not None
+        }
         humans = [i for i, s in enumerate(seats) if s.is_human]
         self.hotseat = len(humans) > 1
         #: whose eyes the table is drawn for (None: nobody's, e.g. behind the hand-off screen)
@@ -228,7 +231,14 @@ class TableScreen(Screen[None]):
         started = time.perf_counter()
         observation = self.match.game.observe(self.match.state, seat)
         legal = self.match.game.legal_actions(self.match.state)
-        action = self.bots[seat].choose(observation, legal, bot_rng(self.match.seed, seat, ply))
+        try:
+            action = self.bots[seat].choose(observation, legal, bot_rng(self.match.seed, seat, ply))
+        except PolicyError as refusal:  # a user's policy broke the rules: say so, change nothing
+            self._thinking = False
+            self.app.call_from_thread(
+                self.notify, str(refusal), title="Move refused", severity="error", timeout=30
+            )
+            return
         pause = getattr(self.app, "bot_pause", 0.6) - (time.perf_counter() - started)
         if pause > 0:
             time.sleep(pause)
@@ -281,7 +291,7 @@ class TableScreen(Screen[None]):
         self.seats = self.seats_for(self.match)
         for seat, who in enumerate(self.seats):
             if who.bot is not None and seat not in self.bots:
-                self.bots[seat] = self.spec.bots[who.bot]()
+                self.bots[seat] = make_bot(self.spec.bots, who.bot)
 
     def seat_name(self, seat: int) -> str:
         return self.seats[seat].name if 0 <= seat < len(self.seats) else f"Player {seat + 1}"
