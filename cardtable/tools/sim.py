@@ -73,6 +73,7 @@ def summary(
         "win_rate_ci95": [[round(lo, 4), round(hi, 4)] for lo, hi in intervals],
         "mean_score": [round(s / max(tally.games, 1), 3) for s in tally.score_sums],
         **tally.means(),
+        **tally.intervals(),
         "elapsed_s": round(elapsed, 3),
     }
 
@@ -108,7 +109,10 @@ def print_table(result: dict[str, Any]) -> None:
     console.print(table)
     for key, value in result.items():
         if key.startswith("mean_") and not isinstance(value, list):
-            console.print(f"{key.removeprefix('mean_').replace('_', ' ')} per game: {value:g}")
+            stat = key.removeprefix("mean_")
+            lo_hi = result.get(f"ci95_{stat}")
+            interval = f" (95% interval {lo_hi[0]:g} – {lo_hi[1]:g})" if lo_hi else ""
+            console.print(f"{stat.replace('_', ' ')} per game: {value:g}{interval}")
     if result["shared_wins"]:
         console.print(f"shared victories: {result['shared_wins']}")
     console.print(f"elapsed: {result['elapsed_s']:.2f} s")
