@@ -117,20 +117,25 @@ class Flip7SoloEnv(gym.Env[dict[str, np.ndarray], int]):
         return self.match
 
     def _observation(self) -> dict[str, np.ndarray]:
-        view = self.view
-        me = view.seats[0]
-        row = np.zeros(NUMBERS, dtype=np.int8)
-        row[[int(card) for card in me.numbers]] = 1
-        modifiers = np.array([card in me.modifiers for card in MODIFIERS], dtype=np.int8)
-        return {
-            "deck": np.array(view.deck_counts[:KINDS], dtype=np.int64),
-            "discard": np.array(view.discard_counts[:KINDS], dtype=np.int64),
-            "row": row,
-            "modifiers": modifiers,
-            "needed": np.array([max(0, GOAL - me.banked)], dtype=np.int64),
-            "action_mask": self.action_masks(),
-        }
+        return solo_observation(self.view, self.action_masks())
 
     def _info(self) -> dict[str, Any]:
         table = self._live().state.table
         return {"action_mask": self.action_masks(), "round": table.round, "banked": table.banked[0]}
+
+
+def solo_observation(view: Flip7View, mask: np.ndarray) -> dict[str, np.ndarray]:
+    """The env's observation from the seat's view: a policy seat (``cardtable sim --seats
+    policy:...``) that gets the view can rebuild exactly what its agent was trained on."""
+    me = view.seats[0]
+    row = np.zeros(NUMBERS, dtype=np.int8)
+    row[[int(card) for card in me.numbers]] = 1
+    modifiers = np.array([card in me.modifiers for card in MODIFIERS], dtype=np.int8)
+    return {
+        "deck": np.array(view.deck_counts[:KINDS], dtype=np.int64),
+        "discard": np.array(view.discard_counts[:KINDS], dtype=np.int64),
+        "row": row,
+        "modifiers": modifiers,
+        "needed": np.array([max(0, GOAL - me.banked)], dtype=np.int64),
+        "action_mask": mask,
+    }
