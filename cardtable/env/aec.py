@@ -130,8 +130,10 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[seat]
         elif not hasattr(self, "agent_selection") or self.agent_selection not in self._seat:
             self.agent_selection = self.possible_agents[0]
+        legal = self.numbering.mask(match.legal_actions())
         for agent, index in self._seat.items():
-            self.infos[agent] = {"action_mask": self._mask(index)}
+            mask = legal if index == seat else np.zeros_like(legal)
+            self.infos[agent] = {"action_mask": mask}
 
 
 def factories(game_id: str) -> tuple[Any, Any]:
