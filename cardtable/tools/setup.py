@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.cli import fail
 from cardtable.core.seating import HUMAN, SeatError, parse_seat_words
 from cardtable.core.seats import Seat, default_seats
 from cardtable.games.registry import GameSpec
+from cardtable.tools.fail import fail
 
 
 @dataclass(frozen=True)

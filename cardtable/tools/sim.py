@@ -134,7 +134,7 @@ def run_games(
 
 
 def run_sim_command(args: Any) -> int:
-    from cardtable.cli import fail
+    from cardtable.tools.fail import fail
 
     spec = get(args.game)
     levels = parse_seats(spec, args.seats)
