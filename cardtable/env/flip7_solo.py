@@ -26,14 +26,14 @@ from cardtable.core.errors import IllegalAction
 from cardtable.core.match import Match
 from cardtable.env.actions import ActionTable, flip7_actions
 from cardtable.env.seeds import next_seed
-from cardtable.games.flip7.cards import GOAL, LAST_NUMBER, MODIFIERS, TIMES2, copies
+from cardtable.games.flip7.cards import GOAL, LAST_NUMBER, MODIFIERS, TIMES2, Card, copies
 from cardtable.games.flip7.rules import RULES
 from cardtable.games.flip7.view import Flip7View
 
 #: the solo deck's kinds: the numbers 0..12, then the six modifiers
 KINDS = int(TIMES2) + 1
 NUMBERS = int(LAST_NUMBER) + 1
-MOST_COPIES = max(copies(card, False) for card in MODIFIERS + tuple(range(KINDS)))
+MOST_COPIES = max(copies(Card(kind), False) for kind in range(KINDS))
 
 
 class Flip7SoloEnv(gym.Env[dict[str, np.ndarray], int]):
