@@ -1,4 +1,4 @@
-"""A policy seat at a table: it plays like a bot, and an illegal choice is refused in words."""
+"""A policy seat at a local table: it plays like a bot, and an illegal choice is refused in words."""
 
 from __future__ import annotations
 
