@@ -57,9 +57,17 @@ class Decoder:
 
     def _value(self, hint: Any, raw: Any) -> Any:
         origin = typing.get_origin(hint)
+        if hint is Any:
+            # an event kept as Any (a view's "recent" moves) still carries its class name
+            known = isinstance(raw, dict) and raw.get("type") in self._classes
+            return self.decode(raw) if known else raw
         if origin in (typing.Union, types.UnionType):
             options = [a for a in typing.get_args(hint) if a is not type(None)]
-            return None if raw is None else self._value(options[0], raw)
+            if raw is None:
+                return None
+            named = isinstance(raw, dict) and raw.get("type")
+            chosen = next((a for a in options if getattr(a, "__name__", None) == named), options[0])
+            return self._value(chosen, raw)
         if origin in (tuple, frozenset):
             args = typing.get_args(hint)
             items = [self._value(args[0], r) for r in _as_list(raw)]

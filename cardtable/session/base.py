@@ -47,7 +47,14 @@ class HandOff:
     seat: int
 
 
-Change = Moved | Refused | Thinking | HandOff
+@dataclass(frozen=True, slots=True)
+class Status:
+    """The connection to a table held elsewhere changed (see ``Session.connection``)."""
+
+    text: str | None
+
+
+Change = Moved | Refused | Thinking | HandOff | Status
 Listener = Callable[[Change], None]
 #: runs a callback on the listener's own thread (a UI's event loop, say)
 Dispatch = Callable[[Callable[[], None]], None]
@@ -63,6 +70,8 @@ class Session(ABC):
     hotseat: bool = False
     #: a finished game stepped through move by move; nothing can be submitted
     is_replay: bool = False
+    #: how the link to a game held elsewhere is ("reconnecting…", who is away); None: all well
+    connection: str | None = None
 
     def __init__(self) -> None:
         self._listeners: list[tuple[Listener, Dispatch]] = []

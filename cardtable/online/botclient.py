@@ -1,0 +1,52 @@
+"""A seat played headless by one of our bots over the network: ``cardtable join CODE --bot``,
+the tests and ``bench online`` play through it exactly as a person's client would."""
+
+from __future__ import annotations
+
+import asyncio
+
+from cardtable.core.rng import derive_rng
+from cardtable.online.remote import RemoteSession
+from cardtable.session.base import Change, Refused
+
+
+class BotSeat:
+    """Plays ``level`` in the seat ``session`` sits in, whenever it is that seat's turn."""
+
+    def __init__(self, session: RemoteSession, level: str, think: float = 0.0) -> None:
+        self.session = session
+        self.bot = session.spec.bots[level]()
+        self.think = think
+        self.done = asyncio.Event()
+        self._asked = -1
+        session.connect(self._changed, lambda callback: callback())
+
+    def _changed(self, change: Change | None = None) -> None:
+        session = self.session
+        if session.is_over or session.problem is not None:
+            self.done.set()
+            return
+        if isinstance(change, Refused):
+            # refused (too fast, say): ask the bot again in a moment
+            self._asked = -1
+            asyncio.get_running_loop().call_later(0.25, self._changed)
+            return
+        if session.my_turn and session.ply != self._asked:
+            self._asked = session.ply
+            asyncio.get_running_loop().call_later(self.think, self._move, session.ply)
+
+    def _move(self, ply: int) -> None:
+        session = self.session
+        if session.ply != ply or not session.my_turn:
+            return
+        rng = derive_rng(ply, f"online:{session.viewer}")
+        session.submit(self.bot.choose(session.observe(), session.playable(), rng))
+
+    async def play(self, timeout: float) -> RemoteSession:
+        """Play until the game ends (or ``timeout`` seconds pass: TimeoutError)."""
+        self.session.start()
+        async with asyncio.timeout(timeout):
+            await self.session.ready.wait()
+            self._changed()
+            await self.done.wait()
+        return self.session
