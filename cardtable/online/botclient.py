@@ -7,7 +7,7 @@ import asyncio
 
 from cardtable.core.rng import derive_rng
 from cardtable.online.remote import RemoteSession
-from cardtable.session.base import Change, Refused
+from cardtable.session.base import Change, Refused, Status
 
 
 class BotSeat:
@@ -23,9 +23,13 @@ class BotSeat:
 
     def _changed(self, change: Change | None = None) -> None:
         session = self.session
-        if session.is_over or session.problem is not None:
+        if session.problem is not None or (session.ready.is_set() and session.is_over):
             self.done.set()
             return
+        if not session.ready.is_set():
+            return
+        if isinstance(change, Status):
+            self._asked = -1  # back online: a move sent as the line dropped may be lost
         if isinstance(change, Refused):
             # refused (too fast, say): ask the bot again in a moment
             self._asked = -1

@@ -118,6 +118,14 @@ class GameServer:
             self.wake(table)
         return server
 
+    def stop(self) -> None:
+        """Forget pending bot moves and grace timers (the listening server is closed apart)."""
+        for timer in self._timers.values():
+            timer.cancel()
+        for task in tuple(self._tasks):
+            task.cancel()
+        self._timers.clear()
+
     # -- one connection ------------------------------------------------------------------------
 
     async def handle(self, ws: ServerConnection) -> None:

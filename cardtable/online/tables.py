@@ -156,13 +156,13 @@ class Table:
             raise Refusal("spectator", "you are watching this table: spectators cannot move")
         if match.is_over:
             raise Refusal("over", "the game is over")
-        if match.to_move != seat:
-            raise Refusal("turn", f"it is not your turn: Player {match.to_move + 1} is to move")
         if ply != len(match.actions):
             raise Refusal(
                 "stale",
                 f"stale move: it was sent for move {ply}, the table is at move {len(match.actions)}",
             )
+        if match.to_move != seat:
+            raise Refusal("turn", f"it is not your turn: Player {match.to_move + 1} is to move")
         try:
             return self.decoder.decode(raw)
         except (ValueError, TypeError, KeyError) as error:
