@@ -4,6 +4,7 @@ the tests and ``bench online`` play through it exactly as a person's client woul
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from cardtable.core.rng import derive_rng
 from cardtable.online.remote import RemoteSession
@@ -15,7 +16,8 @@ class BotSeat:
 
     def __init__(self, session: RemoteSession, level: str, think: float = 0.0) -> None:
         self.session = session
-        self.bot = session.spec.bots[level]()
+        self.level = level
+        self.bot: Any = None  # made at the first move: a joiner learns its game from the server
         self.think = think
         self.done = asyncio.Event()
         self._asked = -1
@@ -43,6 +45,8 @@ class BotSeat:
         session = self.session
         if session.ply != ply or not session.my_turn:
             return
+        if self.bot is None:
+            self.bot = session.spec.bots[self.level]()
         rng = derive_rng(ply, f"online:{session.viewer}")
         session.submit(self.bot.choose(session.observe(), session.playable(), rng))
 

@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from cardtable.core.codec import encode
 from cardtable.core.protocol import Outcome
 from cardtable.core.seats import Seat
-from cardtable.games.registry import GameSpec
+from cardtable.games.registry import GAMES, GameSpec
 from cardtable.online.protocol import PROTOCOL, Error, Move, Rematch, Update, Upgrade, Welcome
 from cardtable.online.protocol import parse_server as parse_server
 from cardtable.online.tables import wire_decoder
@@ -33,9 +33,11 @@ FATAL = {"code", "full", "token", "game", "seats", "options", "invalid", "hello"
 class RemoteSession(Session):
     """One seat (or a spectator's view, ``viewer`` None) of a table on the server at ``url``."""
 
-    def __init__(self, spec: GameSpec, url: str, hello: dict[str, Any]) -> None:
+    def __init__(self, spec: GameSpec | None, url: str, hello: dict[str, Any]) -> None:
+        """``spec`` may be None when joining by code: the server's welcome names the game."""
         super().__init__()
-        self.spec = spec
+        if spec is not None:
+            self.spec = spec
         self.url = url
         self.hello = {**hello, "version": PROTOCOL}
         self.viewer = None
@@ -49,7 +51,7 @@ class RemoteSession(Session):
         self.on_token: Callable[[RemoteSession], None] | None = None
         #: seconds from each move sent to the next update received (for ``bench online``)
         self.latencies: list[float] | None = None
-        self._decoder = wire_decoder(spec)
+        self._decoder = None if spec is None else wire_decoder(spec)
         self._update: Update | None = None
         self._config: Any = None
         self._observation: Any = None
@@ -60,6 +62,8 @@ class RemoteSession(Session):
         self._task: asyncio.Task[None] | None = None
         self._sent_at: float | None = None
         self._sending: set[asyncio.Task[None]] = set()
+        #: the game a rematch was asked after: ``ready`` waits for the next one
+        self._rematch_of: str | None = None
 
     # -- the connection ------------------------------------------------------------------------
 
@@ -103,7 +107,12 @@ class RemoteSession(Session):
         self.ready.set()
 
     def close(self) -> None:
+        """The table screen is gone: hang up, unless a rematch screen takes over."""
         super().close()
+        if self._rematch_of is None:
+            self.hang_up()
+
+    def hang_up(self) -> None:
         if self._task is not None:
             self._task.cancel()
             self._task = None
@@ -112,6 +121,12 @@ class RemoteSession(Session):
 
     def _receive(self, message: Any) -> None:
         if isinstance(message, Welcome):
+            if message.game not in GAMES:
+                self._stop(f"this server plays {message.game}: upgrade cardtable to play it")
+                return
+            if self._decoder is None or message.game != self.spec.id:
+                self.spec = GAMES[message.game]
+                self._decoder = wire_decoder(self.spec)
             self.viewer = message.seat
             self.invite, self.watch = message.invite, message.watch
             self._config = self._decoder.decode(message.config)
@@ -131,6 +146,7 @@ class RemoteSession(Session):
 
     def _apply(self, update: Update) -> None:
         """Take in an update; each move the screen has not seen yet reaches it as ``Moved``."""
+        assert self._decoder is not None, "an update before the welcome"
         decode = self._decoder.decode
         previous = self._update
         new_game = previous is None or previous.game_id != update.game_id
@@ -154,7 +170,9 @@ class RemoteSession(Session):
             self._sent_at = None
         self._set_status(self._away_note(update))
         if not self.ready.is_set():
-            self.ready.set()
+            if update.game_id != self._rematch_of:
+                self._rematch_of = None
+                self.ready.set()
             return
         for change in moved:
             self.emit(change)
@@ -181,6 +199,11 @@ class RemoteSession(Session):
     def seats(self) -> tuple[Seat, ...]:
         update = self._update
         return () if update is None else tuple(Seat(s.name, s.bot) for s in update.seats)
+
+    @property
+    def waiting(self) -> bool:
+        """No update yet, or some human seat has not been taken."""
+        return self._update is None or self._update.waiting
 
     @property
     def my_seats(self) -> frozenset[int]:
@@ -231,9 +254,14 @@ class RemoteSession(Session):
         self._sent_at = time.perf_counter()
         self._send(move.model_dump_json())
 
-    def rematch(self) -> None:
-        """Ask for another game with the same seats once this one is over."""
+    def again(self) -> Session | None:
+        """Ask for another game with the same seats; ``ready`` is set when it starts."""
+        if self._update is None or not self.is_over or self.viewer is None:
+            return None
+        self._rematch_of = self._update.game_id
+        self.ready.clear()
         self._send(Rematch(type="rematch").model_dump_json())
+        return self
 
     def _send(self, text: str) -> None:
         ws = self._ws

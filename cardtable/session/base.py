@@ -157,6 +157,10 @@ class Session(ABC):
     def keep(self, save: Callable[[Session], None]) -> None:  # noqa: B027 (an optional hook)
         """A game held here saves itself through ``save`` after every move; others ignore it."""
 
+    def again(self) -> Session | None:
+        """The same table's next game, if it is held elsewhere (a rematch); None: start one here."""
+        return None
+
     def take_seat(self, seat: int | None) -> None:
         """Draw the table for ``seat`` (hot-seat: after the hand-off screen; None: nobody)."""
         self.viewer = seat
