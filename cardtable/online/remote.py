@@ -77,7 +77,9 @@ class RemoteSession(Session):
         pause = 0.1
         for _ in range(attempts):
             try:
-                async with connect(self.url, open_timeout=5, max_size=2**22) as ws:
+                async with connect(
+                    self.url, open_timeout=5, max_size=2**22, compression=None
+                ) as ws:
                     self._ws = ws
                     await ws.send(self._hello())
                     async for raw in ws:

@@ -111,7 +111,7 @@ class GameServer:
 
     async def start(self, host: str = "127.0.0.1", port: int = 7777) -> Server:
         """Listen; the returned server's ``close()`` stops it. Bots of rebuilt tables resume."""
-        server = await serve(self.handle, host, port, max_size=MAX_MESSAGE * 4)
+        server = await serve(self.handle, host, port, max_size=MAX_MESSAGE * 4, compression=None)
         for table in self.tables.values():
             for seat in table.claimed:
                 self._absent(table, seat)

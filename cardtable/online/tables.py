@@ -8,15 +8,17 @@ when it is to move. The seed and the actions stay here until the game is over.
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from cardtable.core.codec import Decoder, encode
 from cardtable.core.match import Match
+from cardtable.core.protocol import Outcome
 from cardtable.core.seats import Seat, grown_seats
 from cardtable.games.registry import GameSpec
-from cardtable.online.protocol import CODE_LETTERS, Played, Result, SeatInfo, Update
+from cardtable.online.protocol import CODE_LETTERS
 from cardtable.online.store import TableRecord
 
 
@@ -175,40 +177,42 @@ class Table:
         match, seat, rules = self.match, peer.seat, self.match.game
         fresh = peer.sent == 0
         moves = [
-            Played(
-                events=[encode(rules.event_for(e, seat)) for e in events],
-                lines=[line for e in events if (line := rules.describe(e, seat))],
-            )
+            {
+                "events": [encode(rules.event_for(e, seat)) for e in events],
+                "lines": [line for e in events if (line := rules.describe(e, seat))],
+            }
             for events in match.events[peer.sent :]
         ]
         peer.sent = len(match.events)
         outcome = match.outcome
         mine = seat is not None and match.to_move == seat
-        return Update(
-            type="update",
-            game_id=self.id,
-            ply=len(match.actions),
-            fresh=fresh,
-            to_move=match.to_move,
-            seats=[
-                SeatInfo(
-                    name=who.name,
-                    bot=who.bot,
-                    connected=who.bot is None and self.present(i),
-                    stand_in=i in self.stand_ins,
-                )
+        # built as plain data (the ``Update`` model is the schema the client checks it with):
+        # this runs for every connection on every move
+        update = {
+            "type": "update",
+            "game_id": self.id,
+            "ply": len(match.actions),
+            "fresh": fresh,
+            "to_move": match.to_move,
+            "seats": [
+                {
+                    "name": who.name,
+                    "bot": who.bot,
+                    "connected": who.bot is None and self.present(i),
+                    "stand_in": i in self.stand_ins,
+                }
                 for i, who in enumerate(self.seats)
             ],
-            waiting=any(s.is_human and i not in self.claimed for i, s in enumerate(self.seats)),
-            observation=encode(match.observe(seat)),
-            legal=[encode(a) for a in match.legal_actions()] if mine else [],
-            moves=moves,
-            outcome=None
-            if outcome is None
-            else Result(
-                winners=list(outcome.winners),
-                scores=list(outcome.scores),
-                stats={k: list(v) if isinstance(v, tuple) else v for k, v in outcome.stats.items()},
-            ),
-            seed=match.seed if outcome is not None else None,
-        ).model_dump_json()
+            "waiting": any(s.is_human and i not in self.claimed for i, s in enumerate(self.seats)),
+            "observation": encode(match.observe(seat)),
+            "legal": [encode(a) for a in match.legal_actions()] if mine else [],
+            "moves": moves,
+            "outcome": None if outcome is None else _result(outcome),
+            "seed": match.seed if outcome is not None else None,
+        }
+        return json.dumps(update, separators=(",", ":"))
+
+
+def _result(outcome: Outcome) -> dict[str, Any]:
+    stats = {k: list(v) if isinstance(v, tuple) else v for k, v in outcome.stats.items()}
+    return {"winners": list(outcome.winners), "scores": list(outcome.scores), "stats": stats}

@@ -78,7 +78,7 @@ class LobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.session.start()
-        self.set_interval(0.2, self.check)
+        self.timer = self.set_interval(0.2, self.check)
 
     def lobby_text(self) -> str:
         s = self.session
@@ -100,6 +100,7 @@ class LobbyScreen(Screen[None]):
         s = self.session
         self.query_one("#lobby-text", Static).update(self.lobby_text())
         if s.ready.is_set() and s.problem is None and not s.waiting:
+            self.timer.stop()  # once: a second tick would replace the table just opened
             self.app.switch_screen(s.spec.table(s))
 
     def action_leave(self) -> None:
