@@ -33,15 +33,21 @@ FATAL = {"code", "full", "token", "game", "seats", "options", "invalid", "hello"
 class RemoteSession(Session):
     """One seat (or a spectator's view, ``viewer`` None) of a table on the server at ``url``."""
 
-    def __init__(self, spec: GameSpec | None, url: str, hello: dict[str, Any]) -> None:
-        """``spec`` may be None when joining by code: the server's welcome names the game."""
+    def __init__(
+        self, spec: GameSpec | None, url: str, hello: dict[str, Any], kept: str | None = None
+    ) -> None:
+        """``spec`` may be None when joining by code: the server's welcome names the game.
+        ``kept``: a token kept from an earlier visit, tried before ``hello`` (a join)."""
         super().__init__()
         if spec is not None:
             self.spec = spec
         self.url = url
         self.hello = {**hello, "version": PROTOCOL}
         self.viewer = None
-        self.token: str | None = hello.get("token")
+        self.token: str | None = kept or hello.get("token")
+        #: the token was kept from before: if its seat is taken now (by this person's other
+        #: terminal, say), join as someone new instead
+        self._kept = kept is not None
         self.invite = self.watch = ""
         #: why the session had to stop (a bad code, an old client), shown to the person
         self.problem: str | None = None
@@ -132,6 +138,7 @@ class RemoteSession(Session):
             self.viewer = message.seat
             self.invite, self.watch = message.invite, message.watch
             self._config = self._decoder.decode(message.config)
+            self._kept = False
             if message.token is not None:
                 self.token = message.token
                 if self.on_token is not None:
@@ -141,7 +148,13 @@ class RemoteSession(Session):
         elif isinstance(message, Upgrade):
             self._stop(message.message)
         elif isinstance(message, Error):
-            if self._update is None and message.code in FATAL:
+            if message.code == "taken" and self._kept:
+                self._kept, self.token = False, None
+                self._send(json.dumps(self.hello))
+            elif message.code == "taken" and self._ws is not None:
+                # our old connection has not been noticed gone yet: try again shortly
+                self._send_later_close()
+            elif self._update is None and message.code in FATAL:
                 self._stop(message.message)
             else:
                 self.emit(Refused(message.message))
@@ -264,6 +277,17 @@ class RemoteSession(Session):
         self.ready.clear()
         self._send(Rematch(type="rematch").model_dump_json())
         return self
+
+    def _send_later_close(self) -> None:
+        ws = self._ws
+        if ws is not None:
+            loop = asyncio.get_running_loop()
+            loop.call_later(1.0, lambda: self._send_close(ws))
+
+    def _send_close(self, ws: ClientConnection) -> None:
+        task = asyncio.get_running_loop().create_task(ws.close())
+        self._sending.add(task)  # type: ignore[arg-type]
+        task.add_done_callback(self._sending.discard)  # type: ignore[arg-type]
 
     def _send(self, text: str) -> None:
         ws = self._ws

@@ -186,6 +186,8 @@ class GameServer:
             if found is None:
                 raise Refusal("token", "that seat token is not known here (the table may be over)")
             table, seat = found
+            if found[0].present(found[1]):
+                raise Refusal("taken", "another connection sits in that seat now")
         else:
             table = self.by_code.get(hello.code)
             if table is None:

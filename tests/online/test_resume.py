@@ -60,3 +60,28 @@ async def test_a_restarted_server_carries_on_from_its_store(server: Running) -> 
     assert replayed.outcome == host.outcome
     for player in players:
         assert replayed.observe(player.viewer) == player.observe()
+
+
+async def test_a_kept_token_resumes_a_free_seat_and_never_takes_a_busy_one(
+    server: Running,
+) -> None:
+    from cardtable.games.registry import get
+    from cardtable.online.remote import RemoteSession
+
+    create = {"type": "create", "game": "pixies", "seats": ["human", "human", "human"]}
+    host = await server.seated("pixies", create)
+    hello = {"type": "join", "code": host.invite, "name": "Me"}
+    # the host's own token, kept on this machine: that seat is busy, so a new seat is taken
+    second = RemoteSession(get("pixies"), server.url, hello, kept=host.token)
+    server.sessions.append(second)
+    second.start()
+    await until(lambda: second.ready.is_set(), "the join")
+    assert second.viewer == 1 and second.token != host.token
+    # once the seat is free, the kept token takes it back
+    second.hang_up()
+    await until(lambda: not server.game.tables[next(iter(server.game.tables))].present(1), "gone")
+    again = RemoteSession(get("pixies"), server.url, hello, kept=second.token)
+    server.sessions.append(again)
+    again.start()
+    await until(lambda: again.ready.is_set(), "the resume")
+    assert again.viewer == 1 and again.problem is None

@@ -21,21 +21,21 @@ from cardtable.online.remote import RemoteSession
 
 
 def hello_for(action: str, url: str, game: str, seats: str, code: str, name: str) -> dict[str, Any]:
-    """The first message for ``host``, ``join`` or ``watch`` (a kept token resumes a seat)."""
+    """The first message for ``host``, ``join`` or ``watch``."""
     if action == "host":
         words = [w.strip() for w in seats.split(",") if w.strip()]
         return {"type": "create", "game": game, "seats": words, "name": name}
     if action == "watch":
         return {"type": "watch", "code": code}
-    token = SeatBook().token(url, code)
-    if token is not None:
-        return {"type": "resume", "token": token}
     return {"type": "join", "code": code, "name": name}
 
 
 def remote_session(url: str, hello: dict[str, Any], game: str | None = None) -> RemoteSession:
-    """A session whose seat token is kept in the data folder as soon as the server gives it."""
-    session = RemoteSession(GAMES[game] if game else None, url, hello)
+    """A session whose seat token is kept in the data folder as soon as the server gives it;
+    joining a table this person sat at before resumes that seat, if it is free."""
+    code = hello.get("code")
+    kept = SeatBook().token(url, code) if hello["type"] == "join" and code else None
+    session = RemoteSession(GAMES[game] if game else None, url, hello, kept)
 
     def keep(s: RemoteSession) -> None:
         if s.token is not None:
