@@ -103,6 +103,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--tables", type=int, default=100, help="bench online: concurrent tables (default 100)"
     )
+    bench.add_argument(
+        "--think", type=float, default=1.0, help="bench online: seconds a bot waits to move"
+    )
     _add_online_commands(commands)
     shots = commands.add_parser("screenshots", help="regenerate screenshots of every main screen")
     shots.add_argument("--out", default="screenshots", help="folder (default: screenshots)")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import socket
 import statistics
 import subprocess
@@ -119,7 +118,7 @@ def run_online_bench(args: Any) -> int:
     tables = args.tables
     if not 1 <= tables <= 5000:
         fail("--tables must be between 1 and 5000")
-    think = float(os.environ.get("CARDTABLE_BENCH_THINK", "1.0"))
+    think = max(0.0, args.think)
     port = _free_port()
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen(

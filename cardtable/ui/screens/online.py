@@ -62,7 +62,7 @@ class LobbyScreen(Screen[None]):
 
     DEFAULT_CSS = """
     LobbyScreen { align: center middle; background: $felt; }
-    LobbyScreen #lobby { width: 70; max-width: 100%; height: auto; padding: 1 2;
+    LobbyScreen #lobby { width: 80; max-width: 100%; height: auto; padding: 1 2;
         border: heavy $primary; background: $surface; }
     """
     BINDINGS: ClassVar[list[Binding]] = [Binding("escape", "leave", "Leave")]
@@ -88,8 +88,8 @@ class LobbyScreen(Screen[None]):
             return f"Connecting to {s.url}… ({s.connection or 'connecting'})"
         lines = [
             f"{s.spec.title} on {s.url}",
-            f"Invite code: {s.invite}   (cardtable join {s.invite} --server {s.url})",
-            f"Watch code:  {s.watch}   (cardtable watch {s.watch} --server {s.url})",
+            f"Invite code: {s.invite}   (to play: cardtable join {s.invite})",
+            f"Watch code:  {s.watch}   (to look on: cardtable watch {s.watch})",
             "",
         ]
         lines += [f"  {seat.label}" for seat in s.seats]
