@@ -21,8 +21,16 @@ from cardtable.core.codec import encode
 from cardtable.core.protocol import Outcome
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES, GameSpec
-from cardtable.online.protocol import PROTOCOL, Error, Move, Rematch, Update, Upgrade, Welcome
-from cardtable.online.protocol import parse_server as parse_server
+from cardtable.online.protocol import (
+    PROTOCOL,
+    Error,
+    Move,
+    Rematch,
+    Update,
+    Upgrade,
+    Welcome,
+    parse_server,
+)
 from cardtable.online.tables import wire_decoder
 from cardtable.session.base import Moved, Refused, Session, Status
 

@@ -42,8 +42,7 @@ from cardtable.online.protocol import (
     upgrade_message,
 )
 from cardtable.online.store import TableStore
-from cardtable.online.tables import Refusal, Table, new_code
-from cardtable.online.tables import token_hash as token_hash
+from cardtable.online.tables import Refusal, Table, new_code, token_hash
 
 log = logging.getLogger("cardtable.server")
 
@@ -69,6 +68,8 @@ class Connection:
         self.table: Table | None = None
         self.seat: int | None = None
         self.sent = 0
+        #: messages refused for coming too fast
+        self.strikes = 0
         self._allowance = float(limits.burst)
         self._stamp = time.monotonic()
         self._limits = limits
@@ -133,6 +134,10 @@ class GameServer:
         try:
             async for raw in ws:
                 if not conn.allowed():
+                    conn.strikes += 1
+                    if conn.strikes > self.limits.burst * 5:  # it is not listening: hang up
+                        await ws.close(1008, "too many messages")
+                        break
                     await conn.send(error_message("rate", "too many messages: slow down"))
                     continue
                 if len(raw) > MAX_MESSAGE:
@@ -214,7 +219,7 @@ class GameServer:
             token=token,
             invite=table.invite,
             watch=table.watch,
-            config=table.record().config,
+            config=encode(table.match.config),
         )
         await conn.send(welcome.model_dump_json())
         await self.broadcast(table)

@@ -40,3 +40,41 @@ async def test_every_game_plays_to_the_end(
     assert replayed.outcome == host.outcome
     assert replayed.observe(None) == spectator.observe()
     assert len(host.history()) == len(actions) + 1 == host.ply + 1
+
+
+async def test_a_rematch_starts_a_new_game_with_the_same_seats(server: Running) -> None:
+    players = await server.table("pazaak", ["human", "human"])
+    await play_out(players)
+    first = players[0]._update.game_id
+    for player in players:
+        assert player.again() is player
+    await until(lambda: all(p.ready.is_set() for p in players), "the rematch")
+    assert all(p.ply == 0 and not p.is_over for p in players)
+    assert players[0]._update.game_id != first and players[0].seed is None
+    assert [p.viewer for p in players] == [0, 1]
+    await play_out(players)
+    assert players[0].outcome == players[1].outcome is not None
+
+
+async def test_join_with_a_bot_plays_headless_and_prints_the_result(
+    server: Running, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import argparse
+    import asyncio
+    import json
+
+    from cardtable.online.botclient import BotSeat
+    from cardtable.tools.online import run_online_command
+
+    host = await server.seated(
+        "pazaak", {"type": "create", "game": "pazaak", "seats": ["human", "human"]}
+    )
+    playing = asyncio.get_running_loop().create_task(BotSeat(host, "easy").play(30))
+    args = argparse.Namespace(
+        command="join", code=host.invite, server=server.url, name="Bot", bot="easy", json=True
+    )
+    assert await asyncio.to_thread(run_online_command, args) == 0
+    await playing
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert result["game"] == "pazaak" and result["seat"] == 1
+    assert result["winners"] == list(host.outcome.winners) and result["seed"] == host.seed
