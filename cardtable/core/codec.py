@@ -14,12 +14,30 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
 
+#: values that are their own JSON form (exact types: an IntEnum is not one of them)
+_PLAIN = frozenset({int, float, str, bool, type(None)})
+#: each class's dataclass field names, or None for a class that is no dataclass
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
 
 def encode(value: Any) -> Any:
-    """A JSON-able form of ``value``; dataclasses carry their class name under ``type``."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        data = {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
-        return {"type": type(value).__name__, **data}
+    """A JSON-able form of ``value``; dataclasses carry their class name under ``type``.
+
+    A server encodes every seat's view on every move, so the common cases come first and each
+    class's fields are looked up once.
+    """
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind not in _FIELDS:
+        dataclass = dataclasses.is_dataclass(kind)
+        _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind)) if dataclass else None
+    names = _FIELDS[kind]
+    if names is not None:
+        data = {"type": kind.__name__}
+        for name in names:
+            data[name] = encode(getattr(value, name))
+        return data
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, (tuple, list)):

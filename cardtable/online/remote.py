@@ -278,12 +278,14 @@ class RemoteSession(Session):
         self._send(move.model_dump_json())
 
     def again(self) -> Session | None:
-        """Ask for another game with the same seats; ``ready`` is set when it starts."""
-        if self._update is None or not self.is_over or self.viewer is None:
+        """Ask for another game with the same seats (a spectator waits for the players to);
+        ``ready`` is set when it starts."""
+        if self._update is None or not self.is_over:
             return None
         self._rematch_of = self._update.game_id
         self.ready.clear()
-        self._send(Rematch(type="rematch").model_dump_json())
+        if self.viewer is not None:
+            self._send(Rematch(type="rematch").model_dump_json())
         return self
 
     def _send_later_close(self) -> None:
