@@ -12,6 +12,10 @@ from cardtable.games.registry import GAMES, get
 from cardtable.tools.fail import fail
 from cardtable.tools.setup import build_options, parse_bot_levels
 
+#: how long a headless seat waits for the server to answer, and for its game to end
+REACH_TIMEOUT = 30.0
+GAME_TIMEOUT = 4 * 3600.0
+
 
 def run_serve_command(args: Any) -> int:
     from cardtable.online.hosting import serve_forever
@@ -80,7 +84,13 @@ def _play_headless(session: Any, level: str, as_json: bool) -> int:
     from cardtable.online.botclient import BotSeat
 
     async def play() -> Any:
-        return await BotSeat(session, level, think=0.05).play(timeout=3600)
+        seat = BotSeat(session, level, think=0.05)
+        session.start()
+        try:
+            await asyncio.wait_for(session.ready.wait(), REACH_TIMEOUT)
+        except TimeoutError:
+            fail(f"no answer from {session.url} within {REACH_TIMEOUT:g} seconds")
+        return await seat.play(timeout=GAME_TIMEOUT)
 
     asyncio.run(play())
     if session.problem is not None:
