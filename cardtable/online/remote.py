@@ -224,6 +224,11 @@ class RemoteSession(Session):
         return () if update is None else tuple(Seat(s.name, s.bot) for s in update.seats)
 
     @property
+    def rematching(self) -> bool:
+        """A rematch was asked for and has not started yet."""
+        return self._rematch_of is not None
+
+    @property
     def waiting(self) -> bool:
         """No update yet, or some human seat has not been taken."""
         return self._update is None or self._update.waiting

@@ -93,7 +93,10 @@ class LobbyScreen(Screen[None]):
             "",
         ]
         lines += [f"  {seat.label}" for seat in s.seats]
-        lines.append("\nWaiting for every seat to be taken…")
+        if s.rematching:
+            lines.append("\nWaiting for everyone at the table to ask for the rematch…")
+        else:
+            lines.append("\nWaiting for every seat to be taken…")
         return "\n".join(lines)
 
     def check(self) -> None:
