@@ -128,7 +128,10 @@ class PlayOnlineScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="online"):
-            yield Static("Play online · host a table, or join or watch one by its code")
+            yield Static(
+                "Play online · host a table, or join or watch one by its code\n"
+                "Below: server · your name · game and seats (to host) · code (to join or watch)"
+            )
             yield Input(DEFAULT_URL, placeholder="server address", id="server")
             yield Input("Player", placeholder="your name", id="name")
             options = [(spec.title, spec.id) for spec in GAMES.values()]
