@@ -7,6 +7,7 @@ import asyncio
 from typing import Any
 
 from cardtable.core.rng import derive_rng
+from cardtable.core.seating import PolicyError, is_policy, make_bot
 from cardtable.online.remote import RemoteSession
 from cardtable.session.base import Change, Refused, Status
 
@@ -21,6 +22,8 @@ class BotSeat:
         self.think = think
         self.done = asyncio.Event()
         self._asked = -1
+        #: why the bot stopped before the game ended (an illegal move from a policy)
+        self.failure: str | None = None
         session.connect(self._changed, lambda callback: callback())
 
     def _changed(self, change: Change | None = None) -> None:
@@ -46,9 +49,19 @@ class BotSeat:
         if session.ply != ply or not session.my_turn:
             return
         if self.bot is None:
-            self.bot = session.spec.bots[self.level]()
+            if self.level not in session.spec.bots and not is_policy(self.level):
+                self.failure = f"{session.spec.title} has no {self.level!r} bot"
+                self.done.set()
+                return
+            self.bot = make_bot(session.spec.bots, self.level)
         rng = derive_rng(ply, f"online:{session.viewer}")
-        session.submit(self.bot.choose(session.observe(), session.playable(), rng))
+        try:
+            action = self.bot.choose(session.observe(), session.playable(), rng)
+        except PolicyError as error:  # a user's policy chose an illegal move: stop, saying so
+            self.failure = str(error)
+            self.done.set()
+            return
+        session.submit(action)
 
     async def play(self, timeout: float) -> RemoteSession:
         """Play until the game ends (or ``timeout`` seconds pass: TimeoutError)."""

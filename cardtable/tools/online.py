@@ -8,9 +8,10 @@ import logging
 from pathlib import Path
 from typing import Any
 
+from cardtable.core.seating import is_policy
 from cardtable.games.registry import GAMES, get
 from cardtable.tools.fail import fail
-from cardtable.tools.setup import build_options, parse_bot_levels
+from cardtable.tools.setup import build_options, parse_seats
 
 #: how long a headless seat waits for the server to answer, and for its game to end
 REACH_TIMEOUT = 30.0
@@ -33,11 +34,14 @@ def run_serve_command(args: Any) -> int:
 
 
 def _seat_words(game: str, seats: str | None) -> list[str]:
+    """The host's seat list, checked by the shared parser; the server plays only its own bot
+    levels (it never imports code a client names), so policy seats are refused here."""
     spec = get(game)
-    words = [w.strip() for w in (seats or "").split(",") if w.strip()]
-    if not words:
-        words = ["human"] * max(2, spec.rules.min_seats)
-    parse_bot_levels(spec, ",".join(w for w in words if w != "human"))
+    words = list(
+        parse_seats(spec, seats or ",".join(["human"] * max(2, spec.rules.min_seats)), True)
+    )
+    if any(is_policy(w) for w in words):
+        fail("policy seats play online through 'cardtable join CODE --bot policy:…' instead")
     if "human" not in words:
         fail("--seats needs at least one 'human' seat")
     rules = spec.rules
@@ -81,7 +85,16 @@ def run_online_command(args: Any) -> int:
 
 def _play_headless(session: Any, level: str, as_json: bool) -> int:
     """Play the seat with a built-in bot, then print how the game ended."""
+    from cardtable.core.seating import SeatError, load_policy
     from cardtable.online.botclient import BotSeat
+
+    if is_policy(level):
+        try:
+            load_policy(level)
+        except SeatError as error:
+            fail(str(error))
+    elif not any(level in spec.bots for spec in GAMES.values()):
+        fail(f"unknown bot {level!r}: a bot level such as easy or hard, or policy:module:function")
 
     async def play() -> Any:
         seat = BotSeat(session, level, think=0.05)
@@ -90,11 +103,13 @@ def _play_headless(session: Any, level: str, as_json: bool) -> int:
             await asyncio.wait_for(session.ready.wait(), REACH_TIMEOUT)
         except TimeoutError:
             fail(f"no answer from {session.url} within {REACH_TIMEOUT:g} seconds")
-        return await seat.play(timeout=GAME_TIMEOUT)
+        await seat.play(timeout=GAME_TIMEOUT)
+        return seat
 
-    asyncio.run(play())
-    if session.problem is not None:
-        fail(session.problem)
+    seat = asyncio.run(play())
+    problem = session.problem or seat.failure
+    if problem is not None:
+        fail(problem)
     outcome = session.outcome
     seat = session.viewer
     result = {

@@ -42,6 +42,10 @@ async def test_refusals_name_the_problem(server: Running) -> None:
         assert (
             await ask(ws, {"type": "join", "version": PROTOCOL, "code": host.invite})
         ).code == "full"
+        # the server never imports code a client names: no policy seats
+        policy = ["human", "policy:os:getcwd"]
+        create = {"type": "create", "version": PROTOCOL, "game": "pazaak", "seats": policy}
+        assert (await ask(ws, create)).code == "seats"
         extra = {"type": "watch", "version": PROTOCOL, "code": host.watch, "seat": 0}
         assert (await ask(ws, extra)).code == "invalid"
         huge = json.dumps({"type": "watch", "version": PROTOCOL, "code": "x" * MAX_MESSAGE})
