@@ -160,7 +160,7 @@ class PazuRules(GameRules[PazuState, PazuConfig]):
     def observe(self, state: PazuState, seat: int | None) -> PazuView:
         return PazuView(
             seat=seat,
-            config=state.config,
+            config=state.config.terms,
             phase=state.phase,
             to_move=self.to_move(state),
             queue=state.queue,

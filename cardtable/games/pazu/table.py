@@ -3,7 +3,7 @@
 A player who ends a set with less than the smallest ante cannot pay for another and leaves at
 once; everyone else decides in turn to stay or leave, and a person whose turn it is to decide
 may first add bots in new seats or send bots away. The game ends when fewer than two players
-are left, when the last person leaves, or after the table's last set.
+are left, when the last person leaves, or after the table's last set if it has a limit.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def close_set(d: Draft) -> None:
         d.end_game(EndReason.PEOPLE_LEFT)
     elif sum(d.seated) < 2:
         d.end_game(EndReason.FEW_PLAYERS)
-    elif d.set_number >= d.config.max_sets:
+    elif d.config.max_sets is not None and d.set_number >= d.config.max_sets:
         d.end_game(EndReason.MAX_SETS)
     else:
         d.phase = Phase.LEAVE
@@ -77,9 +77,13 @@ def stay(d: Draft) -> None:
 
 
 def leave(d: Draft) -> None:
+    """The game ends at once when the last person leaves, or when one player is left: nobody
+    is asked to stay at a table of one (ruling 8)."""
     d.leave(d.queue[0], LeaveReason.CHOSE)
     if d.people_gone:
         d.end_game(EndReason.PEOPLE_LEFT)
+    elif sum(d.seated) < 2:
+        d.end_game(EndReason.FEW_PLAYERS)
     else:
         _decided(d)
 

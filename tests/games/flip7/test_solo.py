@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pytest
-
-from cardtable.core.errors import IllegalAction
+from cardtable.core.protocol import GameRules
 from cardtable.games.flip7.actions import HIT, STAY
 from cardtable.games.flip7.events import (
     Busted,
@@ -32,11 +30,16 @@ def test_a_round_starts_with_an_empty_row_and_no_deal():
     assert RULES.to_move(state) == 0
 
 
-def test_you_must_hit_before_you_can_stay():
+def test_every_solo_turn_offers_hit_or_stay_and_an_empty_row_banks_0():
+    # RULINGS, Flip 7 solo: the text offers Hit or Stay on every turn, exactly
     state, _ = start(SOLO, n(5))
-    assert RULES.legal_actions(state) == (HIT,)
-    with pytest.raises(IllegalAction, match="nothing to bank"):
-        RULES.apply(state, STAY)
+    assert RULES.legal_actions(state) == (HIT, STAY)
+    assert RULES.is_legal(state, STAY)
+    stayed, events = play(state, STAY)
+    assert events == (Stayed(0, 0), RoundEnded(1, (0,), (0,)), RoundStarted(2, 0))
+    assert stayed.table.banked == (0,) and stayed.deck == state.deck
+    # the general path (no quick stay) agrees
+    assert GameRules.apply(RULES, state, STAY) == (stayed, events)
     state, _ = play(state, HIT)
     assert RULES.legal_actions(state) == (HIT, STAY)
 

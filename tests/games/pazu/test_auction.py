@@ -10,6 +10,8 @@ import pytest
 from cardtable.core.errors import IllegalAction
 from cardtable.games.pazaak.cards import Kind, parse
 from cardtable.games.pazu.actions import Bid, Pick, SetAnte
+from cardtable.games.pazu.auction import bidding_deck, start_set
+from cardtable.games.pazu.draft import Draft
 from cardtable.games.pazu.events import (
     AntesPaid,
     BidMade,
@@ -179,3 +181,49 @@ def test_a_first_player_who_cannot_pay_their_own_ante_leaves_and_the_next_player
     assert of_type(events, LeftTable) == [LeftTable(1, 0, LeaveReason.CANNOT_PAY)]
     assert of_type(events, AntesPaid) == [AntesPaid((2, 0), 5, 10)]
     assert RULES.to_move(state) == 2
+
+
+def test_a_player_holding_exactly_the_ante_pays_it_and_plays():
+    state = replace(auction(seats=4, offer="+1 ±4 -7 D"), chips=(200, 200, 200, 10))
+    state, _ = play(state, Bid(0), Bid(0), Bid(0), Bid(0))
+    while state.phase is Phase.PICK:
+        state, _ = play(state, RULES.legal_actions(state)[0])
+    state, events = play(state, SetAnte(10))
+    assert of_type(events, LeftTable) == []
+    assert of_type(events, AntesPaid) == [AntesPaid((0, 1, 2, 3), 10, 40)]
+    assert state.chips[3] == 0 and state.status[3] is Status.ACTIVE
+
+
+def test_the_auction_never_offers_a_third_copy_of_a_card():
+    # RULINGS 2 and 9: two of each card in all, counting copies bought and still held
+    held = ((parse("+9"), parse("+9")), (parse("D"),), (parse("D"),))
+    deck = bidding_deck(held)
+    assert len(deck) == len(SHARED_DECK) - 4
+    assert parse("+9") not in deck and parse("D") not in deck
+    assert Counter(deck)[parse("-9")] == 2
+    assert Counter(bidding_deck((held[0][:1], (), ())))[parse("+9")] == 1
+
+
+def test_a_new_set_offers_no_card_held_twice():
+    # every +N and -N is bought twice and still held: only the 22 other cards can come round
+    plain = tuple(card for card in SHARED_DECK if card.kind in (Kind.PLUS, Kind.MINUS))
+    for seed in range(10):
+        state = fresh(6, seed=seed)
+        bought = (plain[:20], plain[20:], (), (), (), ())
+        hands = tuple((*hand, *extra) for hand, extra in zip(state.hands, bought, strict=True))
+        draft = Draft(replace(state, bought=bought, hands=hands))
+        start_set(draft)
+        assert len(draft.revealed) == 6
+        assert not {card.kind for card in draft.revealed} & {Kind.PLUS, Kind.MINUS}
+
+
+def test_when_fewer_cards_than_bidders_are_left_the_lowest_bidders_go_without():
+    state = replace(auction(offer="+1 ±4"), chips=(200, 200, 200))
+    state, events = play(state, Bid(0), Bid(3), Bid(1))
+    assert state.phase is Phase.PICK and state.queue == (1, 2)
+    state, events = play(state, Pick(parse("+1")))
+    assert of_type(events, CardPicked) == [
+        CardPicked(1, parse("+1"), False),
+        CardPicked(2, parse("±4"), True),
+    ]
+    assert state.phase is Phase.ANTE and state.hands[0] == fresh(3).hands[0]

@@ -207,6 +207,15 @@ def test_an_empty_main_deck_ends_the_set_with_everyone_drawing_standing():
     assert of_type(events, SetWon) == [SetWon(1, WinReason.HIGHER_TOTAL, 16, 30, 0)]
 
 
+def test_an_empty_main_deck_busts_a_drawing_player_a_flip_left_above_20():
+    state = at_turn([board(10, 5), board(10, 9, ("-4", -4)), board(6)], hands=["2&4", "", ""])
+    state, events = play(state, PlaySide(0, 0), EndTurn())
+    assert of_type(events, DeckEmpty) == [DeckEmpty(1)]
+    assert of_type(events, Busted) == [Busted(1, 23, 20)]
+    assert [e.seat for e in of_type(events, Stood)] == [2, 0]
+    assert of_type(events, SetWon) == [SetWon(0, WinReason.HIGHER_TOTAL, 15, 30, 0)]
+
+
 def test_the_winner_takes_the_set_pot_and_the_pazaak_pot_carries():
     state = at_turn(
         [board(10, 8), board(10, 9), board(10, 5, 9)],
