@@ -139,6 +139,13 @@ def test_the_game_ends_after_the_round_that_reaches_200_and_counts_rounds():
     assert outcome.stats == {"rounds": 1.0}
 
 
+def test_exactly_200_is_enough_to_end_the_game():
+    state, _ = start(SOLO, n(10))
+    state, events = play(banked(state, (190,)), HIT, STAY)
+    assert of_type(events, GameEnded) == [GameEnded((0,), (200,), 1)]
+    assert RULES.is_over(state)
+
+
 def test_a_round_short_of_200_goes_on():
     state, _ = start(SOLO, n(8, 2))
     state = banked(state, (190,))
