@@ -51,6 +51,20 @@ class Draft:
         #: the set has just been decided; the table moves on once the action's chain is done
         self.set_over = False
 
+    def note(self, event: Any) -> None:
+        self.events.append(event)
+
+    def set_standing(self, seat: int) -> None:
+        """``seat`` stands, after everyone who stood before (the last tiebreak of ruling 6)."""
+        self.status = with_(self.status, seat, Status.STOOD)
+        self.stood_at = with_(self.stood_at, seat, max(self.stood_at) + 1)
+
+    def finish_turn(self, seat: int) -> None:
+        # turns builds on Draft, so it is looked up when a turn first ends
+        from cardtable.games.pazu.turns import finish_turn
+
+        finish_turn(self, seat)
+
     def freeze(self) -> PazuState:
         return PazuState(*(getattr(self, name) for name in _FIELDS))
 
