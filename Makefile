@@ -7,6 +7,7 @@ lint:
 	ruff check cardtable tests
 	ruff format --check cardtable tests
 	mypy
+	lint-imports
 
 test:
 	python -m pytest -n 2

@@ -8,8 +8,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from cardtable.games.registry import GAMES
-
-USAGE_ERROR = 2
+from cardtable.tools.fail import USAGE_ERROR, fail
 
 
 class _Parser(argparse.ArgumentParser):
@@ -17,12 +16,6 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(USAGE_ERROR, f"{self.prog}: {message} (see '{self.prog} --help')\n")
-
-
-def fail(message: str) -> NoReturn:
-    """Print one clear line and exit with the usage-error status."""
-    print(f"cardtable: {message}", file=sys.stderr)
-    raise SystemExit(USAGE_ERROR)
 
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -94,6 +94,11 @@ class GameRules(ABC, Generic[State, Config]):
 
         Search bots sample with it, and the conformance suite checks ``observe`` against it.
         """
+
+    def joined_bots(self, history: Iterable[tuple[Event, ...]]) -> Iterator[tuple[int, str]]:
+        """``(seat, bot level)`` for each seat a bot took during play, from a match's events;
+        a game whose table never grows has none."""
+        return iter(())
 
     def is_over(self, state: State) -> bool:
         return self.to_move(state) is None

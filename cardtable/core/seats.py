@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 
@@ -32,3 +33,31 @@ def default_seats(humans: int, bots: tuple[str, ...]) -> tuple[Seat, ...]:
     )
     named = tuple(Seat(BOT_NAMES[i % len(BOT_NAMES)], level) for i, level in enumerate(bots))
     return people + named
+
+
+#: after every name has sat at the table once, the names come round again with these
+SUFFIXES = ("", " II", " III", " IV")
+
+
+def newcomer_name(seats: Sequence[Seat]) -> str:
+    """The first bot name nobody at this table has had yet (then "Revan II" and so on)."""
+    taken = {seat.name for seat in seats}
+    for suffix in SUFFIXES:
+        for name in BOT_NAMES:
+            if name + suffix not in taken:
+                return name + suffix
+    return f"Bot {len(seats) + 1}"
+
+
+def grown_seats(
+    seats: tuple[Seat, ...], joins: Iterable[tuple[int, str]], count: int
+) -> tuple[Seat, ...]:
+    """``seats`` with a named bot for every ``(seat, level)`` that joined, up to ``count`` seats
+    in all; a list that already has them (a save, a replay) is kept as it is."""
+    if len(seats) >= count:
+        return seats
+    grown = list(seats)
+    for seat, level in joins:
+        if seat == len(grown):
+            grown.append(Seat(newcomer_name(grown), level))
+    return tuple(grown)

@@ -6,8 +6,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-from cardtable.cli import fail
 from cardtable.games.registry import get
+from cardtable.session import LocalSession, ReplaySession
+from cardtable.tools.fail import fail
 from cardtable.tools.setup import build_options, play_seats
 
 
@@ -42,7 +43,7 @@ def first_screen_for(args: Any) -> Any:
         if not isinstance(record, GameRecord):
             fail(f"cannot replay {record}")
         return lambda app: record.spec.table(
-            record.spec, record.to_match(), record.seat_list, replay=True
+            ReplaySession(record.spec, record.to_match(), record.seat_list)
         )
     if args.command == "resume":
         from cardtable.persist.saves import SaveStore
@@ -54,7 +55,7 @@ def first_screen_for(args: Any) -> Any:
         if saved is None:
             fail("there is no saved game to resume; start one with 'cardtable play GAME'")
         spec = saved.record.spec
-        return lambda app: spec.table(spec, saved.match, saved.record.seat_list)
+        return lambda app: spec.table(LocalSession(spec, saved.match, saved.record.seat_list))
 
     def home(app: Any) -> Any:
         from cardtable.ui.screens.home import HomeScreen

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.cli import fail
 from cardtable.core.seats import Seat, default_seats
 from cardtable.games.registry import GameSpec
+from cardtable.tools.fail import fail
 
 
 @dataclass(frozen=True)

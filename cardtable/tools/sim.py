@@ -114,7 +114,7 @@ def print_table(result: dict[str, Any]) -> None:
 
 
 def run_sim_command(args: Any) -> int:
-    from cardtable.cli import fail
+    from cardtable.tools.fail import fail
 
     spec = get(args.game)
     levels = parse_bot_levels(spec, args.seats)

@@ -170,7 +170,7 @@ class CardtableApp(App[None]):
         self.push_screen(SettingsScreen())
 
     def show_keys(self) -> None:
-        from cardtable.ui.screens.keys import KeysScreen
+        from cardtable.ui.tables.keys import KeysScreen
 
         self.push_screen(KeysScreen())
 
@@ -190,10 +190,11 @@ class CardtableApp(App[None]):
         self, spec: GameSpec, config: Any, seats: tuple[Seat, ...], seed: int | None = None
     ) -> Screen[Any]:
         """A fresh match of ``spec`` on its table screen."""
-        from cardtable.core.match import Match
+        from cardtable.session import LocalSession
 
-        match = Match.new(spec.rules, config, new_seed() if seed is None else seed)
-        return spec.table(spec, match, seats)
+        return spec.table(
+            LocalSession.new(spec, config, seats, new_seed() if seed is None else seed)
+        )
 
     def start_match(
         self, spec: GameSpec, config: Any, seats: tuple[Seat, ...], seed: int | None = None
@@ -202,16 +203,16 @@ class CardtableApp(App[None]):
 
     def restart_match(self, table: Any) -> None:
         """Same game, seats and options, a new shuffle."""
-        self.start_match(table.spec, table.match.config, table.seats)
+        self.start_match(table.spec, table.session.config, table.seats)
 
-    def autosave(self, table: Any) -> None:
-        """Called after every action: the save always holds the exact position."""
+    def autosave(self, session: Any) -> None:
+        """Called after every action of a game held here: the save holds the exact position."""
         from cardtable.persist.records import GameRecord
 
-        record = GameRecord.of(table.spec, table.match, table.seats)
+        record = GameRecord.of(session.spec, session.match, session.seats)
         if record.finished:
             self.saves.discard(record.game)
-            self.stats.record(record.game, table.seats, table.match.outcome)
+            self.stats.record(record.game, session.seats, session.outcome)
             self.replays.keep(record)
         else:
             self.saves.save(record)

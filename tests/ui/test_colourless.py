@@ -48,7 +48,7 @@ def colour_codes(output: str) -> list[list[int]]:
 
 def pazaak_markers(app: Any, text: str) -> None:
     table = app.screen
-    view = table.match.observe(table.viewer)
+    view = table.session.match.observe(table.viewer)
     assert "your turn" in text and "to play" in text
     for card in view.hand:
         assert label(card) in text  # the sign is part of the face: +3, -2, ±4

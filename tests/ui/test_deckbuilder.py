@@ -15,7 +15,7 @@ from textual.widgets import Input, Static
 from cardtable.games.pazaak.cards import READY_DECKS, parse_all
 from cardtable.persist.decks import DeckStore
 from cardtable.ui.app import CardtableApp
-from cardtable.ui.screens.deckbuilder import DeckBuilderScreen, DeckSlot, InventoryCell
+from cardtable.ui.tables.pazaak.deckbuilder import DeckBuilderScreen, DeckSlot, InventoryCell
 
 os.environ["TEXTUAL_ANIMATIONS"] = "none"
 

@@ -29,12 +29,12 @@ def app_for(seats: tuple[Seat, ...], seed: int) -> CardtableApp:
 
 def choose_key(table: Table, stay_at: int = 20) -> str:
     """A plain player: hand action cards to the first other seat; hit below ``stay_at``, else stay."""
-    legal = table.match.legal_actions()
+    legal = table.session.match.legal_actions()
     targets = [a.seat for a in legal if isinstance(a, ChooseTarget)]
     if targets:
-        others = [s for s in targets if s != table.match.to_move] or targets
+        others = [s for s in targets if s != table.session.match.to_move] or targets
         return str(others[0] + 1)
-    row = table.match.state.rows[table.match.to_move]
+    row = table.session.match.state.rows[table.session.match.to_move]
     return "s" if STAY in legal and sum(row.numbers) >= stay_at else "h"
 
 
@@ -43,7 +43,7 @@ async def wait(pilot: Any) -> None:
     for _ in range(60):
         await pilot.pause()
         screen = pilot.app.screen
-        if not isinstance(screen, Table) or screen.my_turn or screen.match.is_over:
+        if not isinstance(screen, Table) or screen.my_turn or screen.session.match.is_over:
             return
         await pilot.pause(0.01)
 
@@ -73,7 +73,7 @@ async def test_solo_game_to_the_end_shows_the_climb_and_records_the_best():
     async with app.run_test(size=(120, 40)) as pilot:
         result = await play_to_the_end(pilot)
         table = app.screen_stack[-2]
-        rounds = int(table.match.outcome.stats["rounds"])
+        rounds = int(table.session.match.outcome.stats["rounds"])
         assert result.verdict == f"200 reached in {rounds} rounds"
         assert "this is your best" in result.details
         chart = str(result.query_one(".chart", Static).render())
@@ -105,7 +105,7 @@ async def test_table_game_against_bots_by_keys_and_clicks():
     async with app.run_test(size=(120, 40)) as pilot:
         result = await play_to_the_end(pilot, move)
         table = app.screen_stack[-2]
-        outcome = table.match.outcome
+        outcome = table.session.match.outcome
         winner = table.seats[outcome.winners[0]].label
         assert winner in result.verdict and "rounds" in result.verdict
         assert "Final totals" in result.details
@@ -118,7 +118,7 @@ async def test_hot_seat_passes_the_keyboard_without_covering_the_table():
     seen: set[int] = set()
 
     async def move(pilot: Any, table: Table) -> None:
-        seat = table.match.to_move
+        seat = table.session.match.to_move
         assert table.viewer == seat
         status = str(table.query_one("#status-line", Static).render())
         assert f"your turn, Player {seat + 1}" in status

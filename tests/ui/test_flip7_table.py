@@ -11,6 +11,7 @@ from cardtable.core.match import Match
 from cardtable.core.seats import default_seats
 from cardtable.games.flip7.actions import HIT
 from cardtable.games.registry import get
+from cardtable.session import ReplaySession
 from cardtable.tools.shots import settle
 from cardtable.tools.shots.flip7 import SHOTS, choosing, my_row_has, table_app
 from cardtable.ui.app import CardtableApp
@@ -58,9 +59,9 @@ async def test_stay_is_greyed_until_there_is_something_to_bank():
         assert table.check_action("stay", ()) is None and table.check_action("hit", ())
         assert table.query_one("#stay", Button).disabled
         await pilot.press("s")
-        assert table.match.actions == []
+        assert table.session.match.actions == []
         await pilot.press("h")
-        assert table.match.actions == [HIT]
+        assert table.session.match.actions == [HIT]
         assert not table.query_one("#stay", Button).disabled
         assert "Staying banks" in text(table.query_one("#prompt", Static))
 
@@ -70,7 +71,7 @@ async def test_an_ineligible_player_is_refused_the_card_with_the_reason():
     async with table_app(4, 2, choosing).run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         table = pilot.app.screen
-        before = (list(table.match.actions), table.match.state)
+        before = (list(table.session.match.actions), table.session.match.state)
         picker = table.query_one(TargetPicker)
         assert picker.display and "Flip Three" in picker.border_title
         shown = [b.id for b in picker.query(Button) if b.display]
@@ -78,13 +79,13 @@ async def test_an_ineligible_player_is_refused_the_card_with_the_reason():
         messages = caught(table)
         await pilot.press("2")  # Revan is bust
         assert messages == ["Revan cannot take the Flip Three: choose one of you, Bastila"]
-        assert (table.match.actions, table.match.state) == before
+        assert (table.session.match.actions, table.session.match.state) == before
         await pilot.click("#seat-3")  # a click on Carth's line (bust too) is refused the same way
         assert len(messages) == 2 and "Carth cannot take" in messages[1]
-        assert table.match.state is before[1]
+        assert table.session.match.state is before[1]
         await pilot.click("#target-2")
         await settle(pilot)
-        assert len(table.match.actions) > len(before[0])
+        assert len(table.session.match.actions) > len(before[0])
         assert "You make Bastila Flip Three." in log_text(table)
 
 
@@ -181,15 +182,15 @@ async def test_a_replay_steps_without_offering_moves():
     for _ in range(3):
         match.play(HIT)
     seats = default_seats(1, ())
-    app = CardtableApp(lambda app: SPEC.table(SPEC, match, seats, replay=True), bot_pause=0)
+    app = CardtableApp(lambda app: SPEC.table(ReplaySession(SPEC, match, seats)), bot_pause=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         table = pilot.app.screen
         assert table.check_action("hit", ()) is False
         await pilot.press("left")
-        assert len(table.match.actions) == 2
+        assert len(table.session.match.actions) == 2
         await pilot.press("h")
-        assert len(table.match.actions) == 2
+        assert len(table.session.match.actions) == 2
 
 
 @pytest.mark.parametrize("shot", SHOTS, ids=lambda shot: shot.name)

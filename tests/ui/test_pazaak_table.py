@@ -37,7 +37,7 @@ async def play_through(pilot, max_steps: int = 3000) -> Table:
         table = find_table(app)
         screen = app.screen
         if isinstance(screen, ResultScreen):
-            if table.match.is_over:
+            if table.session.match.is_over:
                 return table
             await pilot.press("enter")
         elif isinstance(screen, HandOffScreen):
@@ -45,7 +45,7 @@ async def play_through(pilot, max_steps: int = 3000) -> Table:
         elif isinstance(screen, SignPicker):
             await pilot.press("1")
         elif table.my_turn:
-            view = table.match.observe(table.viewer)
+            view = table.session.match.observe(table.viewer)
             total = view.boards[table.viewer].total
             await pilot.press("s" if 17 <= total <= 20 else "e")
     pytest.fail("the match did not finish")
@@ -55,7 +55,7 @@ async def test_full_match_against_the_bot_through_keys():
     app = make_app((Seat("You"), Seat("Revan", "hard")))
     async with app.run_test(size=(120, 40)) as pilot:
         table = await play_through(pilot)
-        outcome = table.match.outcome
+        outcome = table.session.match.outcome
         assert outcome is not None and max(outcome.scores) == 3
         verdict = str(app.screen.query_one("#verdict").render())
         assert "won the match" in verdict
@@ -74,17 +74,17 @@ async def test_full_hot_seat_match_hides_each_hand_behind_the_hand_off():
                 assert table.viewer is None  # the table is drawn for nobody behind it
                 assert screen.player in ("Ann", "Bo")
                 await pilot.press("enter")
-                assert table.viewer == table.match.to_move
+                assert table.viewer == table.session.match.to_move
             elif isinstance(screen, ResultScreen):
-                if table.match.is_over:
+                if table.session.match.is_over:
                     break
                 await pilot.press("enter")
             elif table.my_turn:
-                total = table.match.observe(table.viewer).boards[table.viewer].total
+                total = table.session.match.observe(table.viewer).boards[table.viewer].total
                 await pilot.press("s" if 16 <= total <= 20 else "e")
-        assert table.match.is_over
+        assert table.session.match.is_over
         assert handoffs >= 4
-        assert table.log_viewer is None  # hot-seat logs are public
+        assert table.session.log_viewer is None  # hot-seat logs are public
 
 
 async def test_playing_a_dual_card_asks_for_its_sign(monkeypatch):
@@ -94,13 +94,13 @@ async def test_playing_a_dual_card_asks_for_its_sign(monkeypatch):
         table = find_table(app)
         while not table.my_turn:
             await settle(pilot)
-        before = len(table.match.observe(table.viewer).hand)
+        before = len(table.session.match.observe(table.viewer).hand)
         await pilot.press("1")
         await settle(pilot)
         assert isinstance(app.screen, SignPicker)
         await pilot.press("2")
         await settle(pilot)
-        view = table.match.observe(table.viewer)
+        view = table.session.match.observe(table.viewer)
         assert len(view.hand) == before - 1
         assert view.played_side
         # a second hand card this turn is greyed out and refused
@@ -114,9 +114,9 @@ async def test_keys_do_nothing_while_the_bot_is_to_move_and_say_why():
         table = find_table(app)
         while not table.my_turn:
             await settle(pilot)
-        table.viewer = 1 - table.viewer  # pretend the person is not the one to move
-        state = table.match.state
+        table.session.take_seat(1 - table.viewer)  # pretend the person is not the one to move
+        state = table.session.match.state
         table.play_human(Stand())
         await pilot.pause()
-        assert table.match.state == state
+        assert table.session.match.state == state
         assert any("turn" in n.message for n in app._notifications)

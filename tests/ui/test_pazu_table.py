@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from cardtable.core.match import Match
 from cardtable.core.seats import Seat
 from cardtable.games.pazu.state import Phase, Status
+from cardtable.session import LocalSession, ReplaySession
 from cardtable.tools.shots.pazu import (
     SHOTS,
     SPEC,
@@ -39,7 +40,7 @@ def new_app(seats: tuple[Seat, ...], seed: int, max_sets: int = 2) -> CardtableA
 
 
 def match_app(match: Match, seats: tuple[Seat, ...]) -> CardtableApp:
-    return CardtableApp(lambda app: SPEC.table(SPEC, match, seats), bot_pause=0)
+    return CardtableApp(lambda app: SPEC.table(LocalSession(SPEC, match, seats)), bot_pause=0)
 
 
 def find_table(app: CardtableApp) -> PazuTable:
@@ -60,7 +61,7 @@ async def type_amount(pilot, amount: int) -> None:
 
 async def answer(pilot, table: PazuTable, turn: int, clicks: bool) -> str:
     """Make the person's choice by phase: keys mostly, and with ``clicks`` a mouse now and then."""
-    view = table.match.observe(table.viewer)
+    view = table.session.match.observe(table.viewer)
     click = clicks and turn % 3 == 0
     if view.phase is Phase.BID:
         if click:
@@ -133,12 +134,12 @@ async def play_through(
         elif isinstance(screen, SignPicker):
             await pilot.press("1")
         elif table.my_turn:
-            before = len(table.match.actions)
+            before = len(table.session.match.actions)
             used.add(await answer(pilot, table, turn, clicks))
             await calm(pilot, rounds=1)
-            assert len(table.match.actions) > before or isinstance(app.screen, SignPicker), (
-                messages(app)
-            )
+            assert len(table.session.match.actions) > before or isinstance(
+                app.screen, SignPicker
+            ), messages(app)
     pytest.fail("the game did not finish")
 
 
@@ -148,10 +149,10 @@ async def test_full_game_against_bots_through_keys_and_clicks():
         table, used, results = await play_through(pilot, clicks=True)
         assert {"key", "click"} <= used
         assert results == 1  # set 1's result; set 2's ends the game
-        assert table.match.is_over
+        assert table.session.match.is_over
         verdict = text_of(app.screen.query_one("#verdict"))
         details = text_of(app.screen.query_one("#details"))
-        best = int(max(table.match.outcome.scores))
+        best = int(max(table.session.match.outcome.scores))
         assert f"with {best} chips" in verdict
         assert "after set 2" in details and "1. " in details and "3. " in details
 
@@ -176,7 +177,7 @@ async def test_full_hot_seat_game_hides_the_next_hand_behind_an_opaque_screen():
         assert results == 1
         assert {"Ann", "Bo"} <= set(seen) and len(seen) > 6
         assert table.log_viewer is None  # hot-seat logs are public
-        assert table.match.is_over
+        assert table.session.match.is_over
 
 
 async def test_a_bid_out_of_bounds_is_refused_with_the_reason_and_changes_nothing():
@@ -185,7 +186,7 @@ async def test_a_bid_out_of_bounds_is_refused_with_the_reason_and_changes_nothin
     async with app.run_test(size=(120, 40)) as pilot:
         await calm(pilot)
         table = find_table(app)
-        state = table.match.state
+        state = table.session.match.state
         chips = state.chips[0]
         panel = table.query_one(AuctionPanel)
         for typed, reason in (
@@ -196,12 +197,12 @@ async def test_a_bid_out_of_bounds_is_refused_with_the_reason_and_changes_nothin
             await pilot.press(*typed, "enter")
             await calm(pilot)
             assert reason in text_of(panel.query_one("#pz-reason"))
-            assert table.match.state is state  # nothing changed
+            assert table.session.match.state is state  # nothing changed
             await pilot.press(*["backspace"] * len(typed))
         assert any(f"cannot bid {chips + 1}" in m for m in messages(app))
         await pilot.press("7", "enter")
         await calm(pilot)
-        assert table.match.state.bids[0] == 7
+        assert table.session.match.state.bids[0] == 7
         assert text_of(panel.query_one("#pz-reason")) == ""
 
 
@@ -214,14 +215,14 @@ async def test_the_ante_outside_the_limits_is_refused_then_set_by_a_click():
     async with app.run_test(size=(80, 24)) as pilot:
         await calm(pilot)
         table = find_table(app)
-        state = table.match.state
+        state = table.session.match.state
         await type_amount(pilot, 99)
         await calm(pilot)
         assert "between 5 and 25" in text_of(table.query_one("#pz-reason"))
-        assert table.match.state is state
+        assert table.session.match.state is state
         await pilot.click("#pz-quick-0")  # the minimum
         await calm(pilot)
-        assert table.match.state.ante == 5
+        assert table.session.match.state.ante == 5
 
 
 async def test_a_taken_card_and_a_second_hand_card_are_refused():
@@ -236,10 +237,10 @@ async def test_a_taken_card_and_a_second_hand_card_are_refused():
         table = find_table(app)
         taken = next(i for i in range(3) if i not in table.pickable_slots())
         assert table.check_action("digit", (taken,)) is None  # greyed
-        state = table.match.state
+        state = table.session.match.state
         await pilot.click(f"#pz-offer-{taken}")
         await calm(pilot)
-        assert table.match.state is state
+        assert table.session.match.state is state
         assert any("took that card" in m for m in messages(app))
 
 
@@ -261,7 +262,7 @@ async def test_leaving_the_table_ends_the_game_with_standings_by_chips():
         details = text_of(screen.query_one("#details"))
         assert "last person leaves" in details
         assert "left in set" in details
-        assert not table.match.state.seated[0]
+        assert not table.session.match.state.seated[0]
 
 
 @pytest.mark.parametrize(
@@ -354,16 +355,18 @@ async def test_a_person_adds_a_bot_between_sets_by_keys_and_it_plays_the_next_se
         await pilot.press("2")  # hard
         await calm(pilot)
         assert app.screen is table
-        assert table.match.game.seat_count(table.match.state) == 5
-        assert table.seats[4] == Seat("Mission", "hard") and 4 in table.bots
+        assert table.session.match.game.seat_count(table.session.match.state) == 5
+        assert table.seats[4] == Seat("Mission", "hard") and 4 in table.session.bots
         assert any("Mission" in name for name in board_names(table))
         assert len(board_names(table)) == 5
         assert "Mission, a new hard bot, sits down with 200 chips" in log_text(table)
         assert "At the table: 5 of 6" in text_of(table.query_one("#pz-between"))
         # the person is still deciding; the next set deals the new bot in, and it bids
         await pilot.press("n")
-        await wait_for(pilot, lambda: table.match.state.phase is not Phase.LEAVE)
-        await wait_for(pilot, lambda: table.match.state.bids[4] is not None or table.my_turn)
+        await wait_for(pilot, lambda: table.session.match.state.phase is not Phase.LEAVE)
+        await wait_for(
+            pilot, lambda: table.session.match.state.bids[4] is not None or table.my_turn
+        )
         panel = table.query_one(AuctionPanel)
         assert "Mission (hard)" in text_of(panel.query_one("#pz-seats"))
         assert sum(1 for s in panel.query(".slot") if s.display) == 5
@@ -375,21 +378,21 @@ async def test_a_person_sends_a_bot_away_by_keys_and_it_leaves_with_its_chips():
     async with app.run_test(size=(80, 24)) as pilot:
         await calm(pilot)
         table = find_table(app)
-        chips = table.match.state.chips[2]
+        chips = table.session.match.state.chips[2]
         await pilot.press("r")
         await calm(pilot)
         assert isinstance(app.screen, BotRemover)
         await pilot.press("2")  # the second bot listed: Bastila, in seat 3
         await calm(pilot)
-        state = table.match.state
+        state = table.session.match.state
         assert not state.seated[2] and state.chips[2] == chips
         assert f"Bastila is sent away from the table with {chips} chips" in log_text(table)
         left = next(b for b in table.query(SeatBoard) if b.seat == 2)
         assert left.display and left.has_class("-left")  # its last board stays until the next set
         await pilot.press("n")
-        await wait_for(pilot, lambda: table.match.state.phase is not Phase.LEAVE)
+        await wait_for(pilot, lambda: table.session.match.state.phase is not Phase.LEAVE)
         assert 2 not in table.shown and not left.display
-        assert len(table.match.state.revealed) + len(auction_picks(table)) == 3
+        assert len(table.session.match.state.revealed) + len(auction_picks(table)) == 3
 
 
 async def test_escape_in_the_choosers_changes_nothing():
@@ -398,14 +401,14 @@ async def test_escape_in_the_choosers_changes_nothing():
     async with app.run_test(size=(120, 40)) as pilot:
         await calm(pilot)
         table = find_table(app)
-        state = table.match.state
+        state = table.session.match.state
         for key in ("a", "r"):
             await pilot.press(key)
             await calm(pilot)
             assert app.screen is not table
             await pilot.press("escape")
             await calm(pilot)
-            assert app.screen is table and table.match.state is state
+            assert app.screen is table and table.session.match.state is state
         await pilot.click("#pz-add")  # the buttons open the same choosers
         await calm(pilot)
         assert isinstance(app.screen, BotLevelPicker)
@@ -460,7 +463,7 @@ async def test_a_grown_table_saves_resumes_and_replays_with_the_same_names(isola
         assert [s.label for s in seats[3:]] == ["Carth (easy)", "Mission (hard)"]
     saved = SaveStore().latest("pazu-pazaak")
     assert saved is not None and saved.record.seat_list == seats
-    assert saved.match.state == table.match.state
+    assert saved.match.state == table.session.match.state
     # the names come from the log alone: a table given only the opening seats finds them
     resumed = match_app(saved.match, seats_for(3))
     async with resumed.run_test(size=(120, 40)) as pilot:
@@ -471,7 +474,7 @@ async def test_a_grown_table_saves_resumes_and_replays_with_the_same_names(isola
     # a replay holds every seat; stepping back to before they sat down shows the opening three
     record = GameRecord.of(SPEC, saved.match, seats)
     replay = CardtableApp(
-        lambda app: SPEC.table(SPEC, record.to_match(), record.seat_list, replay=True),
+        lambda app: SPEC.table(ReplaySession(SPEC, record.to_match(), record.seat_list)),
         bot_pause=0,
     )
     async with replay.run_test(size=(120, 40)) as pilot:
@@ -497,14 +500,14 @@ async def test_play_again_after_bots_sat_down_starts_from_the_opening_seats():
         await pilot.press("l")  # the last person leaves: the game is over
         await calm(pilot)
         screen = app.screen
-        assert isinstance(screen, ResultScreen) and table.match.is_over
+        assert isinstance(screen, ResultScreen) and table.session.match.is_over
         details = text_of(screen.query_one("#details"))
         assert "Carth (easy)" in details and "last person leaves" in details
         await pilot.click("#again")
         await calm(pilot)
         fresh = find_table(app)
         assert fresh is not table and len(fresh.seats) == 3
-        assert fresh.match.game.seat_count(fresh.match.state) == 3
+        assert fresh.session.match.game.seat_count(fresh.session.match.state) == 3
 
 
 def log_text(table: PazuTable) -> str:
@@ -517,7 +520,7 @@ def log_text(table: PazuTable) -> str:
 def auction_picks(table: PazuTable) -> list[Any]:
     from cardtable.ui.tables.pazu.story import auction_story
 
-    story = auction_story(table.match.events)
+    story = auction_story(table.session.match.events)
     return list(story.picks) if story else []
 
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cardtable.core.match import Match
 from cardtable.games.pixies.actions import Take
 from cardtable.games.pixies.cards import DECK, Colour
-from cardtable.games.pixies.events import CardPlaced, RoundEnded
+from cardtable.games.pixies.events import CardPlaced, CardTaken, RoundEnded
 from cardtable.games.pixies.rules import RULES
+from cardtable.games.pixies.state import Phase
 from cardtable.games.pixies.view import CellView
 from cardtable.tools.shots.pixies import every_choice_ends, preplay
 from cardtable.ui.tables.pixies.cards import (
@@ -93,13 +96,43 @@ def test_clicks_find_the_space_and_the_card_they_landed_on():
     assert strip.choice_at(strip.offset_of(2).x + 8) is None  # the gap before the pending cards
 
 
-def test_hints_and_prompts_come_from_the_core():
+def core_hint(state, events, seat) -> str:
+    """What the core's own answer to a take says, as the hint should put it."""
+    placed = next((e for e in events if isinstance(e, CardPlaced)), None)
+    if placed is not None:
+        return (
+            f"→{placed.space} ✓+{placed.card.number}" if placed.validated else f"→{placed.space} up"
+        )
+    taken = next(e for e in events if isinstance(e, CardTaken))
+    if RULES.observe(state, seat).phase is Phase.KEEP:
+        return f"→{taken.card.number} n/o"
+    return "↓ down"
+
+
+def test_take_hints_agree_with_the_core_answer_to_each_take():
+    """The hints are worked out from the view alone; the core must agree for every card."""
+    checked = 0
+    for seed in range(40):
+        match = Match.new(RULES, RULES.default_config(2), seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(0, 60)):
+            if match.is_over:
+                break
+            match.play(rng.choice(match.legal_actions()))
+        if match.is_over or match.observe(None).phase is not Phase.PICK:
+            continue
+        seat = match.to_move
+        view = match.observe(seat)
+        for index in range(len(view.revealed)):
+            state, events = RULES.apply(match.state, Take(index))
+            assert take_hint(view, index) == core_hint(state, events, seat)
+            checked += 1
+    assert checked > 50
+
+
+def test_prompts_come_from_the_view():
     match = Match.new(RULES, RULES.default_config(2), 3)
-    seat = match.to_move
-    new_state, events = RULES.apply(match.state, Take(0))
-    placed = next(e for e in events if isinstance(e, CardPlaced))
-    assert take_hint(new_state, events, RULES, seat) == f"→{placed.space} up"
-    view = match.observe(seat)
+    view = match.observe(match.to_move)
     assert ask(view, ["You", "Revan"]).startswith("Take a card: 1–4")
 
 

@@ -21,7 +21,7 @@ async def test_full_game_against_bots_through_keys_and_clicks():
         screen = app.screen
         assert isinstance(screen, ScoreboardScreen)
         verdict = str(screen.query_one("#verdict").render())
-        best = int(max(table.match.outcome.scores))
+        best = int(max(table.session.match.outcome.scores))
         assert f"with {best}" in verdict
         rows = screen.table.columns[0]._cells
         assert rows[:4] == ["round 1", "round 2", "round 3", "total"]
@@ -35,18 +35,18 @@ async def test_full_hot_seat_game_turns_the_table_to_each_player():
     turns: list[int] = []
 
     def check(table: PixiesTable) -> None:
-        seat = table.match.to_move
+        seat = table.session.match.to_move
         turns.append(seat)
         assert table.viewer == seat
         assert table._prompt.startswith(("Ann: ", "Bo: ")[seat])
         assert ("your turn, Ann", "your turn, Bo")[seat] in table.status_text()
-        mine, theirs = (table.match.observe(s) for s in (seat, 1 - seat))
+        mine, theirs = (table.session.match.observe(s) for s in (seat, 1 - seat))
         assert replace(mine, seat=None) == replace(theirs, seat=None)
 
     async with app.run_test(size=(80, 24)) as pilot:
         table, _, summaries = await play_through(pilot, clicks=False, before_answer=check)
         assert summaries == 2
         assert set(turns) == {0, 1} and len(turns) > 100
-        assert table.match.outcome is not None
+        assert table.session.match.outcome is not None
         lines = [str(line.text) for line in table.query_one(MoveLog).lines]
         assert lines and not any("You " in line or "you " in line for line in lines)

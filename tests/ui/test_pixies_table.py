@@ -19,6 +19,7 @@ from cardtable.core.seats import Seat
 from cardtable.games.pixies.actions import PlaceFaceDown, Take
 from cardtable.games.pixies.state import Phase
 from cardtable.games.registry import GAMES
+from cardtable.session import LocalSession, ReplaySession
 from cardtable.tools.shots.pixies import SHOTS, phase_is, preplay, seats_for
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.handoff import HandOffScreen
@@ -46,7 +47,7 @@ def new_app(seats: tuple[Seat, ...], seed: int) -> CardtableApp:
 
 
 def match_app(match: Match, seats: tuple[Seat, ...]) -> CardtableApp:
-    return CardtableApp(lambda app: SPEC.table(SPEC, match, seats), bot_pause=0)
+    return CardtableApp(lambda app: SPEC.table(LocalSession(SPEC, match, seats)), bot_pause=0)
 
 
 async def settle(pilot, rounds: int = 1) -> None:
@@ -81,8 +82,8 @@ async def click_space(pilot, seat: int, space: int) -> None:
 
 async def answer(pilot, table: PixiesTable, turn: int, clicks: bool) -> str:
     """Make the person's choice: digits, n/o, arrows+Enter, and with ``clicks`` a mouse too."""
-    phase = table.match.state.phase
-    legal = table.match.legal_actions()
+    phase = table.session.match.state.phase
+    legal = table.session.match.legal_actions()
     if phase is Phase.PICK:
         index = turn % len(legal)
         if clicks and turn % 3 == 0:
@@ -117,18 +118,18 @@ async def play_through(pilot, clicks: bool, before_answer: Callable[[Any], None]
         table, screen = find_table(app), app.screen
         assert not isinstance(screen, HandOffScreen)  # Pixies has no secrets to hand over
         if isinstance(screen, ResultScreen):
-            if table.match.is_over:
+            if table.session.match.is_over:
                 return table, used, summaries
             summaries += 1
             await pilot.press("enter")
         elif table.my_turn:
             if before_answer is not None:
                 before_answer(table)
-            before = len(table.match.actions)
+            before = len(table.session.match.actions)
             used.add(await answer(pilot, table, turn, clicks))
             await settle(pilot)
             settled = True  # the bots have answered: look again without another pause
-            assert len(table.match.actions) > before, messages(app)
+            assert len(table.session.match.actions) > before, messages(app)
     pytest.fail("the game did not finish")
 
 
@@ -139,15 +140,17 @@ async def test_an_illegal_choice_is_refused_with_a_reason_and_changes_nothing():
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         table = find_table(app)
-        state, plies = table.match.state, len(table.match.actions)
-        occupied = next(c.space for c in table.match.observe(0).grids[0].cells if not c.empty)
+        state, plies = table.session.match.state, len(table.session.match.actions)
+        occupied = next(
+            c.space for c in table.session.match.observe(0).grids[0].cells if not c.empty
+        )
         await pilot.press(str(occupied))
         await click_space(pilot, 1, occupied)  # the other player's grid
         await pilot.pause()
         said = messages(app)
         assert any(f"space {occupied} is not empty" in m for m in said), said
         assert any("your own grid" in m for m in said), said
-        assert table.match.state is state and len(table.match.actions) == plies
+        assert table.session.match.state is state and len(table.session.match.actions) == plies
         board = app.screen.query_one("#px-board-0", GridBoard)
         lit = [cell for cell, mark in zip(board.cells, board.marks, strict=True) if mark.lit]
         assert lit and all(cell.empty for cell in lit)
@@ -160,17 +163,17 @@ async def test_keys_that_do_not_apply_are_greyed_out():
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         table = find_table(app)
-        offered = len(table.match.legal_actions())
+        offered = len(table.session.match.legal_actions())
         assert table.check_action("keep", ("new",)) is None
         assert table.check_action("digit", (offered,)) is True
         assert table.check_action("digit", (offered + 1,)) is None
-        plies = len(table.match.actions)
+        plies = len(table.session.match.actions)
         await pilot.press("o")
-        assert len(table.match.actions) == plies
+        assert len(table.session.match.actions) == plies
         await click_space(pilot, 0, 5)  # own grid while picking: the core says why not
         await pilot.pause()
         assert any("take one of the revealed cards" in m for m in messages(app))
-        assert len(table.match.actions) == plies
+        assert len(table.session.match.actions) == plies
 
 
 @sync
@@ -195,10 +198,10 @@ async def test_a_revealed_card_says_where_it_would_go():
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         table = find_table(app)
-        hints = table.take_hints(table.match.observe(0))
-        assert len(hints) == len(table.match.legal_actions())
+        hints = table.take_hints(table.session.match.observe(0))
+        assert len(hints) == len(table.session.match.legal_actions())
         assert all(h.startswith("→") or h == "↓ down" for h in hints)
-        assert table.match.legal_actions()[0] == Take(0)
+        assert table.session.match.legal_actions()[0] == Take(0)
 
 
 @sync
@@ -211,25 +214,25 @@ async def test_clicking_a_big_revealed_card_takes_it():
         assert table.layout_now.large
         offered = match.observe(0).revealed
         last = len(offered) - 1
-        plies = len(table.match.actions)
+        plies = len(table.session.match.actions)
         await click_offer(pilot, last)
         await settle(pilot)
-        assert table.match.actions[plies] == Take(last)
+        assert table.session.match.actions[plies] == Take(last)
 
 
 @sync
 async def test_replay_steps_with_the_arrows():
     match = preplay(2, 3, phase_is(Phase.PICK, 10))
     seats = seats_for(2)
-    app = CardtableApp(lambda app: SPEC.table(SPEC, match, seats, replay=True), bot_pause=0)
+    app = CardtableApp(lambda app: SPEC.table(ReplaySession(SPEC, match, seats)), bot_pause=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         table = find_table(app)
-        total = len(table.replay_actions)
+        total = len(table.session.actions)
         await pilot.press("left", "left")
-        assert len(table.match.actions) == total - 2
+        assert len(table.session.match.actions) == total - 2
         await pilot.press("1")  # no moves in a replay
-        assert len(table.match.actions) == total - 2
+        assert len(table.session.match.actions) == total - 2
 
 
 @pytest.mark.parametrize("shot", SHOTS, ids=lambda s: s.name)

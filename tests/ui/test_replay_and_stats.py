@@ -60,21 +60,21 @@ async def test_a_finished_game_replays_step_by_step_and_takes_no_moves():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         table = app.screen
-        assert isinstance(table, TableScreen) and table.replay_actions is not None
+        assert isinstance(table, TableScreen) and table.session.actions is not None
         assert status(table) == f"Pazaak · replay · move {total} of {total} · ← → to step"
         at_end = log_lines(table)
 
         await pilot.press("left")
-        assert len(table.match.actions) == total - 1
+        assert len(table.session.match.actions) == total - 1
         assert f"move {total - 1} of {total}" in status(table)
         one_back = log_lines(table)
         assert one_back != at_end and at_end[: len(one_back)] == one_back
 
         await pilot.press("home")
-        assert len(table.match.actions) == 0 and f"move 0 of {total}" in status(table)
+        assert len(table.session.match.actions) == 0 and f"move 0 of {total}" in status(table)
         start = log_lines(table)
         await pilot.press("right")
-        assert len(table.match.actions) == 1 and f"move 1 of {total}" in status(table)
+        assert len(table.session.match.actions) == 1 and f"move 1 of {total}" in status(table)
         first = log_lines(table)
         assert len(first) > len(start) and first[: len(start)] == start  # the move's events shown
         await pilot.press("left")
@@ -82,7 +82,7 @@ async def test_a_finished_game_replays_step_by_step_and_takes_no_moves():
 
         # no move can be made: keys and clicks change nothing, no bot thinks, nothing is saved
         await pilot.press("right", "right", "right")
-        position = list(table.match.actions)
+        position = list(table.session.match.actions)
         for key in ("e", "s", "1", "2", "enter"):
             await pilot.press(key)
         await pilot.click("#hand-0")
@@ -91,13 +91,13 @@ async def test_a_finished_game_replays_step_by_step_and_takes_no_moves():
         await pilot.click("#end-turn")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert app.screen is table and table.match.actions == position
+        assert app.screen is table and table.session.match.actions == position
         assert table.check_action("end_turn", ()) is False
         assert table.check_action("play_card", (0,)) is False
         assert SaveStore().latest() is None
 
         await pilot.press("end")
-        assert len(table.match.actions) == total and log_lines(table) == at_end
+        assert len(table.session.match.actions) == total and log_lines(table) == at_end
         assert app.screen is table  # the end of a replay shows no result screen to answer
 
 

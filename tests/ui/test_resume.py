@@ -45,7 +45,7 @@ async def test_resume_after_quit_brings_back_the_exact_position():
     async with app.run_test(size=(120, 40)) as pilot:
         table = await human_moves(pilot, 3)
         await pilot.app.workers.wait_for_complete()
-        state, actions = table.match.state, list(table.match.actions)
+        state, actions = table.session.match.state, list(table.session.match.actions)
         await pilot.press("ctrl+q")
     saved = SaveStore().latest()
     assert saved is not None
@@ -59,7 +59,7 @@ async def test_resume_after_quit_brings_back_the_exact_position():
         await pilot.pause()
         table = pilot.app.screen
         assert isinstance(table, TableScreen)
-        assert table.match.actions[: len(actions)] == actions
+        assert table.session.match.actions[: len(actions)] == actions
 
 
 KILLED_RUN = textwrap.dedent(
@@ -71,7 +71,7 @@ KILLED_RUN = textwrap.dedent(
         app = table_app()
         async with app.run_test(size=(120, 40)) as pilot:
             table = await human_moves(pilot, 4)
-            print(len(table.match.actions), flush=True)
+            print(len(table.session.match.actions), flush=True)
             os.kill(os.getpid(), signal.SIGKILL)
 
     asyncio.run(main())

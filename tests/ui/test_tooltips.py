@@ -57,7 +57,7 @@ async def test_pazaak_hand_board_and_the_other_hand_tooltips():
     async with app.run_test(size=shot.size, tooltips=True) as pilot:
         await shot.drive(pilot)
         table = app.screen
-        view = table.match.observe(table.viewer)
+        view = table.session.match.observe(table.viewer)
         hand_card = table.query_one("#my-hand #hand-0", HandCard)
         tip = await hover_tip(pilot, hand_card)
         assert tip is not None and tip.startswith(pazaak_tip(view.hand[0]))
@@ -68,7 +68,7 @@ async def test_pazaak_hand_board_and_the_other_hand_tooltips():
         theirs = table.query_one("#their-hand")
         tip = await hover_tip(pilot, theirs, Offset(0, 1))
         assert tip is not None and "face down (hidden)" in tip
-        secret = table.match.state.hands[1]
+        secret = table.session.match.state.hands[1]
         assert not any(label(card) in tip for card in secret)
 
 
@@ -84,7 +84,7 @@ async def test_a_hidden_pazaak_hand_says_only_that_it_is_hidden():
         for card_view in row.query(HandCard):
             assert card_view.tooltip == BACK_TIP
         # a card that turns face up again says what it is, and a dimmed one that it can't be played
-        card = table.match.observe(table.viewer).hand[0]
+        card = table.session.match.observe(table.viewer).hand[0]
         row.show_faces((card,), frozenset())
         tip = table.query_one("#my-hand #hand-0", HandCard).tooltip
         assert tip.startswith(pazaak_tip(card)) and "cannot be played now" in tip
@@ -133,7 +133,7 @@ async def test_flip7_numbers_modifiers_and_action_cards_have_tooltips():
     async with app.run_test(size=shot.size, tooltips=True) as pilot:
         await shot.drive(pilot)
         table = app.screen
-        view = table.match.observe(table.viewer)
+        view = table.session.match.observe(table.viewer)
         row = table.query_one("#seat-0 .row", CardRow)
         first = view.seats[0].numbers[0]
         assert await hover_tip(pilot, row, Offset(x_of(row, 0), 1)) == card_tip(first)
@@ -160,7 +160,7 @@ async def test_flip7_modifier_tooltips():
     async with app.run_test(size=shot.size, tooltips=True) as pilot:
         await shot.drive(pilot)
         table = app.screen
-        view = table.match.observe(table.viewer)
+        view = table.session.match.observe(table.viewer)
         seat = next(s for s in view.seats if s.modifiers)
         mods = table.query_one(f"#seat-{seat.seat} .mods", CardRow)
         tip = await hover_tip(pilot, mods, Offset(x_of(mods, 0), 0))
@@ -173,7 +173,7 @@ async def test_pixies_offer_grid_and_tucked_cards_have_tooltips():
     async with app.run_test(size=shot.size, tooltips=True) as pilot:
         await shot.drive(pilot)
         table = app.screen
-        view = table.match.observe(table.viewer)
+        view = table.session.match.observe(table.viewer)
         strip = table.query_one(OfferStrip)
         tip = await hover_tip(pilot, strip, strip.offset_of(0))
         assert tip is not None and tip.startswith(pixies_tip(view.revealed[0]))
@@ -186,7 +186,7 @@ async def test_pixies_offer_grid_and_tucked_cards_have_tooltips():
         assert tip is not None and tip.startswith(pixies_tip(tucked.up))
         assert "Validated: a face-down card is tucked under it" in tip
         # a face-down card alone: hidden from everyone, and its tooltip names no card
-        state = table.match.state
+        state = table.session.match.state
         for seat, grid in enumerate(view.grids):
             board = table.query_one(f"#px-board-{seat}", GridBoard)
             for cell in grid.cells:

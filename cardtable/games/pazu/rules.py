@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -36,7 +37,7 @@ from cardtable.games.pazu.actions import (
     UnseatBot,
 )
 from cardtable.games.pazu.draft import Draft
-from cardtable.games.pazu.events import EVENT_TYPES, describe
+from cardtable.games.pazu.events import EVENT_TYPES, BotSeated, describe
 from cardtable.games.pazu.state import (
     MAX_SEATINGS,
     MAX_SEATS,
@@ -183,6 +184,13 @@ class PazuRules(GameRules[PazuState, PazuConfig]):
         winners = tuple(seat for seat, chips in enumerate(state.chips) if chips == best)
         scores = tuple(float(chips) for chips in state.chips)
         return Outcome(winners, scores, {"chips": scores, "sets": float(state.set_number)})
+
+    def joined_bots(self, history: Iterable[tuple[Any, ...]]) -> Iterator[tuple[int, str]]:
+        """Bots sit down between sets: each ``BotSeated`` adds a seat."""
+        for events in history:
+            for event in events:
+                if isinstance(event, BotSeated):
+                    yield event.seat, event.level
 
     def describe(self, event: Any, viewer: int | None) -> str | None:
         return describe(event, viewer)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from cardtable.session import LocalSession
 from cardtable.tools.shots import Shot, settle
 
 Stop = Callable[[Any], bool]
@@ -67,7 +68,7 @@ def table_app(players: int, seed: int, stop: Stop) -> Any:
 
     spec = get("flip7")
     seats, match = played(players, seed, stop)
-    app = CardtableApp(lambda app: spec.table(spec, match, seats), bot_pause=0)
+    app = CardtableApp(lambda app: spec.table(LocalSession(spec, match, seats)), bot_pause=0)
     app.animation_level = "none"  # scenes are still pictures, whatever imported Textual first
     return app
 
@@ -106,7 +107,7 @@ async def last_move(pilot: Any) -> None:
     await settle(pilot)
     table = pilot.app.screen
     if getattr(table, "my_turn", False):  # else a bot made it already
-        table.play_human(policy(table.match))
+        table.play_human(policy(table.session.match))
         await settle(pilot)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.session import LocalSession
 from cardtable.tools.shots import Shot, settle
 
 SEED = 41
@@ -42,7 +43,7 @@ def table_app(moves: int) -> Any:
     from cardtable.ui.app import CardtableApp
 
     spec, seats, match = played_match(moves)
-    return CardtableApp(lambda app: spec.table(spec, match, seats), bot_pause=0)
+    return CardtableApp(lambda app: spec.table(LocalSession(spec, match, seats)), bot_pause=0)
 
 
 def newgame_app() -> Any:
@@ -55,7 +56,7 @@ def newgame_app() -> Any:
 
 def builder_app() -> Any:
     from cardtable.ui.app import CardtableApp
-    from cardtable.ui.screens.deckbuilder import DeckBuilderScreen
+    from cardtable.ui.tables.pazaak.deckbuilder import DeckBuilderScreen
 
     return CardtableApp(lambda app: DeckBuilderScreen(start="ready:gold"), bot_pause=0)
 

@@ -20,6 +20,7 @@ from cardtable.games.pazu.actions import STAND
 from cardtable.games.pazu.events import GameEnded, SetPotCarried, SetWon
 from cardtable.games.pazu.state import Phase, Status
 from cardtable.games.registry import GAMES
+from cardtable.session import LocalSession
 from cardtable.tools.shots import Shot
 
 SPEC = GAMES["pazu-pazaak"]
@@ -133,7 +134,7 @@ def table_app(
 
         match = preplay(players, seed, stop, max_sets)
         seats = seats_for(players)
-        return CardtableApp(lambda app: SPEC.table(SPEC, match, seats), bot_pause=0)
+        return CardtableApp(lambda app: SPEC.table(LocalSession(SPEC, match, seats)), bot_pause=0)
 
     return build
 

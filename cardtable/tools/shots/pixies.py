@@ -16,6 +16,7 @@ from cardtable.core.seats import Seat
 from cardtable.games.pixies.events import GameEnded, RoundEnded
 from cardtable.games.pixies.state import Phase
 from cardtable.games.registry import GAMES
+from cardtable.session import LocalSession
 from cardtable.tools.shots import Shot, settle
 
 SPEC = GAMES["pixies"]
@@ -79,7 +80,7 @@ def table_app(players: int, seed: int, stop: Callable[[Match], bool]) -> Callabl
 
         match = preplay(players, seed, stop)
         seats = seats_for(players)
-        return CardtableApp(lambda app: SPEC.table(SPEC, match, seats), bot_pause=0)
+        return CardtableApp(lambda app: SPEC.table(LocalSession(SPEC, match, seats)), bot_pause=0)
 
     return build
 

@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from cardtable.core.seats import default_seats
 from cardtable.games.registry import GAMES, GameSpec
+from cardtable.session import LocalSession
 
 BLURBS = {
     "pazaak": "2 players · 3×3 boards, side decks, first to 3 sets",
@@ -105,7 +106,7 @@ class HomeScreen(Screen[None]):
             self.notify("There is no saved game to continue.")
             return
         spec = saved.record.spec
-        self.app.push_screen(spec.table(spec, saved.match, saved.record.seat_list))
+        self.app.push_screen(spec.table(LocalSession(spec, saved.match, saved.record.seat_list)))
 
     def action_settings(self) -> None:
         from cardtable.ui.screens.settings import SettingsScreen

@@ -1,29 +1,27 @@
-"""What every game table shares: turn flow, bots in a worker, hot-seat privacy, the log.
+"""What every game table shares: turn flow, hot-seat privacy, the log, replays.
 
 A game's table subclasses ``TableScreen``: it composes its widgets, redraws them from an
-observation in ``show``, and turns keys and clicks into actions through ``perform``. The base
-owns the match and decides whose turn it is, when a bot thinks, when the hand-off screen covers
-the table, and what the log may say.
+observation in ``show``, and turns keys and clicks into actions through ``play_human``. The base
+draws from a ``Session`` (a game held here, replayed, or elsewhere) and never from the game itself:
+it submits actions, listens for what changed, and decides when the hand-off screen covers the
+table, when a result box waits for the player, and what the log says.
 """
 
 from __future__ import annotations
 
 import re
-import time
+import threading
+from collections.abc import Callable
 from typing import Any, ClassVar
 
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from cardtable.core.bots import bot_rng
-from cardtable.core.errors import IllegalAction
-from cardtable.core.match import Match
 from cardtable.core.seats import Seat
-from cardtable.games.registry import GameSpec
+from cardtable.session import Change, HandOff, Moved, Refused, Session, Thinking
 from cardtable.ui.screens.handoff import HandOffScreen
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.screens.rules import RulesScreen
@@ -33,13 +31,17 @@ from cardtable.ui.widgets.log import MoveLog
 SEAT_WORD = re.compile(r"\bPlayer (\d+)\b")
 
 
-class BotMoved(Message):
-    """A bot's choice, computed in a worker thread, to apply on the UI thread."""
+def seed_text(seed: int | None) -> str:
+    """ " · seed N" for the header, or nothing while the seed is secret (an online game)."""
+    return "" if seed is None else f" · seed {seed}"
 
-    def __init__(self, action: Any, ply: int) -> None:
+
+class SessionCalled(Message):
+    """A session's callback, posted from another thread to run on the UI thread."""
+
+    def __init__(self, callback: Callable[[], None]) -> None:
         super().__init__()
-        self.action = action
-        self.ply = ply
+        self.callback = callback
 
 
 class TableScreen(Screen[None]):
@@ -58,22 +60,28 @@ class TableScreen(Screen[None]):
     TableScreen #status-line { height: 1; padding: 0 1; background: $panel; color: $foreground; }
     """
 
-    def __init__(
-        self, spec: GameSpec, match: Match, seats: tuple[Seat, ...], replay: bool = False
-    ) -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__()
-        #: in a replay, every action of the finished game; the match holds those up to the step
-        self.replay_actions: list[Any] | None = list(match.actions) if replay else None
-        self.spec = spec
-        self.match = match
-        self.seats = seats
-        self.bots = {i: spec.bots[s.bot]() for i, s in enumerate(seats) if s.bot is not None}
-        humans = [i for i, s in enumerate(seats) if s.is_human]
-        self.hotseat = len(humans) > 1
-        #: whose eyes the table is drawn for (None: nobody's, e.g. behind the hand-off screen)
-        self.viewer: int | None = humans[0] if len(humans) == 1 else None
-        self._thinking = False
+        self.session = session
+        self.spec = session.spec
         self._bindings_key: object = None
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self.session.seats
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose eyes the table is drawn for (None: nobody's, e.g. behind the hand-off screen)."""
+        return self.session.viewer
+
+    @property
+    def hotseat(self) -> bool:
+        return self.session.hotseat
+
+    @property
+    def is_replay(self) -> bool:
+        return self.session.is_replay
 
     # -- for subclasses ------------------------------------------------------------------------
 
@@ -91,7 +99,7 @@ class TableScreen(Screen[None]):
 
     def final_result(self) -> ResultScreen:
         """The match result screen."""
-        outcome = self.match.outcome
+        outcome = self.session.outcome
         assert outcome is not None
         names = " and ".join(self.seats[w].name for w in outcome.winners) or "Nobody"
         scores = "   ".join(
@@ -109,46 +117,53 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = self.spec.title
-        for events in self.match.events:
-            self.log_events(events)
+        self.session.connect(self.on_session, self._dispatch)
+        self.session.keep(getattr(self.app, "autosave", lambda session: None))
+        self.session.background = self._in_worker  # type: ignore[attr-defined]
+        self.log_lines(self.session.log_lines())
         self.redraw()
-        if self.replay_actions is None:
+        if not self.is_replay:
             self.call_after_refresh(self._first_turn)
+
+    def on_unmount(self) -> None:
+        self.session.close()
+
+    def _dispatch(self, callback: Callable[[], None]) -> None:
+        """Run a session's callback on the UI thread, now if already there."""
+        if threading.get_ident() == self.app._thread_id:
+            callback()
+        else:
+            self.post_message(SessionCalled(callback))
+
+    def on_session_called(self, message: SessionCalled) -> None:
+        if not self.abandoned:
+            message.callback()
+
+    def _in_worker(self, job: Callable[[], None]) -> None:
+        """Bots think in a Textual thread worker, so tests and screenshots can wait for them."""
+        self.run_worker(job, thread=True, group="bot")
 
     # -- replays -------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("step", "step_to"):
-            return self.replay_actions is not None
+            return self.is_replay
         return True
 
     def action_step(self, delta: int) -> None:
-        self.action_step_to(len(self.match.actions) + delta)
+        self.action_step_to(self.session.ply + delta)
 
     def action_step_to(self, step: int) -> None:
         """Rebuild the position after ``step`` actions and show its events as they happened."""
-        assert self.replay_actions is not None
-        total = len(self.replay_actions)
-        step = total if step < 0 else max(0, min(step, total))
-        m = self.match
-        self.match = Match.replay(m.game, m.config, m.seed, self.replay_actions[:step])
-        self.sync_seats()
-        log = self.query_one(MoveLog)
-        log.clear()
-        for events in self.match.events:
-            self.log_events(events)
+        self.session.step_to(step)  # type: ignore[attr-defined]
+        self.query_one(MoveLog).clear()
+        self.log_lines(self.session.log_lines())
         self.redraw()
-
-    @property
-    def log_viewer(self) -> int | None:
-        """Hot-seat logs are public: every player can read them."""
-        return None if self.hotseat else self.viewer
 
     @property
     def my_turn(self) -> bool:
         """Whether the person at the keyboard may act now."""
-        seat = self.match.to_move
-        return seat is not None and seat == self.viewer and self.seats[seat].is_human
+        return self.session.my_turn
 
     @property
     def abandoned(self) -> bool:
@@ -159,37 +174,28 @@ class TableScreen(Screen[None]):
     def redraw(self) -> None:
         if self.abandoned:
             return
-        self.show(self.match.observe(self.viewer))
+        self.show(self.session.observe())
         self.query_one("#status-line", Static).update(self.status_text())
         # the footer rebuilds every key on a refresh: only ask when what is legal changed
-        key = (
-            self.my_turn,
-            self.match.legal_actions() if self.my_turn else (),
-            self.replay_actions is None,
-        )
+        key = (self.my_turn, self.session.playable(), self.is_replay)
         if key != self._bindings_key:
             self._bindings_key = key
             self.refresh_bindings()
 
     def status_text(self) -> str:
-        if self.replay_actions is not None:
-            return (
-                f"{self.spec.title} · replay · move {len(self.match.actions)} of "
-                f"{len(self.replay_actions)} · ← → to step"
-            )
-        seat = self.match.to_move
+        title = self.spec.title
+        if self.is_replay:
+            total = self.session.total  # type: ignore[attr-defined]
+            return f"{title} · replay · move {self.session.ply} of {total} · ← → to step"
+        seat = self.session.to_move
         if seat is None:
-            return f"{self.spec.title} · game over"
+            return f"{title} · game over"
         who = self.seats[seat]
-        if self._thinking:
-            return f"{self.spec.title} · {who.label} is thinking…"
+        if self.session.thinking is not None:
+            return f"{title} · {who.label} is thinking…"
         if self.my_turn:
-            return (
-                f"{self.spec.title} · your turn, {who.name}"
-                if self.hotseat
-                else f"{self.spec.title} · your turn"
-            )
-        return f"{self.spec.title} · {who.label} to play"
+            return f"{title} · your turn, {who.name}" if self.hotseat else f"{title} · your turn"
+        return f"{title} · {who.label} to play"
 
     def _first_turn(self) -> None:
         """The first ``advance``, queued at mount: skipped if the table was left meanwhile."""
@@ -197,91 +203,60 @@ class TableScreen(Screen[None]):
             self.advance()
 
     def advance(self) -> None:
-        """Hand the turn to whoever is next: a person (after a hand-off) or a bot."""
-        seat = self.match.to_move
-        if seat is None:
+        """Hand the turn to whoever is next: the person here, a hand-off, or the session."""
+        if self.session.is_over:
             self.app.push_screen(self.final_result(), self._after_final)
             return
-        if self.seats[seat].is_human:
-            if seat != self.viewer:
-                self._hand_off(seat)
-            else:
-                self.redraw()
+        self.session.bot_pause = getattr(self.app, "bot_pause", 0.6)  # type: ignore[attr-defined]
+        self.session.proceed()
+        self.redraw()
+
+    def on_session(self, change: Change) -> None:
+        """What the session says happened: redraw, log, hand off or refuse."""
+        if self.abandoned:
             return
-        self.think(seat, len(self.match.actions))
+        if isinstance(change, Moved):
+            self.after_move(change)
+        elif isinstance(change, Refused):
+            self.notify(self.name_seats(change.reason), title="Not allowed", severity="warning")
+        elif isinstance(change, HandOff):
+            self._hand_off(change.seat)
+        elif isinstance(change, Thinking):
+            self.redraw()
+
+    def after_move(self, moved: Moved) -> None:
+        """Log the move, redraw, and show a result box (the game waits) before going on."""
+        self.log_events(moved)
+        self.redraw()
+        interlude = self.interlude(moved.events)
+        if interlude is not None and not self.session.is_over:
+            self.app.push_screen(interlude, lambda _: self.advance())
+        else:
+            self.advance()
 
     def _hand_off(self, seat: int) -> None:
-        self.viewer = None
         self.redraw()
 
         def take_seat(_: None) -> None:
-            self.viewer = seat
+            self.session.take_seat(seat)
             self.redraw()
 
         self.app.push_screen(HandOffScreen(self.seats[seat].name), take_seat)
 
-    @work(thread=True, group="bot")
-    def think(self, seat: int, ply: int) -> None:
-        """Choose the bot's action off the UI thread; a short pause lets people follow."""
-        self._thinking = True
-        self.app.call_from_thread(self.redraw)
-        started = time.perf_counter()
-        observation = self.match.game.observe(self.match.state, seat)
-        legal = self.match.game.legal_actions(self.match.state)
-        action = self.bots[seat].choose(observation, legal, bot_rng(self.match.seed, seat, ply))
-        pause = getattr(self.app, "bot_pause", 0.6) - (time.perf_counter() - started)
-        if pause > 0:
-            time.sleep(pause)
-        self.post_message(BotMoved(action, ply))
-
-    def on_bot_moved(self, message: BotMoved) -> None:
-        self._thinking = False
-        if message.ply == len(self.match.actions):
-            self.perform(message.action)
-
-    def perform(self, action: Any) -> bool:
-        """Apply ``action``; an illegal one is refused with its reason and changes nothing."""
-        try:
-            events = self.match.play(action)
-        except IllegalAction as refusal:
-            self.notify(self.name_seats(refusal.reason), title="Not allowed", severity="warning")
-            return False
-        self.sync_seats()
-        self.log_events(events)
-        autosave = getattr(self.app, "autosave", None)
-        if autosave is not None:
-            autosave(self)
-        self.redraw()
-        interlude = self.interlude(events)
-        if interlude is not None and not self.match.is_over:
-            self.app.push_screen(interlude, lambda _: self.advance())
-        else:
-            self.advance()
-        return True
+    def perform(self, action: Any) -> None:
+        """Submit ``action``; an illegal one is refused with its reason and changes nothing."""
+        self.session.submit(action)
 
     def play_human(self, action: Any) -> None:
         """A person's choice from a key or click; refused with a reason when it isn't theirs."""
-        if self.match.is_over or self.replay_actions is not None:
+        if self.session.is_over or self.is_replay:
             return
         if not self.my_turn:
-            seat = self.match.to_move
+            seat = self.session.to_move
             who = self.seats[seat].label if seat is not None else "nobody"
             self.notify(f"Wait: it is {who}'s turn.", severity="warning")
             return
         self.perform(action)
-
-    def seats_for(self, match: Match) -> tuple[Seat, ...]:
-        """Who sits where once ``match`` has been played so far. A game whose table can grow
-        (a bot sitting down between sets) extends ``seats`` here, from the match's own log, so
-        saves and replays name the new seats alike; by default the seats never change."""
-        return self.seats
-
-    def sync_seats(self) -> None:
-        """Bring ``seats``, and a bot for every new bot seat, up to date with the match."""
-        self.seats = self.seats_for(self.match)
-        for seat, who in enumerate(self.seats):
-            if who.bot is not None and seat not in self.bots:
-                self.bots[seat] = self.spec.bots[who.bot]()
 
     def seat_name(self, seat: int) -> str:
         return self.seats[seat].name if 0 <= seat < len(self.seats) else f"Player {seat + 1}"
@@ -290,12 +265,14 @@ class TableScreen(Screen[None]):
         """Swap the rules' "Player N" for the seat's name."""
         return SEAT_WORD.sub(lambda m: self.seat_name(int(m.group(1)) - 1), line)
 
-    def log_events(self, events: tuple[Any, ...]) -> None:
+    def log_events(self, moved: Moved) -> None:
+        """The move's log lines, as the session wrote them for this table's reader."""
+        self.log_lines(moved.lines)
+
+    def log_lines(self, lines: tuple[str, ...]) -> None:
         log = self.query_one(MoveLog)
-        for event in events:
-            line = self.match.game.describe(event, self.log_viewer)
-            if line:
-                log.add(self.name_seats(line))
+        for line in lines:
+            log.add(self.name_seats(line))
 
     def _after_final(self, choice: str | None) -> None:
         if choice == "again":

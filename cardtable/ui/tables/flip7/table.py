@@ -19,8 +19,9 @@ from cardtable.games.flip7.actions import HIT, STAY, ChooseTarget
 from cardtable.games.flip7.cards import GOAL
 from cardtable.games.flip7.state import CHOICE_CARD, Mode
 from cardtable.games.flip7.view import Flip7View
+from cardtable.session import Moved
 from cardtable.ui.screens.result import ResultScreen
-from cardtable.ui.tables.base import TableScreen
+from cardtable.ui.tables.base import TableScreen, seed_text
 from cardtable.ui.tables.flip7.cards import card_tip
 from cardtable.ui.tables.flip7.events import Flip, RoundResult, climb, follow, fresh_flips
 from cardtable.ui.tables.flip7.odds import OddsPanel
@@ -68,11 +69,11 @@ class Table(TableScreen):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.solo = self.match.config.mode is Mode.SOLO
+        self.solo = self.session.config.mode is Mode.SOLO
         self.odds_open = False
         #: flips still face down, in order, and the log lines waiting for them
         self._reveal: list[Flip] = []
-        self._held: list[Any] = []
+        self._held: list[str] = []
         self._holding = False
         self._timer: Timer | None = None
         #: rows as the table showed them before the last decision, to follow its events from
@@ -104,7 +105,8 @@ class Table(TableScreen):
         stats = getattr(self.app, "stats", None)
         entry = stats.load().games.get("flip7") if stats is not None else None
         self.best_before = entry.solo_best_rounds if entry is not None else None
-        self._fresh = self.replay_actions is None and not self.match.actions
+        self._fresh = not self.is_replay and not self.session.ply
+        self._before = self.session.observe().seats
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -148,7 +150,7 @@ class Table(TableScreen):
         if self.solo:
             best = f"best {self.best_before} rounds" if self.best_before else "no best yet"
             total = view.seats[0].banked
-            return f"Solo · round {view.round} · total {total} / {view.goal} · {best} · {deck} · seed {self.match.seed}"
+            return f"Solo · round {view.round} · total {total} / {view.goal} · {best} · {deck}{seed_text(self.session.seed)}"
         chain = ""
         if view.flip_three:
             frame = view.flip_three[-1]
@@ -156,12 +158,12 @@ class Table(TableScreen):
         dealer = self.seat_name(view.dealer)
         return (
             f"Round {view.round} · to {view.goal} · dealer {dealer} · {deck}"
-            f"{chain} · seed {self.match.seed}"
+            f"{chain}{seed_text(self.session.seed)}"
         )
 
     def history_text(self) -> str:
         """Solo: the total after each round so far, drawn as it climbs."""
-        totals = climb(self.match.events)
+        totals = climb(self.session.history())
         if not totals:
             return f"Reach {GOAL} in as few rounds as you can. Each round: hit, or stay to bank."
         room = self.size.height - 22 - (6 if self.odds_open else 0)
@@ -189,7 +191,7 @@ class Table(TableScreen):
             names = [s.label for s in self.seats]
             picker.show(*picker_title(pending, names), picker_entries(view, pending, names))
             picker.tooltip = card_tip(CHOICE_CARD[pending.choice])
-        legal = self.match.legal_actions() if self.my_turn else ()
+        legal = self.session.playable()
         self.query_one("#hit", Button).disabled = HIT not in legal
         self.query_one("#stay", Button).disabled = STAY not in legal
         put(self.query_one("#prompt", Static), self.prompt(view, legal))
@@ -236,37 +238,33 @@ class Table(TableScreen):
 
     # -- the beat before each card's face --------------------------------------------------------
 
-    def perform(self, action: Any) -> bool:
-        """Remember the rows before the move (its events are read from them), and hold the
-        log's lines while the cards it flips turn over."""
+    def after_move(self, moved: Moved) -> None:
+        """Follow the move's events from the rows shown before it, and hold its log lines while
+        the cards it flips turn over."""
         self._flush_log()
-        self._before = self.match.observe(None).seats
         self._fresh = True
         self._holding = self.app.animation_level != "none"
-        done = super().perform(action)
-        if not done:
-            self._fresh = False
-            self._flush_log()
-        return done
+        super().after_move(moved)
+        self._before = self.session.observe().seats
 
-    def log_events(self, events: tuple[Any, ...]) -> None:
+    def log_events(self, moved: Moved) -> None:
         """A line that named a card before the card turned over would spoil the beat."""
         if self._holding:
-            self._held.extend(events)
+            self._held.extend(moved.lines)
         else:
-            super().log_events(events)
+            super().log_events(moved)
 
     def _flush_log(self) -> None:
         held, self._held, self._holding = self._held, [], False
         if held:
-            super().log_events(tuple(held))
+            self.log_lines(tuple(held))
 
     def _start_reveal(self) -> None:
         self._fresh = False
         if self._timer is not None:
             self._timer.stop()
         animate = self.app.animation_level != "none"
-        self._reveal = fresh_flips(self.match.events[-1]) if animate else []
+        self._reveal = fresh_flips(self.session.history()[-1]) if animate else []
         if self._reveal:
             self._timer = self.set_timer(BEAT, self._turn_next)
         else:
@@ -285,11 +283,11 @@ class Table(TableScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("hit", "stay", "target"):
-            if self.replay_actions is not None:
+            if self.is_replay:
                 return False
             if not self.my_turn:
                 return None
-            legal = self.match.legal_actions()
+            legal = self.session.playable()
             if action == "target":
                 choosing = any(isinstance(a, ChooseTarget) for a in legal)
                 return (choosing and int(parameters[0]) < len(self.seats)) or None  # type: ignore[call-overload]
@@ -313,9 +311,9 @@ class Table(TableScreen):
 
     def advance(self) -> None:
         """Hot-seat: nothing in Flip 7 is hidden, so the keyboard passes without a cover screen."""
-        seat = self.match.to_move
+        seat = self.session.to_move
         if self.hotseat and seat is not None and self.seats[seat].is_human:
-            self.viewer = seat
+            self.session.take_seat(seat)
         super().advance()
 
     def action_hit(self) -> None:
@@ -326,19 +324,14 @@ class Table(TableScreen):
 
     def action_target(self, seat: int) -> None:
         """Hand the action card to ``seat``; an ineligible one is refused with the rules' reason."""
-        action = ChooseTarget(seat)
-        if self.my_turn and action not in self.match.legal_actions():
-            reason = self.match.game.explain_illegal(self.match.state, action)
-            self.notify(self.name_seats(reason), title="Not allowed", severity="warning")
-            return
-        self.play_human(action)
+        self.play_human(ChooseTarget(seat))
 
     def action_odds(self) -> None:
         self.odds_open = not self.odds_open
         self.redraw()
 
     def on_seat_chosen(self, message: SeatChosen) -> None:
-        if self.my_turn and any(isinstance(a, ChooseTarget) for a in self.match.legal_actions()):
+        if any(isinstance(a, ChooseTarget) for a in self.session.playable()):
             self.action_target(message.seat)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -371,10 +364,12 @@ class Table(TableScreen):
         return round_summary(ended[-1], self.names, self.solo)
 
     def final_result(self) -> ResultScreen:
-        outcome = self.match.outcome
+        outcome = self.session.outcome
         assert outcome is not None
         rounds = int(outcome.stats.get("rounds", 0))
         if self.solo:
-            return solo_final(rounds, climb(self.match.events), self.best_before, self.last_round)
+            return solo_final(
+                rounds, climb(self.session.history()), self.best_before, self.last_round
+            )
         totals = [int(score) for score in outcome.scores]
         return table_final(self.names, totals, outcome.winners, rounds, self.last_round)

@@ -59,7 +59,7 @@ class PazaakNewGame(NewGameScreen):
             super().on_button_pressed(event)
 
     def action_build_deck(self) -> None:
-        from cardtable.ui.screens.deckbuilder import DeckBuilderScreen
+        from cardtable.ui.tables.pazaak.deckbuilder import DeckBuilderScreen
 
         def built(key: str | None) -> None:
             if key is None:

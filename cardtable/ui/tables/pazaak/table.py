@@ -15,7 +15,7 @@ from cardtable.games.pazaak.cards import Card, label, side_values, signed
 from cardtable.games.pazaak.events import SetVoid, SetWon, WinReason
 from cardtable.games.pazaak.state import PazaakView
 from cardtable.ui.screens.result import ResultScreen
-from cardtable.ui.tables.base import TableScreen
+from cardtable.ui.tables.base import TableScreen, seed_text
 from cardtable.ui.tables.pazaak.setup import PazaakNewGame
 from cardtable.ui.tables.pazaak.widgets import BoardPanel, HandCardChosen, HandRow, pips
 from cardtable.ui.widgets.log import MoveLog
@@ -143,29 +143,27 @@ class Table(TableScreen):
         self.query_one("#match-line", Static).update(
             f"Set {view.set_number} · first to 3 · "
             f"{self.seat_name(0)} {pips(view.sets_won[0])}  {self.seat_name(1)} {pips(view.sets_won[1])}"
-            f" · {deck} · seed {self.match.seed}"
+            f" · {deck}{seed_text(self.session.seed)}"
         )
-        legal = self.match.legal_actions() if self.my_turn else ()
+        legal = self.session.playable()
         self.query_one("#stand", Button).disabled = Stand() not in legal
         self.query_one("#end-turn", Button).disabled = EndTurn() not in legal
 
     def playable_indices(self) -> frozenset[int]:
-        if not self.my_turn:
-            return frozenset()
-        return frozenset(a.index for a in self.match.legal_actions() if isinstance(a, PlaySide))
+        return frozenset(a.index for a in self.session.playable() if isinstance(a, PlaySide))
 
     # -- choices -------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("stand", "end_turn", "play_card"):
-            if self.replay_actions is not None:
+            if self.is_replay:
                 return False
             if not self.my_turn:
                 return None
             if action == "play_card":
                 return parameters[0] in self.playable_indices() or None
             wanted = Stand() if action == "stand" else EndTurn()
-            return wanted in self.match.legal_actions() or None
+            return wanted in self.session.playable() or None
         return super().check_action(action, parameters)
 
     def action_stand(self) -> None:
@@ -175,14 +173,12 @@ class Table(TableScreen):
         self.play_human(EndTurn())
 
     def action_play_card(self, index: int) -> None:
-        view = self.match.observe(self.viewer)
+        view = self.session.observe()
         if not self.my_turn or view.hand is None or index >= len(view.hand):
             return
         card = view.hand[index]
         values = tuple(
-            a.value
-            for a in self.match.legal_actions()
-            if isinstance(a, PlaySide) and a.index == index
+            a.value for a in self.session.playable() if isinstance(a, PlaySide) and a.index == index
         )
         if not values:
             self.play_human(PlaySide(index, side_values(card)[0]))  # refused with the reason
@@ -228,7 +224,7 @@ class Table(TableScreen):
         return None
 
     def final_result(self) -> ResultScreen:
-        outcome = self.match.outcome
+        outcome = self.session.outcome
         assert outcome is not None
         winner = self.seat_name(outcome.winners[0])
         sets = " – ".join(f"{s:g}" for s in outcome.scores)

@@ -18,9 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from cardtable.core.seats import BOT_NAMES, Seat
 from cardtable.games.pazu.actions import BOT_LEVELS, SeatBot, UnseatBot
-from cardtable.games.pazu.events import BotSeated
 from cardtable.games.pazu.state import MAX_SEATS, PazuView, Phase
 
 #: what each level plays like, as the add-a-bot chooser says
@@ -28,32 +26,6 @@ LEVEL_WORDS = {
     "easy": "plays like a casual human",
     "hard": "bids and plays by the odds",
 }
-SUFFIXES = ("", " II", " III", " IV")
-
-
-def newcomer_name(seats: Sequence[Seat]) -> str:
-    """The first bot name nobody at this table has had yet (then "Revan II" and so on)."""
-    taken = {seat.name for seat in seats}
-    for suffix in SUFFIXES:
-        for name in BOT_NAMES:
-            if name + suffix not in taken:
-                return name + suffix
-    return f"Bot {len(seats) + 1}"
-
-
-def grown_seats(
-    seats: tuple[Seat, ...], history: Iterable[tuple[Any, ...]], count: int
-) -> tuple[Seat, ...]:
-    """``seats`` with a named bot for every seat a ``BotSeated`` event added, up to ``count``
-    seats in all; a list that already has them (a save, a replay) is kept as it is."""
-    if len(seats) >= count:
-        return seats
-    grown = list(seats)
-    for events in history:
-        for event in events:
-            if isinstance(event, BotSeated) and event.seat == len(grown):
-                grown.append(Seat(newcomer_name(grown), event.level))
-    return tuple(grown)
 
 
 def shown_seats(view: PazuView) -> tuple[int, ...]:

@@ -19,8 +19,7 @@ from textual.events import Resize
 from textual.geometry import Size
 from textual.widgets import Button, ContentSwitcher, Input, Static
 
-from cardtable.core.match import Match
-from cardtable.core.seats import Seat
+from cardtable.core.seats import newcomer_name
 from cardtable.games.pazaak.cards import side_values
 from cardtable.games.pazu.actions import (
     END_TURN,
@@ -35,6 +34,7 @@ from cardtable.games.pazu.actions import (
     UnseatBot,
 )
 from cardtable.games.pazu.state import PazuView, Phase
+from cardtable.session import Session
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tables.pazaak.table import SignPicker
@@ -46,8 +46,6 @@ from cardtable.ui.tables.pazu.seats import (
     BotLevelPicker,
     BotRemover,
     between_text,
-    grown_seats,
-    newcomer_name,
     seat_changes,
     shown_seats,
 )
@@ -98,27 +96,18 @@ class PazuTable(TableScreen):
         *(Binding(str(n), f"digit({n - 1})", f"Choose {n}", show=False) for n in range(1, 10)),
     ]
 
-    def __init__(self, spec: Any, match: Match, seats: tuple[Seat, ...], replay: bool = False):
-        count = match.game.seat_count(match.state)
-        if not replay and len(seats) > count:
-            # "Play again" after bots sat down: the new game opens with the opening seats
-            seats = seats[:count]
-        super().__init__(spec, match, seats, replay)
-        self.sync_seats()
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
         #: the seats whose boards are on show (everyone at the table, and recent leavers)
-        self.shown: tuple[int, ...] = shown_seats(match.observe(None))
+        self.shown: tuple[int, ...] = shown_seats(session.observe())
         self.layout_now: Layout = choose_layout(len(self.shown), 120, 40)
         #: the question the amount box last asked (set, phase, seat, viewer): a new one clears it
         self._asked: tuple[Any, ...] | None = None
 
-    def seats_for(self, match: Match) -> tuple[Seat, ...]:
-        """A named bot for every ``BotSeated`` in the match's log (see ``grown_seats``)."""
-        return grown_seats(self.seats, match.events, match.game.seat_count(match.state))
-
     @property
     def seat_total(self) -> int:
         """Every seat there has been so far in the match (a replay's list may hold later ones)."""
-        return self.match.game.seat_count(self.match.state)
+        return len(self.session.observe().seated)
 
     def compose_table(self) -> ComposeResult:
         yield Static(id="pz-pots", markup=False)
@@ -226,7 +215,7 @@ class PazuTable(TableScreen):
         )
 
     def show_auction(self, view: PazuView) -> None:
-        story = auction_story(self.match.events)
+        story = auction_story(self.session.history())
         if story is None:
             return
         panel = self.query_one(AuctionPanel)
@@ -235,7 +224,7 @@ class PazuTable(TableScreen):
         wants_amount = self.my_turn and view.phase in (Phase.BID, Phase.ANTE)
         if asked != self._asked:
             self._asked = asked
-            panel.reset_entry(focus=wants_amount and self.replay_actions is None)
+            panel.reset_entry(focus=wants_amount and not self.is_replay)
 
     def show_hand(self, view: PazuView) -> None:
         hand = self.query_one(PazuHand)
@@ -258,12 +247,12 @@ class PazuTable(TableScreen):
 
     def pots_text(self, view: PazuView) -> str:
         # while bids come in, who opened the bidding; from the picks on, the highest bidder
-        story = auction_story(self.match.events) if view.phase is Phase.BID else None
+        story = auction_story(self.session.history()) if view.phase is Phase.BID else None
         first = self.seat_name(story.opener if story is not None else view.first)
-        return pots_line(view, first, self.match.seed, self.size.width)
+        return pots_line(view, first, self.session.seed, self.size.width)
 
     def show_buttons(self, view: PazuView) -> None:
-        legal = self.match.legal_actions() if self.my_turn else ()
+        legal = self.session.playable()
         turn, between = view.phase is Phase.TURN, view.phase is Phase.LEAVE
         adds, removals = seat_changes(legal)
         # the bot buttons are there for a table with people who may change the bots
@@ -286,18 +275,16 @@ class PazuTable(TableScreen):
             self.query_one("#pz-stay", Button).focus()
 
     def playable_indices(self) -> frozenset[int]:
-        if not self.my_turn:
-            return frozenset()
-        return frozenset(a.index for a in self.match.legal_actions() if isinstance(a, PlaySide))
+        return frozenset(a.index for a in self.session.playable() if isinstance(a, PlaySide))
 
     def status_text(self) -> str:
         text = super().status_text()
-        phase = self.match.state.phase
-        if self.my_turn and self.replay_actions is None and phase in HINTS:
+        phase = self.session.observe().phase
+        if self.my_turn and not self.is_replay and phase in HINTS:
             hint = HINTS[phase]
-            if phase is Phase.LEAVE and any(seat_changes(self.match.legal_actions())):
+            if phase is Phase.LEAVE and any(seat_changes(self.session.playable())):
                 hint = SEATS_HINT
-            story = auction_story(self.match.events)
+            story = auction_story(self.session.history())
             text += ": " + hint.format(cards=len(story.offer) if story else 6)
         return text
 
@@ -306,16 +293,16 @@ class PazuTable(TableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action not in (*KEY_PHASES, "digit"):
             return super().check_action(action, parameters)
-        if self.replay_actions is not None:
+        if self.is_replay:
             return False
-        phase = self.match.state.phase
+        phase = self.session.observe().phase
         if action in KEY_PHASES:
             if phase is not KEY_PHASES[action]:
                 return False
-            legal = self.match.legal_actions() if self.my_turn else ()
+            legal = self.session.playable()
             adds, removals = seat_changes(legal)
             if action in ("add_bot", "remove_bot"):
-                if not self.match.config.people:
+                if not self.session.config.people:
                     return False
                 return bool(adds if action == "add_bot" else removals) or None
             wanted = {"stand": STAND, "end_turn": END_TURN, "stay": STAY, "leave": LEAVE}[action]
@@ -328,8 +315,8 @@ class PazuTable(TableScreen):
         return False
 
     def pickable_slots(self) -> frozenset[int]:
-        story = auction_story(self.match.events)
-        if not self.my_turn or story is None or self.match.state.phase is not Phase.PICK:
+        story = auction_story(self.session.history())
+        if not self.my_turn or story is None or self.session.observe().phase is not Phase.PICK:
             return frozenset()
         return frozenset(slot for slot, who in enumerate(story.takers) if who is None)
 
@@ -347,12 +334,12 @@ class PazuTable(TableScreen):
 
     def action_add_bot(self) -> None:
         """Ask which level of bot sits down, then seat it (the core checks there is room)."""
-        adds, _ = seat_changes(self.match.legal_actions() if self.my_turn else ())
+        adds, _ = seat_changes(self.session.playable())
         if not adds:
             return
         levels = tuple(add.level for add in adds)
         name = newcomer_name(self.seats)
-        chips = self.match.config.start_chips
+        chips = self.session.config.start_chips
 
         def seat(level: str | None) -> None:
             if level is not None:
@@ -362,10 +349,10 @@ class PazuTable(TableScreen):
 
     def action_remove_bot(self) -> None:
         """Ask which bot to send away, then send it (it leaves with its chips)."""
-        _, removals = seat_changes(self.match.legal_actions() if self.my_turn else ())
+        _, removals = seat_changes(self.session.playable())
         if not removals:
             return
-        chips = self.match.state.chips
+        chips = self.session.observe().chips
         bots = tuple(
             (r.seat, f"{self.seats[r.seat].label} · {chips[r.seat]} chips") for r in removals
         )
@@ -377,14 +364,14 @@ class PazuTable(TableScreen):
         self.app.push_screen(BotRemover(bots), unseat)
 
     def action_digit(self, index: int) -> None:
-        if self.match.state.phase is Phase.PICK:
+        if self.session.observe().phase is Phase.PICK:
             self.pick_slot(index)
         else:
             self.play_card(index)
 
     def pick_slot(self, slot: int) -> None:
         """Take the revealed card in ``slot``; a card already taken is refused by name."""
-        story = auction_story(self.match.events)
+        story = auction_story(self.session.history())
         if story is None or slot >= len(story.offer):
             return
         taker = story.takers[slot]
@@ -399,14 +386,12 @@ class PazuTable(TableScreen):
 
     def play_card(self, index: int) -> None:
         """Play hand card ``index``; a card with a choice of values asks which first."""
-        view = self.match.observe(self.viewer)
+        view = self.session.observe()
         if not self.my_turn or view.hand is None or index >= len(view.hand):
             return
         card = view.hand[index]
         values = tuple(
-            a.value
-            for a in self.match.legal_actions()
-            if isinstance(a, PlaySide) and a.index == index
+            a.value for a in self.session.playable() if isinstance(a, PlaySide) and a.index == index
         )
         if len(values) > 1:
             self.app.push_screen(
@@ -427,18 +412,20 @@ class PazuTable(TableScreen):
 
     def on_amount_entered(self, message: AmountEntered) -> None:
         """A bid or an ante from the box; out of bounds, the core's reason shows under it."""
-        phase = self.match.state.phase
+        phase = self.session.observe().phase
         panel = self.query_one(AuctionPanel)
         try:
             amount = int(message.text.strip())
         except ValueError:
             panel.say("Type a whole number of chips (0 to pass).")
             return
-        action = Bid(amount) if phase is Phase.BID else SetAnte(amount)
-        game, state = self.match.game, self.match.state
-        if self.my_turn and not game.is_legal(state, action):
-            panel.say(f"Refused: {game.explain_illegal(state, action)}.")
-        self.play_human(action)
+        self.play_human(Bid(amount) if phase is Phase.BID else SetAnte(amount))
+
+    def refused(self, reason: str) -> None:
+        """A bid or an ante out of bounds: the reason shows under the box too."""
+        super().refused(reason)
+        if self.session.observe().phase in (Phase.BID, Phase.ANTE):
+            self.query_one(AuctionPanel).say(f"Refused: {self.name_seats(reason)}.")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"pz-stand": STAND, "pz-end": END_TURN, "pz-stay": STAY, "pz-leave": LEAVE}
@@ -452,37 +439,38 @@ class PazuTable(TableScreen):
     # -- the flow and its results --------------------------------------------------------------
 
     def people_seated(self) -> bool:
-        seated = self.match.state.seated
+        seated = self.session.observe().seated
         return any(seat.is_human and seated[i] for i, seat in enumerate(self.seats))
 
     def advance(self) -> None:
         """Ruling 8: the game ends when the last person at the table leaves it. The core ends it
         itself when it knows the people (``config.people``); a game saved before it did is
         ended here."""
-        if self.replay_actions is None and not self.match.is_over and not self.people_seated():
+        if not self.is_replay and not self.session.is_over and not self.people_seated():
             self.app.push_screen(self.walked_out_result(), self._after_final)
             return
         super().advance()
 
     def interlude(self, events: tuple[Any, ...]) -> ResultScreen | None:
-        view = self.match.observe(self.viewer)
+        view = self.session.observe()
         return set_result(events, view.set_number, view, self.names)
 
     def final_result(self) -> ResultScreen:
-        view = self.match.observe(self.viewer)
-        last = self.match.events[-1] if self.match.events else ()
+        view = self.session.observe()
+        history = self.session.history()
+        last = history[-1] if history else ()
         summary: list[str] = []
         result = view.last_set
-        if result is not None and any(e is result for e in last):
+        if result is not None and any(e == result for e in last):
             verdict, _ = set_summary(result, view.set_number, view, self.names)
             summary = [f"Last set: {verdict}."]
         why = ending(last, view.set_number)
-        return final_screen(view.chips, self.labels, departures(self.match.events), why, summary)
+        return final_screen(view.chips, self.labels, departures(history), why, summary)
 
     def walked_out_result(self) -> ResultScreen:
-        view = self.match.observe(None)
+        view = self.session.observe()
         why = f"The game ends as the last person leaves the table (set {view.set_number})."
-        return final_screen(view.chips, self.labels, departures(self.match.events), why, [])
+        return final_screen(view.chips, self.labels, departures(self.session.history()), why, [])
 
 
 Table = PazuTable

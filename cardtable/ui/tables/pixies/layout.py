@@ -14,7 +14,6 @@ from typing import Any
 
 from cardtable.games.pixies.events import (
     CardPlaced,
-    CardTaken,
     DuplicateSettled,
     PlacedFaceDown,
     RoundEnded,
@@ -69,16 +68,15 @@ def choose_layout(seats: int, width: int, height: int) -> Layout:
     return Layout(large, columns, widths, heights, (columns - board, 1), board)
 
 
-def take_hint(state: Any, events: tuple[Any, ...], game: Any, viewer: int | None) -> str:
-    """A few characters on what taking a card did, from the core's answer to that take."""
-    placed = next((e for e in events if isinstance(e, CardPlaced)), None)
-    if placed is not None:
-        space = placed.space
-        return f"→{space} ✓+{placed.card.number}" if placed.validated else f"→{space} up"
-    taken = next(e for e in events if isinstance(e, CardTaken))
-    if game.observe(state, viewer).phase is Phase.KEEP:
-        return f"→{taken.card.number} n/o"
-    return "↓ down"
+def take_hint(view: PixiesObservation, index: int) -> str:
+    """A few characters on where revealed card ``index`` would go for the seat choosing now:
+    up on its space (validating a card back there, for its number), or a choice to make."""
+    card = view.revealed[index]
+    assert view.to_move is not None
+    cell = view.grids[view.to_move].cells[card.number - 1]
+    if cell.up is None:
+        return f"→{cell.space} ✓+{card.number}" if cell.down else f"→{cell.space} up"
+    return "↓ down" if cell.down else f"→{card.number} n/o"
 
 
 def _settle(cells: list[CellView], event: Any) -> None:

@@ -20,6 +20,7 @@ from cardtable.games.pixies.actions import KeepNew, KeepOld, PlaceFaceDown, Take
 from cardtable.games.pixies.events import GridFilled, RoundEnded
 from cardtable.games.pixies.state import Phase
 from cardtable.games.pixies.view import PixiesObservation
+from cardtable.session import Moved
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tables.pixies import prompt as prompts
@@ -86,6 +87,7 @@ class PixiesTable(TableScreen):
         """Runs before the base class draws: the log must not take the arrow keys."""
         self.query_one(MoveLog).can_focus = False
         self.apply_layout(self.app.size)
+        self._before = self.session.observe()
 
     def on_resize(self, event: Resize) -> None:
         self.apply_layout(event.size)
@@ -169,7 +171,7 @@ class PixiesTable(TableScreen):
         """While a card waits to go face-down, its legal spaces light up; one has the cursor."""
         if view.phase is not Phase.FACE_DOWN or self._frozen is not None:
             return {}
-        legal = [a.space for a in self.match.legal_actions() if isinstance(a, PlaceFaceDown)]
+        legal = [a.space for a in self.session.playable() if isinstance(a, PlaceFaceDown)]
         chosen = current.space if isinstance(current, PlaceFaceDown) else None
         return {space: Mark(lit=True, cursor=space == chosen) for space in legal}
 
@@ -177,17 +179,13 @@ class PixiesTable(TableScreen):
         """Under each revealed card, where it would go for the person choosing now."""
         if not self.my_turn or view.phase is not Phase.PICK or self._frozen is not None:
             return ("",) * len(view.revealed)
-        game, state = self.match.game, self.match.state
-        return tuple(
-            take_hint(*game.apply(state, Take(i)), game, self.viewer)
-            for i in range(len(view.revealed))
-        )
+        return tuple(take_hint(view, i) for i in range(len(view.revealed)))
 
     def prompt(self, view: PixiesObservation) -> str:
         """One or two lines saying what is asked of whom, and how to answer."""
         names = [self.seat_name(s) for s in range(len(self.seats))]
         seat = view.to_move
-        if self.replay_actions is not None:
+        if self.is_replay:
             return "Replay: ← → step through the moves, Home and End jump."
         if self._frozen is not None:
             return f"Round {view.round} is over: the scores are up."
@@ -202,15 +200,15 @@ class PixiesTable(TableScreen):
         text = super().status_text()
         if self._frozen is not None:
             return f"{self.spec.title} · round {self._frozen.round} is over"
-        if self.replay_actions is not None or self.match.is_over:
+        if self.is_replay or self.session.is_over:
             return text
-        view = self.match.observe(self.viewer)
+        view = self.session.observe()
         parts = [
             text,
             f"round {view.round} of {view.rounds}",
             f"zones score {view.zone_value} a card",
             f"deck {view.deck_count}",
-            f"seed {self.match.seed}",
+            *([] if self.session.seed is None else [f"seed {self.session.seed}"]),
         ]
         while len(parts) > 3 and len(" · ".join(parts)) > self.size.width - 2:
             parts.pop()  # the seed goes first, then the deck: the round and zone value stay
@@ -222,7 +220,7 @@ class PixiesTable(TableScreen):
         A Static's update re-lays the whole screen out unless told the size stays the same;
         on this table that repaint is most of what a move costs, and bots move often.
         """
-        self.show(self.match.observe(self.viewer))
+        self.show(self.session.observe())
         self.query_one("#status-line", Static).update(self.status_text(), layout=False)
         self.refresh_bindings()
 
@@ -247,9 +245,9 @@ class PixiesTable(TableScreen):
 
     def choices(self) -> list[Any]:
         """What the person at the keyboard may choose now, in the order the cursor walks it."""
-        if not self.my_turn or self.replay_actions is not None or self._frozen is not None:
+        if self._frozen is not None:
             return []
-        legal = list(self.match.legal_actions())
+        legal = list(self.session.playable())
         return sorted(legal, key=lambda a: (isinstance(a, KeepOld), getattr(a, "space", 0)))
 
     def current_choice(self) -> Any:
@@ -258,7 +256,7 @@ class PixiesTable(TableScreen):
 
     def _sync_cursor(self) -> None:
         """A new decision starts with the cursor on its first choice."""
-        ply = len(self.match.actions)
+        ply = self.session.ply
         if ply != self._cursor_ply:
             self._cursor_ply, self.cursor = ply, 0
 
@@ -267,23 +265,23 @@ class PixiesTable(TableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action not in ("digit", "keep", "confirm", "nudge"):
             return super().check_action(action, parameters)
-        if self.replay_actions is not None:
+        if self.is_replay:
             return action == "nudge"
         if action == "nudge":
             return True
         if not self.my_turn or self._frozen is not None:
             return None
-        phase = self.match.state.phase
+        phase = self.session.observe().phase
         if action == "keep":
             return phase is Phase.KEEP or None
         if action == "digit":
             if phase is Phase.PICK:
-                return int(str(parameters[0])) <= len(self.match.legal_actions()) or None
+                return int(str(parameters[0])) <= len(self.session.playable()) or None
             return phase is Phase.FACE_DOWN or None
         return True
 
     def action_digit(self, number: int) -> None:
-        if self.match.state.phase is Phase.PICK:
+        if self.session.observe().phase is Phase.PICK:
             self.play_human(Take(number - 1))
         else:
             self.play_human(PlaceFaceDown(number))
@@ -292,7 +290,7 @@ class PixiesTable(TableScreen):
         self.play_human(KeepNew() if which == "new" else KeepOld())
 
     def action_nudge(self, delta: int) -> None:
-        if self.replay_actions is not None:
+        if self.is_replay:
             self.action_step(delta)
             return
         choices = self.choices()
@@ -313,21 +311,21 @@ class PixiesTable(TableScreen):
             self.play_human(KeepNew() if choice == "new" else KeepOld())
 
     def on_space_chosen(self, message: SpaceChosen) -> None:
-        if self.my_turn and message.seat != self.match.to_move:
+        if self.my_turn and message.seat != self.session.to_move:
             self.notify("Cards go on your own grid.", title="Not allowed", severity="warning")
             return
         self.play_human(PlaceFaceDown(message.space))
 
     # -- rounds and results --------------------------------------------------------------------
 
-    def perform(self, action: Any) -> bool:
-        """Apply the action; the footer is settled once at the end, not at every redraw."""
-        self._before = self.match.observe(self.viewer)
+    def after_move(self, moved: Moved) -> None:
+        """Show the move; the footer is settled once at the end, not at every redraw."""
         self._performing = True
         try:
-            return super().perform(action)
+            super().after_move(moved)
         finally:
             self._performing = False
+            self._before = self.session.observe()
             self.refresh_bindings()
 
     def advance(self) -> None:
@@ -339,14 +337,14 @@ class PixiesTable(TableScreen):
         so in the status line, the prompt and the highlighted grid.
         """
         self._frozen = None
-        seat = self.match.to_move
+        seat = self.session.to_move
         if self.hotseat and seat is not None and self.seats[seat].is_human:
-            self.viewer = seat
+            self.session.take_seat(seat)
         super().advance()
 
     def interlude(self, events: tuple[Any, ...]) -> ResultScreen | None:
         ended = next((e for e in events if isinstance(e, RoundEnded)), None)
-        if ended is None or self.match.is_over:
+        if ended is None or self.session.is_over:
             return None
         if self._before is not None:
             self._frozen = end_of_round_view(self._before, events)
@@ -356,9 +354,9 @@ class PixiesTable(TableScreen):
         return round_summary(ended, names, filled)
 
     def final_result(self) -> ResultScreen:
-        outcome = self.match.outcome
+        outcome = self.session.outcome
         assert outcome is not None
-        view = self.match.observe(self.viewer)
+        view = self.session.observe()
         names = [self.seat_name(s) for s in range(len(self.seats))]
         return final_result(names, outcome.winners, view.round_scores)
 

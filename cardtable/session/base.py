@@ -1,0 +1,165 @@
+"""What a table screen may ask of the game it shows, and the changes it is told about.
+
+A screen holds one ``Session``: it reads the viewer's observation, the legal actions when the
+viewer may act, the seats, who is to move and the outcome, and it submits actions. What happens
+(a move applied, a refusal, a bot thinking) reaches it as a ``Change`` through the listener it
+connects, always on the thread it named, so a session may think or listen to a network elsewhere.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.core.protocol import Outcome
+from cardtable.core.seats import Seat
+from cardtable.games.registry import GameSpec
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """An action was applied: its events and log lines, as the log's reader may know them."""
+
+    events: tuple[Any, ...]
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """An action was refused; nothing changed. ``reason`` names seats "Player N"."""
+
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Thinking:
+    """A bot started (``seat``) or stopped (None) thinking."""
+
+    seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class HandOff:
+    """The next person at this keyboard is ``seat``: cover the table until they take it."""
+
+    seat: int
+
+
+Change = Moved | Refused | Thinking | HandOff
+Listener = Callable[[Change], None]
+#: runs a callback on the listener's own thread (a UI's event loop, say)
+Dispatch = Callable[[Callable[[], None]], None]
+
+
+class Session(ABC):
+    """One table as one viewer sees it. Subclasses hold the game locally or elsewhere."""
+
+    spec: GameSpec
+    #: whose eyes the table is drawn for (None: nobody's, e.g. behind a hand-off screen)
+    viewer: int | None
+    #: several people share this keyboard: the log is public and hand-offs guard hidden cards
+    hotseat: bool = False
+    #: a finished game stepped through move by move; nothing can be submitted
+    is_replay: bool = False
+
+    def __init__(self) -> None:
+        self._listeners: list[tuple[Listener, Dispatch]] = []
+
+    # -- what the table shows ------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def seats(self) -> tuple[Seat, ...]:
+        """Who sits where, grown as seats join (bots sitting down between sets)."""
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat whose decision it is; None once the game is over."""
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the game ended, once it has."""
+
+    @property
+    @abstractmethod
+    def ply(self) -> int:
+        """How many actions have been applied."""
+
+    @property
+    @abstractmethod
+    def seed(self) -> int | None:
+        """The shuffle's seed, or None while it must stay secret (an online game in play)."""
+
+    @property
+    @abstractmethod
+    def config(self) -> Any:
+        """The game's rules options."""
+
+    @abstractmethod
+    def observe(self) -> Any:
+        """What the viewer may see now."""
+
+    @abstractmethod
+    def playable(self) -> tuple[Any, ...]:
+        """The legal actions when the viewer may act now; empty otherwise."""
+
+    @abstractmethod
+    def history(self) -> tuple[tuple[Any, ...], ...]:
+        """Every move's events so far (the opening deal first), as the log's reader may know them."""
+
+    @abstractmethod
+    def log_lines(self) -> tuple[str, ...]:
+        """Every log line so far, as the log's reader may read them."""
+
+    @property
+    def thinking(self) -> int | None:
+        """The bot seat thinking now, if any."""
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    @property
+    def my_seats(self) -> frozenset[int]:
+        """The seats whose moves are made at this screen."""
+        return frozenset(i for i, seat in enumerate(self.seats) if seat.is_human)
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether the viewer may act now."""
+        seat = self.to_move
+        return seat is not None and seat == self.viewer and seat in self.my_seats
+
+    # -- what the table does -------------------------------------------------------------------
+
+    @abstractmethod
+    def submit(self, action: Any) -> None:
+        """Play ``action`` for the viewer; the answer comes as ``Moved`` or ``Refused``."""
+
+    @abstractmethod
+    def proceed(self) -> None:
+        """The table has shown everything so far: let the game go on (a bot may now move)."""
+
+    def keep(self, save: Callable[[Session], None]) -> None:  # noqa: B027 (an optional hook)
+        """A game held here saves itself through ``save`` after every move; others ignore it."""
+
+    def take_seat(self, seat: int | None) -> None:
+        """Draw the table for ``seat`` (hot-seat: after the hand-off screen; None: nobody)."""
+        self.viewer = seat
+
+    def connect(self, listener: Listener, dispatch: Dispatch) -> None:
+        """Tell ``listener`` of every change, through ``dispatch`` (onto its thread)."""
+        self._listeners.append((listener, dispatch))
+
+    def close(self) -> None:
+        """The table is gone: stop telling it anything."""
+        self._listeners.clear()
+
+    def emit(self, change: Change) -> None:
+        for listener, dispatch in tuple(self._listeners):
+            dispatch(lambda listener=listener: listener(change))

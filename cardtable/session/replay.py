@@ -1,0 +1,46 @@
+"""A finished game stepped through move by move: the same seam as a live table, read-only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from cardtable.core.match import Match
+from cardtable.core.seats import Seat
+from cardtable.games.registry import GameSpec
+from cardtable.session.base import Refused, Session
+from cardtable.session.local import LocalSession
+
+
+class ReplaySession(LocalSession):
+    """Every action of ``match``, shown up to ``position``; nothing can be played."""
+
+    is_replay = True
+
+    def __init__(self, spec: GameSpec, match: Match, seats: tuple[Seat, ...]) -> None:
+        super().__init__(spec, match, seats)
+        #: every action of the finished game; the match holds those up to the step shown
+        self.actions: tuple[Any, ...] = tuple(match.actions)
+
+    @property
+    def total(self) -> int:
+        return len(self.actions)
+
+    def step_to(self, step: int) -> None:
+        """Rebuild the position after ``step`` actions (negative: the end)."""
+        step = self.total if step < 0 else max(0, min(step, self.total))
+        m = self.match
+        self.match = Match.replay(m.game, m.config, m.seed, self.actions[:step])
+        self._grow_seats()
+
+    def playable(self) -> tuple[Any, ...]:
+        return ()
+
+    def submit(self, action: Any) -> None:
+        self.emit(Refused("this is a replay: step with ← and →"))
+
+    def keep(self, save: Callable[[Session], None]) -> None:
+        """A replay is already kept; stepping through it saves nothing."""
+
+    def proceed(self) -> None:
+        """Nobody moves in a replay."""
