@@ -128,7 +128,7 @@ class PazuRules(GameRules[PazuState, PazuConfig]):
         return _refusal(state, action) or f"{action!r} is not a legal move now"
 
     def _apply(self, state: PazuState, action: Any) -> tuple[PazuState, tuple[Any, ...]]:
-        d = Draft(state)
+        d = Draft(state, turns.finish_turn)
         seat = state.queue[0]
         kind = type(action)
         if kind is Bid:

@@ -15,6 +15,7 @@ from cardtable.games.pazu.auction import start_set
 from cardtable.games.pazu.draft import Draft
 from cardtable.games.pazu.events import BotSeated, EndReason, LeaveReason, Stayed
 from cardtable.games.pazu.state import HAND_SIZE, PazuConfig, PazuState, Phase, Status, deck_of
+from cardtable.games.pazu.turns import finish_turn
 
 
 def opening(config: PazuConfig, seed: int) -> Draft:
@@ -48,7 +49,7 @@ def opening(config: PazuConfig, seed: int) -> Draft:
         draws=0,
         last_set=None,
     )
-    d = Draft(blank)
+    d = Draft(blank, finish_turn)
     d.events.extend(HandDealt(seat, len(hand)) for seat, hand in enumerate(hands))
     start_set(d)
     return d

@@ -23,6 +23,7 @@ from cardtable.games.pazu.events import (
 )
 from cardtable.games.pazu.rules import RULES
 from cardtable.games.pazu.state import SHARED_DECK, Phase, Status
+from cardtable.games.pazu.turns import finish_turn
 from tests.games.pazu.helpers import cards, fresh, of_type, play
 
 
@@ -211,7 +212,7 @@ def test_a_new_set_offers_no_card_held_twice():
         state = fresh(6, seed=seed)
         bought = (plain[:20], plain[20:], (), (), (), ())
         hands = tuple((*hand, *extra) for hand, extra in zip(state.hands, bought, strict=True))
-        draft = Draft(replace(state, bought=bought, hands=hands))
+        draft = Draft(replace(state, bought=bought, hands=hands), finish_turn)
         start_set(draft)
         assert len(draft.revealed) == 6
         assert not {card.kind for card in draft.revealed} & {Kind.PLUS, Kind.MINUS}
