@@ -9,7 +9,7 @@ import pytest
 from cardtable.core.errors import IllegalAction
 from cardtable.games.pazaak.actions import EndTurn, PlaySide, Stand
 from cardtable.games.pazaak.cards import parse
-from cardtable.games.pazaak.events import CardDrawn, Stood
+from cardtable.games.pazaak.events import CardDrawn, Flipped, Stood
 from cardtable.games.pazaak.state import MainDeck
 from cardtable.games.pazu.actions import Stay
 from cardtable.games.pazu.events import (
@@ -162,6 +162,16 @@ def test_a_flip_that_pushes_a_drawing_player_over_20_leaves_them_their_turn_to_m
     assert RULES.to_move(state) == 1 and state.boards[1].total == 24
 
 
+def test_a_flip_counts_the_cards_it_turned_on_every_board_in_play():
+    state = at_turn(
+        [board(10, 4), board(2, 9, ("-4", -4)), board(6, 2)], hands=["2&4", "", ""], deck=(1,)
+    )
+    _, events = play(state, PlaySide(0, 0))
+    assert of_type(events, Flipped) == [Flipped(0, parse("2&4"), 4)]  # 4; 2 and -4; 2
+    nothing = at_turn([board(10, 5), board(9), board(6)], hands=["2&4", "", ""], deck=(1,))
+    assert not of_type(play(nothing, PlaySide(0, 0))[1], Flipped)
+
+
 def test_a_flip_leaves_a_bust_board_as_it_fell():
     bust = board(10, 9, 4)
     state = at_turn(
@@ -212,7 +222,7 @@ def test_an_empty_main_deck_busts_a_drawing_player_a_flip_left_above_20():
     state, events = play(state, PlaySide(0, 0), EndTurn())
     assert of_type(events, DeckEmpty) == [DeckEmpty(1)]
     assert of_type(events, Busted) == [Busted(1, 23, 20)]
-    assert [e.seat for e in of_type(events, Stood)] == [2, 0]
+    assert of_type(events, Stood) == [Stood(2, 6, True), Stood(0, 15, True)]
     assert of_type(events, SetWon) == [SetWon(0, WinReason.HIGHER_TOTAL, 15, 30, 0)]
 
 
