@@ -80,6 +80,14 @@ def test_the_last_player_left_is_not_asked_to_stay_the_game_ends_at_once():
     assert not of_type(events, Stayed) and RULES.is_over(state) and state.seated[2]
 
 
+def test_the_game_ends_for_too_few_players_when_the_broke_leave_or_the_rest_decide():
+    state, events = set_just_won(seats=3, chips=[190, 3, 4])
+    assert of_type(events, GameEnded) == [GameEnded(state.chips, EndReason.FEW_PLAYERS)]
+    state, _ = set_just_won(seats=3)
+    state, events = play(state, Stay(), Leave(), Leave())
+    assert of_type(events, GameEnded) == [GameEnded(state.chips, EndReason.FEW_PLAYERS)]
+
+
 def test_who_holds_exactly_the_smallest_ante_stays_at_the_table():
     state, events = set_just_won(chips=[190, 190, 5, 190])
     assert not of_type(events, LeftTable) and state.queue == (0, 1, 2, 3)

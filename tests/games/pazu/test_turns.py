@@ -110,6 +110,20 @@ def test_a_ninth_card_at_twenty_or_less_stands_with_a_full_board():
     assert state.boards[1].full and state.status[1] is STOOD
 
 
+def test_a_ninth_card_landing_on_exactly_twenty_stands():
+    eight = board(1, 1, 1, 1, 1, 1, 1, 5)
+    state = at_turn([board(5), eight, board(6)], deck=(8, 2))
+    state, events = play(state, EndTurn())
+    assert Stood(1, 20, True) in events and not of_type(events, Busted)
+    assert state.status[1] is STOOD and RULES.to_move(state) == 2
+
+
+def test_a_hand_card_past_the_end_of_the_hand_is_refused():
+    state = at_turn([board(5), board(4), board(6)], hands=["+1 -2", "", ""])
+    with pytest.raises(IllegalAction, match="no hand card 2: the hand holds 2"):
+        RULES.apply(state, PlaySide(2, 1))
+
+
 def test_a_ninth_card_above_twenty_busts_at_once():
     eight = board(2, 2, 2, 2, 2, 2, 2, 3)
     state = at_turn([board(5), eight, board(6)], deck=(5, 2))
@@ -235,6 +249,7 @@ def test_the_winner_takes_the_set_pot_and_the_pazaak_pot_carries():
     )
     state, events = play(state, Stand())
     assert of_type(events, SetWon) == [SetWon(1, WinReason.HIGHER_TOTAL, 19, 30, 0)]
+    assert state.last_set == SetWon(1, WinReason.HIGHER_TOTAL, 19, 30, 0)
     assert state.chips == (190, 220, 190) and state.pazaak_pot == 50
 
 
