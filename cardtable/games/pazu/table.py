@@ -117,10 +117,7 @@ def unseat_bot(d: Draft, seat: int) -> None:
 
 
 def _decided(d: Draft) -> None:
+    """Once everyone has decided, the next set opens (a table of one has ended already)."""
     d.queue = d.queue[1:]
-    if d.queue:
-        return
-    if sum(d.seated) < 2:
-        d.end_game(EndReason.FEW_PLAYERS)
-    else:
+    if not d.queue:
         start_set(d)
