@@ -1,5 +1,5 @@
 # The checks CI cares about, in one place: `make check`.
-.PHONY: check lint test screenshots bench
+.PHONY: check lint test screenshots bench mutate
 
 check: lint test
 
@@ -17,3 +17,10 @@ screenshots:
 
 bench:
 	cardtable bench
+
+# Mutation testing of the rules cores (a developer tool, not part of `test`): one game at a time
+# on a small machine, e.g. `make mutate GAME=pazu`; then `mutmut browse` or `mutmut show NAME`.
+GAME ?= *
+mutate:
+	mutmut run --max-children 2 "cardtable.games.$(GAME).*"
+	mutmut results

@@ -4,7 +4,7 @@ tuples, the fields left out of the vector, and a default table."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cardtable.env.actions import ActionTable, action_table, pazu_hand
@@ -61,13 +61,16 @@ class EnvGame:
     view_type: type
     layout: Callable[[Any], Layout]
     default_seats: int
+    #: rules options a fixed-size encoding needs: a Pazu-Pazaak table has no set limit by
+    #: default, but its hands (four dealt, one bought a set) must fit the layout
+    options: tuple[tuple[str, Any], ...] = ()
 
     @property
     def rules(self) -> Any:
         return get(self.game_id).rules
 
     def config(self, seats: int | None) -> Any:
-        return self.rules.default_config(seats or self.default_seats)
+        return replace(self.rules.default_config(seats or self.default_seats), **dict(self.options))
 
     def encoder(self, config: Any) -> Encoder:
         return Encoder(self.view_type, self.layout(config))
@@ -78,7 +81,7 @@ class EnvGame:
 
 ENV_GAMES: dict[str, EnvGame] = {
     "pazaak": EnvGame("pazaak", PazaakView, _pazaak, 2),
-    "pazu-pazaak": EnvGame("pazu-pazaak", PazuView, _pazu, 3),
+    "pazu-pazaak": EnvGame("pazu-pazaak", PazuView, _pazu, 3, (("max_sets", 30),)),
     "pixies": EnvGame("pixies", PixiesObservation, _pixies, 2),
     "flip7": EnvGame("flip7", Flip7View, _flip7, 2),
 }

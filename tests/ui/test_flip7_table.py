@@ -52,14 +52,13 @@ def caught(table: Table) -> list[str]:
     return messages
 
 
-async def test_stay_is_greyed_until_there_is_something_to_bank():
+async def test_solo_offers_stay_on_every_turn_even_on_an_empty_row():
+    # RULINGS (Flip 7 solo): Hit or Stay on every turn; a stay on an empty row banks 0
     async with fresh_solo().run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         table = pilot.app.screen
-        assert table.check_action("stay", ()) is None and table.check_action("hit", ())
-        assert table.query_one("#stay", Button).disabled
-        await pilot.press("s")
-        assert table.session.match.actions == []
+        assert table.check_action("stay", ()) and table.check_action("hit", ())
+        assert not table.query_one("#stay", Button).disabled
         await pilot.press("h")
         assert table.session.match.actions == [HIT]
         assert not table.query_one("#stay", Button).disabled

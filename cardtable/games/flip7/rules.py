@@ -71,8 +71,7 @@ class Flip7Rules(GameRules[Flip7State, Flip7Config]):
         flow = state.flow
         if flow is not None and flow.pending is not None:
             return tuple(_TARGETS[seat] for seat in flow.pending.options)
-        row = state.rows[state.turn]
-        return TURN_ACTIONS if row.numbers or row.modifiers else HIT_ONLY
+        return TURN_ACTIONS if _may_stay(state) else HIT_ONLY
 
     def apply(self, state: Flip7State, action: Any) -> tuple[Flip7State, tuple[Any, ...]]:
         """``GameRules.apply``, answering the everyday hit and the solo stay first.
@@ -95,8 +94,7 @@ class Flip7Rules(GameRules[Flip7State, Flip7Config]):
         pending = state.pending
         if pending is None:
             if type(action) is Stay:
-                row = state.rows[state.turn]
-                return bool(row.numbers or row.modifiers)
+                return _may_stay(state)
             return type(action) is Hit
         return type(action) is ChooseTarget and action.seat in pending.options
 
@@ -146,6 +144,13 @@ class Flip7Rules(GameRules[Flip7State, Flip7Config]):
         """Only the deck's order is hidden (from everyone), and the shuffles still to come."""
         seed = int(rng.random() * 2**53)
         return replace(state, seed=seed, deck=shuffled(state.deck, rng))
+
+
+def _may_stay(state: Flip7State) -> bool:
+    """The solo text offers Hit or Stay on every turn (an empty row banks 0); at the table a
+    player must flip a card before staying."""
+    row = state.rows[state.turn]
+    return state.config.mode is Mode.SOLO or bool(row.numbers or row.modifiers)
 
 
 RULES = Flip7Rules()

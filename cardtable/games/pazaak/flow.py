@@ -31,8 +31,6 @@ from cardtable.games.pazaak.events import (
     SetVoid,
     SetWon,
     SideCardPlayed,
-    Stood,
-    TurnEnded,
     WinReason,
 )
 from cardtable.games.pazaak.state import (
@@ -46,6 +44,7 @@ from cardtable.games.pazaak.state import (
     PazaakConfig,
     PazaakState,
 )
+from cardtable.games.pazaak.turn import draw, mark_standing, stand
 
 T = TypeVar("T")
 FULL_DECK = tuple(rank for rank in RANKS for _ in range(COPIES_PER_RANK))
@@ -71,6 +70,15 @@ class Draft:
         self.draws, self.sets_won, self.void_sets = s.draws, s.sets_won, s.void_sets
         self.last_set = s.last_set
         self.recent: list[Any] = []
+
+    def note(self, event: Any) -> None:
+        self.recent.append(event)
+
+    def set_standing(self, seat: int) -> None:
+        self.standing = _with(self.standing, seat, True)
+
+    def finish_turn(self, seat: int) -> None:
+        _finish_turn(self, seat)
 
     def freeze(self) -> PazaakState:
         """This draft as the new, immutable state (the draft must not be used afterwards)."""
@@ -142,19 +150,11 @@ def _fresh_deck(seed: int, set_number: int) -> tuple[int, ...]:
     return tuple(shuffle_front(FULL_DECK, _DRAWABLE, derive_rng(seed, "deck", set_number).random))
 
 
-def _draw(d: Draft) -> int:
-    d.draws += 1
-    if d.config.main_deck is MainDeck.ENDLESS:
-        return randbelow(derive_rng(d.seed, "draw", d.draws), len(RANKS)) + 1
-    rank, d.deck = d.deck[0], d.deck[1:]
-    return rank
-
-
 def begin_turn(d: Draft, seat: int) -> None:
     """A turn opens with its automatic draw; 20 stands at once, a ninth card ends the set."""
     d.to_move = seat
     d.played_side = False
-    rank = _draw(d)
+    rank = draw(d)
     board = add_main(d.boards[seat], rank)
     d.boards = _with(d.boards, seat, board)
     d.recent.append(CardDrawn(seat, rank, board.total))
@@ -188,7 +188,7 @@ def play_hand_card(d: Draft, index: int, value: int) -> None:
         return
     other = 1 - seat
     if not d.standing[other] and d.boards[other].total == TARGET:
-        _mark_standing(d, other, auto=True)  # a flip brought them to 20
+        mark_standing(d, other, auto=True)  # a flip brought them to 20
     if board.total == TARGET:
         stand(d, seat, auto=True)
 
@@ -199,21 +199,6 @@ def _fill_board(d: Draft, seat: int) -> None:
         _win_set(d, seat, WinReason.FULL_BOARD)
     else:
         _bust(d, seat)
-
-
-def _mark_standing(d: Draft, seat: int, auto: bool) -> None:
-    d.standing = _with(d.standing, seat, True)
-    d.recent.append(Stood(seat, d.boards[seat].total, auto))
-
-
-def stand(d: Draft, seat: int, auto: bool = False) -> None:
-    _mark_standing(d, seat, auto)
-    _finish_turn(d, seat)
-
-
-def end_turn(d: Draft, seat: int) -> None:
-    d.recent.append(TurnEnded(seat, d.boards[seat].total))
-    _finish_turn(d, seat)
 
 
 def _finish_turn(d: Draft, seat: int) -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from functools import lru_cache
 from typing import Any
 
 from cardtable.core.protocol import GameRules, Outcome
@@ -19,22 +18,19 @@ from cardtable.games.pazaak.actions import (
     EndTurn,
     PlaySide,
     Stand,
-    play,
 )
 from cardtable.games.pazaak.board import BOARD_SIZE
-from cardtable.games.pazaak.cards import Card, Kind, label, side_values, signed
+from cardtable.games.pazaak.cards import side_values
 from cardtable.games.pazaak.events import EVENT_TYPES, describe
-from cardtable.games.pazaak.flow import Draft, end_turn, opening, play_hand_card, stand
+from cardtable.games.pazaak.flow import Draft, opening, play_hand_card
 from cardtable.games.pazaak.state import (
-    COPIES_PER_RANK,
-    RANKS,
     SEATS,
     SETS_TO_WIN,
-    MainDeck,
     PazaakConfig,
     PazaakState,
     PazaakView,
 )
+from cardtable.games.pazaak.turn import end_turn, hand_card_refusal, plays, public_view, stand
 
 #: the ready-made decks a default match uses (the Options model and new-game form share it).
 #: Gold, not Balanced duals: with ten duals each a third of all sets end void at 20-20 and luck
@@ -73,7 +69,7 @@ class PazaakRules(GameRules[PazaakState, PazaakConfig]):
             return ()
         if state.played_side or len(state.boards[seat].cards) >= BOARD_SIZE:
             return _PASS
-        return _PASS + _plays(state.hands[seat])
+        return _PASS + plays(state.hands[seat])
 
     def is_legal(self, state: PazaakState, action: Any) -> bool:
         """The same answer as ``action in legal_actions(state)``, without listing them."""
@@ -98,14 +94,10 @@ class PazaakRules(GameRules[PazaakState, PazaakConfig]):
         if not isinstance(action, PlaySide):
             # Stand and End Turn are always open to the seat to move
             return f"{action!r} is not a Pazaak action"
-        if state.played_side:
-            return "only one hand card may be played a turn, and one has been played"
-        if state.boards[seat].full:
+        if not state.played_side and state.boards[seat].full:
             return "the board is full: nine cards are on it"
-        hand = state.hands[seat]
-        if not (isinstance(action.index, int) and 0 <= action.index < len(hand)):
-            return f"there is no hand card {action.index}: the hand holds {len(hand)}"
-        return _wrong_value(hand[action.index], action.value)
+        refusal = hand_card_refusal(state.played_side, state.hands[seat], action)
+        return refusal or f"{action!r} is not a legal move now"
 
     def _apply(self, state: PazaakState, action: Any) -> tuple[PazaakState, tuple[Any, ...]]:
         draft = Draft(state)
@@ -122,23 +114,15 @@ class PazaakRules(GameRules[PazaakState, PazaakConfig]):
 
     def observe(self, state: PazaakState, seat: int | None) -> PazaakView:
         return PazaakView(
-            seat=seat,
+            **public_view(state, seat),
             to_move=state.to_move,
-            set_number=state.set_number,
             opener=state.opener,
             sets_won=state.sets_won,
             void_sets=state.void_sets,
-            boards=state.boards,
-            totals=tuple(board.total for board in state.boards),
             standing=state.standing,
             tiebreakers=state.tiebreakers,
-            hand=None if seat is None else state.hands[seat],
-            hand_counts=tuple(len(hand) for hand in state.hands),
             used=state.used,
-            played_side=state.played_side,
             main_deck=state.config.main_deck,
-            unseen=_unseen(state),
-            last_set=state.last_set,
             recent=state.recent,
         )
 
@@ -167,32 +151,6 @@ class PazaakRules(GameRules[PazaakState, PazaakConfig]):
             deck=shuffled(state.deck, rng),
             seed=randbelow(rng, 2**53),
         )
-
-
-@lru_cache(maxsize=4096)
-def _plays(hand: tuple[Card, ...]) -> tuple[PlaySide, ...]:
-    """Every way to play ``hand``; cached, as a hand shrinks slowly and repeats across matches."""
-    return tuple(play(i, v) for i, card in enumerate(hand) for v in side_values(card))
-
-
-def _wrong_value(card: Card, value: Any) -> str:
-    values = side_values(card)
-    if card.kind in (Kind.FLIP_2_4, Kind.FLIP_3_6, Kind.DOUBLE):
-        return f"{label(card)} adds nothing itself: play it with value 0, not {value}"
-    allowed = " or ".join(signed(v) for v in values)
-    return f"{label(card)} can be played as {allowed}, not {value}"
-
-
-def _unseen(state: PazaakState) -> tuple[int, ...] | None:
-    """Ruling 1's public count: main cards of each rank not yet on a board this set."""
-    if state.config.main_deck is MainDeck.ENDLESS:
-        return None
-    counts = [COPIES_PER_RANK] * len(RANKS)
-    for board in state.boards:
-        for placed in board.cards:
-            if placed.card.kind is Kind.MAIN:
-                counts[placed.card.amount - 1] -= 1
-    return tuple(counts)
 
 
 RULES = PazaakRules()

@@ -6,6 +6,8 @@ earlier bidder of equals) picks first, becomes the first player and names the an
 
 from __future__ import annotations
 
+from collections import Counter
+
 from cardtable.core.rng import derive_rng, shuffled
 from cardtable.games.pazaak.board import EMPTY
 from cardtable.games.pazaak.cards import Card
@@ -37,12 +39,27 @@ def start_set(d: Draft) -> None:
     d.bids = (None,) * n
     d.ante = 0
     d.played_side = False
-    d.revealed = shuffled(SHARED_DECK, derive_rng(d.seed, "auction", d.set_number))[: len(order)]
+    d.revealed = shuffled(bidding_deck(d.bought), derive_rng(d.seed, "auction", d.set_number))[
+        : len(order)
+    ]
     if d.config.main_deck is MainDeck.TABLETOP:
         d.deck = shuffled(FULL_DECK, derive_rng(d.seed, "deck", d.set_number))
     d.phase = Phase.BID
     d.queue = order
     d.events.append(CardsRevealed(d.set_number, d.revealed, order[0]))
+
+
+def bidding_deck(bought: tuple[tuple[Card, ...], ...]) -> tuple[Card, ...]:
+    """The shared deck less the copies bought earlier and still held (ruling 2: two of each
+    card in all, so a card held twice is never on offer)."""
+    held = Counter(card for hand in bought for card in hand)
+    deck = []
+    for card in SHARED_DECK:
+        if held[card]:
+            held[card] -= 1
+        else:
+            deck.append(card)
+    return tuple(deck)
 
 
 def bid(d: Draft, amount: int) -> None:
@@ -62,7 +79,8 @@ def _open_picks(d: Draft) -> None:
     order = sorted(bidders, key=lambda seat: -(d.bids[seat] or 0))
     d.first = order[0]
     d.phase = Phase.PICK
-    d.queue = tuple(order)
+    # with most of the shared deck held, fewer cards than bidders may be on offer
+    d.queue = tuple(order[: len(d.revealed)])
     _hand_out_forced(d)
 
 

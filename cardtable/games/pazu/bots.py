@@ -222,6 +222,8 @@ def _bid(view: PazuView, chips: int, scale: float) -> int:
     chance falling from one half at 0 to nothing at twice the spread of the cards' worth.
     """
     assert view.seat is not None and view.hand is not None
+    if not view.revealed:
+        return 0  # every shared card is held: the bid buys only the first turn
     each = stake(view) * scarcity(view, len(view.hand) + 1) * scale
     worths = sorted((worth_to_hand(card, view.hand) * each for card in view.revealed), reverse=True)
     made = [b for s, b in enumerate(view.bids) if b is not None and s != view.seat]

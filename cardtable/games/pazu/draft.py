@@ -6,6 +6,7 @@ ends the set): the phases work on one ``Draft`` and ``freeze`` builds a single n
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
@@ -44,12 +45,26 @@ class Draft:
     draws: int
     last_set: Any
 
-    def __init__(self, state: PazuState) -> None:
+    def __init__(self, state: PazuState, finish_turn: Callable[[Draft, int], None]) -> None:
         for name in _FIELDS:
             setattr(self, name, getattr(state, name))
+        #: what the end of a turn sets off (``turns.finish_turn``): passed in, as ``turns``
+        #: builds on this module
+        self._finish_turn = finish_turn
         self.events: list[Any] = []
         #: the set has just been decided; the table moves on once the action's chain is done
         self.set_over = False
+
+    def note(self, event: Any) -> None:
+        self.events.append(event)
+
+    def set_standing(self, seat: int) -> None:
+        """``seat`` stands, after everyone who stood before (the last tiebreak of ruling 6)."""
+        self.status = with_(self.status, seat, Status.STOOD)
+        self.stood_at = with_(self.stood_at, seat, max(self.stood_at) + 1)
+
+    def finish_turn(self, seat: int) -> None:
+        self._finish_turn(self, seat)
 
     def freeze(self) -> PazuState:
         return PazuState(*(getattr(self, name) for name in _FIELDS))

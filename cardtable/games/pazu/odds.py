@@ -4,7 +4,8 @@ unseen hand card can do, and the chance that the rest of the table fails to beat
 Opponents are modelled simply and cached across decisions: a player still drawing keeps drawing
 (uniform main cards) until they reach what they must beat (18 at least), playing a hand card that
 lands exactly on 20 or mends a bust; each of their unseen hand cards is taken to be any card of
-their side deck not yet played. Ties between finishes are settled by card counts, as ruling 6 does.
+a typical side deck not yet played (their own is hidden). Ties between finishes are settled by
+card counts, as ruling 6 does.
 """
 
 from __future__ import annotations
@@ -14,9 +15,12 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from cardtable.games.pazaak.board import BOARD_SIZE, TARGET, Board
-from cardtable.games.pazaak.cards import VALUED, Card, Kind, side_values
+from cardtable.games.pazaak.cards import VALUED, Card, Kind, deck_named, side_values
 from cardtable.games.pazu.ranking import finish_key
-from cardtable.games.pazu.state import RANKS, PazuView, Status, deck_of
+from cardtable.games.pazu.state import RANKS, PazuView, Status
+
+#: the side deck another player is taken to have brought, as nobody sees theirs
+TYPICAL_DECK = deck_named("balanced").cards
 
 #: a hand card's worth by kind, relative to one another (duals mend and finish best); the bot's
 #: ``Tuning`` turns them into shares of a set's stake
@@ -64,6 +68,8 @@ def stake(view: PazuView) -> float:
 
 def scarcity(view: PazuView, hand_size: int) -> float:
     """A hand larger than the sets left to play it in is worth less a card."""
+    if view.config.max_sets is None:
+        return 1.0
     sets_left = view.config.max_sets - view.set_number + 1
     return min(1.0, sets_left / max(1, hand_size))
 
@@ -95,8 +101,9 @@ def _interned(
 
 
 def guess_hand(view: PazuView, seat: int) -> HandGuess:
-    """``seat``'s hand as ``view`` sees it (Flip and Double add no value of their own)."""
-    unplayed = Counter(deck_of(view.config, seat)) - Counter(view.spent[seat])
+    """``seat``'s hand as ``view`` sees it (Flip and Double add no value of their own). Their
+    side deck is hidden (ruling 9), so the unseen cards are guessed from a typical one."""
+    unplayed = Counter(TYPICAL_DECK) - Counter(view.spent[seat])
     unseen = view.hand_counts[seat] - len(view.bought[seat])
     return _interned(
         tuple(sorted(_adds(card) for card in view.bought[seat])),

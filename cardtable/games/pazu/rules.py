@@ -15,8 +15,8 @@ from typing import Any
 
 from cardtable.core.protocol import GameRules, Outcome
 from cardtable.core.rng import randbelow, shuffled
-from cardtable.games.pazaak.cards import Card, Kind, label, side_values, signed
-from cardtable.games.pazaak.state import MainDeck
+from cardtable.games.pazaak.cards import Card, label
+from cardtable.games.pazaak.turn import end_turn, hand_card_refusal, plays, public_view, stand
 from cardtable.games.pazu import auction, table, turns
 from cardtable.games.pazu.actions import (
     ACTION_TYPES,
@@ -35,16 +35,13 @@ from cardtable.games.pazu.actions import (
     Stand,
     Stay,
     UnseatBot,
-    play,
 )
 from cardtable.games.pazu.draft import Draft
 from cardtable.games.pazu.events import EVENT_TYPES, BotSeated, describe
 from cardtable.games.pazu.state import (
-    COPIES_PER_RANK,
     MAX_SEATINGS,
     MAX_SEATS,
     MIN_SEATS,
-    RANKS,
     PazuConfig,
     PazuState,
     PazuView,
@@ -111,7 +108,7 @@ class PazuRules(GameRules[PazuState, PazuConfig]):
         if phase is Phase.ANTE:
             return _antes(state.config.ante_min, state.config.ante_max)
         if phase is Phase.TURN:
-            return _PASS if state.played_side else _PASS + _plays(state.hands[seat])
+            return _PASS if state.played_side else _PASS + plays(state.hands[seat])
         return _BETWEEN + _seat_changes(state, seat)
 
     def is_legal(self, state: PazuState, action: Any) -> bool:
@@ -131,7 +128,7 @@ class PazuRules(GameRules[PazuState, PazuConfig]):
         return _refusal(state, action) or f"{action!r} is not a legal move now"
 
     def _apply(self, state: PazuState, action: Any) -> tuple[PazuState, tuple[Any, ...]]:
-        d = Draft(state)
+        d = Draft(state, turns.finish_turn)
         seat = state.queue[0]
         kind = type(action)
         if kind is Bid:
@@ -143,9 +140,9 @@ class PazuRules(GameRules[PazuState, PazuConfig]):
         elif kind is PlaySide:
             turns.play_hand_card(d, action.index, action.value)
         elif kind is Stand:
-            turns.stand(d, seat)
+            stand(d, seat)
         elif kind is EndTurn:
-            turns.end_turn(d, seat)
+            end_turn(d, seat)
         elif kind is Stay:
             table.stay(d)
         elif kind is Leave:
@@ -160,12 +157,11 @@ class PazuRules(GameRules[PazuState, PazuConfig]):
 
     def observe(self, state: PazuState, seat: int | None) -> PazuView:
         return PazuView(
-            seat=seat,
-            config=state.config,
+            **public_view(state, seat),
+            config=state.config.terms,
             phase=state.phase,
             to_move=self.to_move(state),
             queue=state.queue,
-            set_number=state.set_number,
             first=state.first,
             seated=state.seated,
             chips=state.chips,
@@ -174,17 +170,10 @@ class PazuRules(GameRules[PazuState, PazuConfig]):
             ante=state.ante,
             bids=state.bids,
             revealed=state.revealed,
-            boards=state.boards,
-            totals=tuple(board.total for board in state.boards),
             status=state.status,
             stood_at=state.stood_at,
-            played_side=state.played_side,
-            hand=None if seat is None else state.hands[seat],
-            hand_counts=tuple(len(hand) for hand in state.hands),
             bought=state.bought,
             spent=state.spent,
-            unseen=_unseen(state),
-            last_set=state.last_set,
         )
 
     def outcome(self, state: PazuState) -> Outcome | None:
@@ -240,7 +229,7 @@ def _refusal(state: PazuState, action: Any) -> str | None:
         offer = " ".join(label(card) for card in state.revealed)
         return f"{_name(action.card)} is not on offer; the cards left are {offer}"
     if kind is PlaySide:
-        return _play_refusal(state, seat, action)
+        return hand_card_refusal(state.played_side, state.hands[seat], action)
     if kind is SeatBot:
         return _seat_refusal(state, seat, action.level)
     if kind is UnseatBot:
@@ -319,22 +308,6 @@ def _name(card: Any) -> str:
     return label(card) if isinstance(card, Card) else repr(card)
 
 
-def _play_refusal(state: PazuState, seat: int, action: PlaySide) -> str | None:
-    if state.played_side:
-        return "only one hand card may be played a turn, and one has been played"
-    hand = state.hands[seat]
-    if type(action.index) is not int or not 0 <= action.index < len(hand):
-        return f"there is no hand card {action.index!r}: the hand holds {len(hand)}"
-    card = hand[action.index]
-    values = side_values(card)
-    if type(action.value) is int and action.value in values:
-        return None
-    if card.kind in (Kind.FLIP_2_4, Kind.FLIP_3_6, Kind.DOUBLE):
-        return f"{label(card)} adds nothing itself: play it with value 0, not {action.value!r}"
-    allowed = " or ".join(signed(v) for v in values)
-    return f"{label(card)} can be played as {allowed}, not {action.value!r}"
-
-
 _BID_ACTIONS: list[Bid] = []
 
 
@@ -354,23 +327,6 @@ def _antes(low: int, high: int) -> tuple[SetAnte, ...]:
 def _picks(revealed: tuple[Card, ...]) -> tuple[Pick, ...]:
     """One pick per different card on offer, in the order they lie."""
     return tuple(Pick(card) for card in dict.fromkeys(revealed))
-
-
-@lru_cache(maxsize=4096)
-def _plays(hand: tuple[Card, ...]) -> tuple[PlaySide, ...]:
-    return tuple(play(i, v) for i, card in enumerate(hand) for v in side_values(card))
-
-
-def _unseen(state: PazuState) -> tuple[int, ...] | None:
-    """Main cards of each rank not on a board this set: public, as every draw is face up."""
-    if state.config.main_deck is MainDeck.ENDLESS:
-        return None
-    counts = [COPIES_PER_RANK] * len(RANKS)
-    for board in state.boards:
-        for placed in board.cards:
-            if placed.card.kind is Kind.MAIN:
-                counts[placed.card.amount - 1] -= 1
-    return tuple(counts)
 
 
 RULES = PazuRules()

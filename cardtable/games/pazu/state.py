@@ -79,8 +79,9 @@ class PazuConfig:
     ante_max: int = 25
     #: a bust pays this many antes into the Pazaak Pot
     bust_penalty: int = 2
-    #: the game ends after this many sets even if several players are still at the table
-    max_sets: int = 30
+    #: an optional evening's length: the game ends after this many sets even if several
+    #: players are still at the table; None (the rule) plays on while two can pay the ante
+    max_sets: int | None = None
     #: the seats people play (every other seat is a bot): between sets they may add and remove
     #: bot seats, and the game ends when the last of them leaves. () for bots only (sims).
     people: tuple[int, ...] = ()
@@ -122,6 +123,35 @@ class PazuConfig:
         decks = tuple(deck_named(name).cards for name in names)
         return cls(len(names), decks, **options)
 
+    @property
+    def terms(self) -> TableTerms:
+        """What every seat may know of this config: all of it but the side decks."""
+        return TableTerms(
+            self.seats,
+            self.main_deck,
+            self.start_chips,
+            self.ante_min,
+            self.ante_max,
+            self.bust_penalty,
+            self.max_sets,
+            self.people,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TableTerms:
+    """The table's public terms, as a view carries them: the side decks each player brought
+    are hidden (ruling 9), so a view must not hold the config itself."""
+
+    seats: int
+    main_deck: MainDeck
+    start_chips: int
+    ante_min: int
+    ante_max: int
+    bust_penalty: int
+    max_sets: int | None
+    people: tuple[int, ...]
+
 
 def deck_of(config: PazuConfig, seat: int) -> tuple[Card, ...]:
     """The side deck ``seat`` brought: its own for the opening seats, the newcomers' deck for a
@@ -139,7 +169,7 @@ def _amounts_problem(config: PazuConfig) -> str | None:
         return f"{config.start_chips} starting chips cannot pay the minimum ante {config.ante_min}"
     if config.bust_penalty < 0:
         return f"the bust penalty cannot be negative ({config.bust_penalty} antes)"
-    if config.max_sets < 1:
+    if config.max_sets is not None and config.max_sets < 1:
         return f"a game needs at least one set, not {config.max_sets}"
     return None
 
@@ -197,7 +227,8 @@ class PazuView:
     the order of the decks."""
 
     seat: int | None
-    config: PazuConfig
+    #: the table's terms without anyone's side deck
+    config: TableTerms
     phase: Phase
     to_move: int | None
     #: the seats still to bid, pick or decide, in order (the pick order during picks)

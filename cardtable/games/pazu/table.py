@@ -3,7 +3,7 @@
 A player who ends a set with less than the smallest ante cannot pay for another and leaves at
 once; everyone else decides in turn to stay or leave, and a person whose turn it is to decide
 may first add bots in new seats or send bots away. The game ends when fewer than two players
-are left, when the last person leaves, or after the table's last set.
+are left, when the last person leaves, or after the table's last set if it has a limit.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from cardtable.games.pazu.auction import start_set
 from cardtable.games.pazu.draft import Draft
 from cardtable.games.pazu.events import BotSeated, EndReason, LeaveReason, Stayed
 from cardtable.games.pazu.state import HAND_SIZE, PazuConfig, PazuState, Phase, Status, deck_of
+from cardtable.games.pazu.turns import finish_turn
 
 
 def opening(config: PazuConfig, seed: int) -> Draft:
@@ -48,7 +49,7 @@ def opening(config: PazuConfig, seed: int) -> Draft:
         draws=0,
         last_set=None,
     )
-    d = Draft(blank)
+    d = Draft(blank, finish_turn)
     d.events.extend(HandDealt(seat, len(hand)) for seat, hand in enumerate(hands))
     start_set(d)
     return d
@@ -64,7 +65,7 @@ def close_set(d: Draft) -> None:
         d.end_game(EndReason.PEOPLE_LEFT)
     elif sum(d.seated) < 2:
         d.end_game(EndReason.FEW_PLAYERS)
-    elif d.set_number >= d.config.max_sets:
+    elif d.config.max_sets is not None and d.set_number >= d.config.max_sets:
         d.end_game(EndReason.MAX_SETS)
     else:
         d.phase = Phase.LEAVE
@@ -77,9 +78,13 @@ def stay(d: Draft) -> None:
 
 
 def leave(d: Draft) -> None:
+    """The game ends at once when the last person leaves, or when one player is left: nobody
+    is asked to stay at a table of one (ruling 8)."""
     d.leave(d.queue[0], LeaveReason.CHOSE)
     if d.people_gone:
         d.end_game(EndReason.PEOPLE_LEFT)
+    elif sum(d.seated) < 2:
+        d.end_game(EndReason.FEW_PLAYERS)
     else:
         _decided(d)
 
@@ -112,10 +117,7 @@ def unseat_bot(d: Draft, seat: int) -> None:
 
 
 def _decided(d: Draft) -> None:
+    """Once everyone has decided, the next set opens (a table of one has ended already)."""
     d.queue = d.queue[1:]
-    if d.queue:
-        return
-    if sum(d.seated) < 2:
-        d.end_game(EndReason.FEW_PLAYERS)
-    else:
+    if not d.queue:
         start_set(d)

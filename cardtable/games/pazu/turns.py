@@ -8,7 +8,6 @@ turn to mend it.
 
 from __future__ import annotations
 
-from cardtable.core.rng import derive_rng, randbelow
 from cardtable.games.pazaak.board import TARGET, Board, add_main, last_main, play_side
 from cardtable.games.pazaak.cards import Kind
 from cardtable.games.pazaak.events import (
@@ -16,14 +15,13 @@ from cardtable.games.pazaak.events import (
     Doubled,
     Flipped,
     SideCardPlayed,
-    Stood,
-    TurnEnded,
 )
 from cardtable.games.pazaak.state import MainDeck
+from cardtable.games.pazaak.turn import draw, mark_standing, stand
 from cardtable.games.pazu.draft import Draft, with_
 from cardtable.games.pazu.events import Busted, DeckEmpty, SetPotCarried, SetWon, WinReason
 from cardtable.games.pazu.ranking import decide
-from cardtable.games.pazu.state import RANKS, Phase, Status
+from cardtable.games.pazu.state import Phase, Status
 
 _ACTIVE = Status.ACTIVE
 _STOOD = Status.STOOD
@@ -38,18 +36,10 @@ def begin_turn(d: Draft, seat: int) -> None:
     if d.config.main_deck is MainDeck.TABLETOP and not d.deck:
         _deck_empty(d, seat)
         return
-    board = add_main(d.boards[seat], _draw(d))
+    board = add_main(d.boards[seat], draw(d))
     d.boards = with_(d.boards, seat, board)
     d.events.append(CardDrawn(seat, board.cards[-1].value, board.total))
     _after_placing(d, seat)
-
-
-def _draw(d: Draft) -> int:
-    d.draws += 1
-    if d.config.main_deck is MainDeck.ENDLESS:
-        return randbelow(derive_rng(d.seed, "draw", d.draws), len(RANKS)) + 1
-    rank, d.deck = d.deck[0], d.deck[1:]
-    return rank
 
 
 def _after_placing(d: Draft, seat: int) -> None:
@@ -57,7 +47,7 @@ def _after_placing(d: Draft, seat: int) -> None:
     (no card fits) and busts."""
     board = d.boards[seat]
     if board.full and board.total > TARGET:
-        _finish_turn(d, seat)
+        finish_turn(d, seat)
     elif board.full or board.total == TARGET:
         stand(d, seat, auto=True)
 
@@ -92,7 +82,7 @@ def play_hand_card(d: Draft, index: int, value: int) -> None:
             d.events.append(Flipped(seat, card, turned))
     for other in d.clockwise(seat)[1:]:
         if d.status[other] is _ACTIVE and d.boards[other].total == TARGET:
-            _mark_standing(d, other, auto=True)
+            mark_standing(d, other, auto=True)
     _after_placing(d, seat)
 
 
@@ -101,23 +91,7 @@ def _turned(old: Board, new: Board) -> int:
     return sum(1 for a, b in zip(old.cards, new.cards, strict=False) if a.value != b.value)
 
 
-def _mark_standing(d: Draft, seat: int, auto: bool) -> None:
-    d.status = with_(d.status, seat, _STOOD)
-    d.stood_at = with_(d.stood_at, seat, max(d.stood_at) + 1)
-    d.events.append(Stood(seat, d.boards[seat].total, auto))
-
-
-def stand(d: Draft, seat: int, auto: bool = False) -> None:
-    _mark_standing(d, seat, auto)
-    _finish_turn(d, seat)
-
-
-def end_turn(d: Draft, seat: int) -> None:
-    d.events.append(TurnEnded(seat, d.boards[seat].total))
-    _finish_turn(d, seat)
-
-
-def _finish_turn(d: Draft, seat: int) -> None:
+def finish_turn(d: Draft, seat: int) -> None:
     """Judge busts, the mover first, then pass the turn or decide the set."""
     for s in d.clockwise(seat):
         over = d.boards[s].total > TARGET
@@ -135,7 +109,7 @@ def _deck_empty(d: Draft, seat: int) -> None:
             if d.boards[s].total > TARGET:
                 _bust(d, s)
             else:
-                _mark_standing(d, s, auto=True)
+                mark_standing(d, s, auto=True)
     _next(d, seat)
 
 

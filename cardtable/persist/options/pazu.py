@@ -34,8 +34,12 @@ class Options(BaseModel):
     bust_penalty: int = Field(
         default=2, ge=0, le=10, description="A bust pays this many antes into the Pazaak Pot."
     )
-    max_sets: int = Field(
-        default=30, ge=1, le=1000, description="The game ends after this many sets at the latest."
+    max_sets: int | None = Field(
+        default=None,
+        ge=1,
+        le=1000,
+        description="No limit by default: play goes on while two players can pay the ante. "
+        "A number ends the game after that many sets, for a shorter evening.",
     )
     decks: tuple[str, ...] = Field(
         default=(DEFAULT_DECK,),
@@ -49,6 +53,14 @@ class Options(BaseModel):
         """The command line gives ``decks=balanced,gold,...`` as one string."""
         if isinstance(value, str):
             return tuple(word.strip() for word in value.split(",") if word.strip())
+        return value
+
+    @field_validator("max_sets", mode="before")
+    @classmethod
+    def _no_limit_words(cls, value: Any) -> Any:
+        """The command line says ``max_sets=none`` (or leaves it empty) for no limit."""
+        if isinstance(value, str) and value.strip().lower() in ("", "none", "no limit"):
+            return None
         return value
 
     @field_validator("decks")

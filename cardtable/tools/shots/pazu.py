@@ -136,7 +136,7 @@ SHOTS = (
     Shot("pazu-5p", table_app(5, 4, mid_set(2, 2)), settle),
     Shot("pazu-bidding", table_app(5, 4, bidding(2, 2)), settle),
     Shot("pazu-3p-80x24", table_app(3, 5, mid_set(2, 2)), settle, (80, 24)),
-    Shot("pazu-6p-80x24", table_app(6, 2, mid_set(2, 2)), settle, (80, 24)),
+    Shot("pazu-6p-80x24", table_app(6, 4, mid_set(2, 2)), settle, (80, 24)),
     Shot("pazu-pick-80x24", table_app(3, 7, picking(2)), settle, (80, 24)),
     Shot("pazu-between-sets", table_app(4, 6, between_sets(3)), settle),
     Shot("pazu-set-result", table_app(4, 8, standing_ends(SET_ENDS)), stand),

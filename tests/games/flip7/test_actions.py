@@ -180,8 +180,10 @@ def test_an_action_card_in_the_deal_is_resolved_at_once_then_the_deal_goes_on():
     assert state.rows[1].numbers == n(1, 2, 3, 6)
     assert state.rows[2].numbers == n(7)
     assert RULES.to_move(state) == 0
-    # seat 0 holds nothing to bank, so must hit
+    # seat 0 holds nothing to bank, so must hit (the solo game would let them stay)
     assert RULES.legal_actions(state) == (HIT,)
+    with pytest.raises(IllegalAction, match="nothing to bank"):
+        RULES.apply(state, STAY)
 
 
 def test_a_player_frozen_in_the_deal_is_skipped_by_it():

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pytest
-
-from cardtable.core.errors import IllegalAction
+from cardtable.core.protocol import GameRules
 from cardtable.games.flip7.actions import HIT, STAY
 from cardtable.games.flip7.events import (
     Busted,
@@ -32,11 +30,16 @@ def test_a_round_starts_with_an_empty_row_and_no_deal():
     assert RULES.to_move(state) == 0
 
 
-def test_you_must_hit_before_you_can_stay():
+def test_every_solo_turn_offers_hit_or_stay_and_an_empty_row_banks_0():
+    # RULINGS, Flip 7 solo: the text offers Hit or Stay on every turn, exactly
     state, _ = start(SOLO, n(5))
-    assert RULES.legal_actions(state) == (HIT,)
-    with pytest.raises(IllegalAction, match="nothing to bank"):
-        RULES.apply(state, STAY)
+    assert RULES.legal_actions(state) == (HIT, STAY)
+    assert RULES.is_legal(state, STAY)
+    stayed, events = play(state, STAY)
+    assert events == (Stayed(0, 0), RoundEnded(1, (0,), (0,)), RoundStarted(2, 0))
+    assert stayed.table.banked == (0,) and stayed.deck == state.deck
+    # the general path (no quick stay) agrees
+    assert GameRules.apply(RULES, state, STAY) == (stayed, events)
     state, _ = play(state, HIT)
     assert RULES.legal_actions(state) == (HIT, STAY)
 
@@ -134,6 +137,13 @@ def test_the_game_ends_after_the_round_that_reaches_200_and_counts_rounds():
     assert outcome.winners == (0,)
     assert outcome.scores == (202.0,)
     assert outcome.stats == {"rounds": 1.0}
+
+
+def test_exactly_200_is_enough_to_end_the_game():
+    state, _ = start(SOLO, n(10))
+    state, events = play(banked(state, (190,)), HIT, STAY)
+    assert of_type(events, GameEnded) == [GameEnded((0,), (200,), 1)]
+    assert RULES.is_over(state)
 
 
 def test_a_round_short_of_200_goes_on():

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
-from cardtable.games.flip7.actions import HIT, STAY
+import pytest
+
+from cardtable.core.errors import IllegalAction
+from cardtable.games.flip7.actions import HIT, STAY, ChooseTarget
 from cardtable.games.flip7.events import (
     Busted,
     CardFlipped,
@@ -16,7 +20,7 @@ from cardtable.games.flip7.events import (
     Why,
 )
 from cardtable.games.flip7.rules import RULES
-from cardtable.games.flip7.state import Status
+from cardtable.games.flip7.state import Status, Table
 from tests.games.flip7.stack import F3, SC, F, banked, n, of_type, play, start, table
 
 
@@ -130,3 +134,33 @@ def test_a_stayed_or_frozen_player_keeps_their_row_until_the_round_ends():
     state, _ = play(state, STAY)
     assert state.rows[0].status is Status.STAYED
     assert state.rows[0].numbers == n(5)
+
+
+def test_a_finished_game_refuses_every_move_and_keeps_its_table():
+    state, _ = start(table(2), n(10, 12), dealer=1)
+    state = replace(state, table=replace(state.table, banked=(195, 195), reshuffles=3))
+    state, _ = play(state, STAY, STAY)
+    assert state.table == Table((205, 207), round=1, dealer=1, reshuffles=3, over=True)
+    for action in (HIT, STAY, ChooseTarget(0)):
+        with pytest.raises(IllegalAction, match="^the game is over$"):
+            RULES.apply(state, action)
+
+
+def test_the_next_round_keeps_the_reshuffle_count_and_passes_the_deal():
+    state, _ = start(table(2), n(10, 12), dealer=1)
+    state = replace(state, table=replace(state.table, reshuffles=3))
+    state, _ = play(state, STAY, STAY)
+    assert (state.table.round, state.table.dealer, state.table.reshuffles) == (2, 0, 3)
+
+
+def test_a_choice_without_an_action_card_and_a_wrong_target_are_refused_by_name():
+    state, _ = start(table(2), n(10, 12), dealer=1)
+    with pytest.raises(IllegalAction, match="^there is no action card to hand out: hit or stay$"):
+        RULES.apply(state, ChooseTarget(1))
+    frozen, _ = start(table(3), (F, *n(6, 7)), dealer=2)
+    assert frozen.pending is not None and RULES.to_move(frozen) == 0 != frozen.turn
+    with pytest.raises(
+        IllegalAction,
+        match="^Player 4 cannot take the Freeze: choose one of Player 1, Player 2, Player 3$",
+    ):
+        RULES.apply(frozen, ChooseTarget(3))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import replace
 
@@ -347,3 +348,20 @@ def test_config_rejects_bad_decks_with_the_seat_named():
         PazaakConfig((good,))
     with pytest.raises(ValueError, match="2 seats, not 3"):
         RULES.default_config(3)
+
+
+def test_a_redeal_deals_the_other_hand_afresh_and_reseeds_every_draw_to_come():
+    state, _ = RULES.new_game(config(), 6)
+    state, _ = RULES.apply(state, PlaySide(0, RULES.legal_actions(state)[2].value))
+    mover = state.to_move
+    other = 1 - mover
+    twins = [RULES.redeal_hidden(state, mover, random.Random(k)) for k in range(30)]
+    unplayed = Counter(state.config.decks[other]) - Counter(state.used[other])
+    for twin in twins:
+        assert twin.hands[mover] == state.hands[mover]
+        assert len(twin.hands[other]) == len(state.hands[other])
+        assert not Counter(twin.hands[other]) - unplayed
+        assert sorted(twin.deck) == sorted(state.deck)
+        assert type(twin.seed) is int and 0 <= twin.seed < 2**53
+    assert len({twin.hands[other] for twin in twins}) > 1
+    assert len({twin.seed for twin in twins}) == 30

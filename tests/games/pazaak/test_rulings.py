@@ -26,7 +26,9 @@ def test_ruling_1_tabletop_deck_is_forty_cards_reshuffled_every_set_or_endless()
     state = replace(state, boards=position("10 9", "9 9").boards, to_move=0)
     state, _ = RULES.apply(replace(state, standing=(False, True)), STAND)
     assert state.set_number == 2 and Counter(state.deck) + main_cards(state) == FORTY
-    assert state.deck != first_order[1:]
+    # both decks have given one card to the set's opener: a fresh shuffle orders them apart
+    assert len(state.deck) == len(first_order) == 39
+    assert state.deck != first_order
     endless, _ = RULES.new_game(config(main_deck=MainDeck.ENDLESS), 8)
     assert endless.deck == () and 1 <= endless.boards[endless.opener].total <= 10
 

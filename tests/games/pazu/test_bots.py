@@ -79,6 +79,33 @@ def test_hard_keeps_its_reserve_when_bidding():
     assert isinstance(bid, Bid) and 0 <= bid.amount <= max(0, 80 - reserve(view))
 
 
+def test_hard_outbids_an_earlier_zero_for_a_card_clearly_worth_more():
+    # ±1 mends and finishes far more totals than ±6 or +10: a chip buys the first pick
+    state, _ = play(replace(fresh(3), revealed=cards("±1 ±6 +10")), Bid(0))
+    assert choose(HardBot(), state) == Bid(1)
+
+
+def test_hard_bids_nothing_when_no_card_is_left_to_offer():
+    # every shared card may be held twice after many sets (ruling 2): the bid buys only the turn
+    state = replace(fresh(3), revealed=())
+    assert choose(HardBot(), state) == Bid(0)
+
+
+def test_easy_bots_play_a_game_without_a_set_limit_to_its_end():
+    state = fresh(3, seed=2)
+    bots = [EasyBot() for _ in range(3)]
+    for ply in range(5_000):
+        if RULES.is_over(state):
+            break
+        seat = RULES.to_move(state)
+        action = bots[seat].choose(
+            RULES.observe(state, seat), RULES.legal_actions(state), random.Random(ply)
+        )
+        state, _ = RULES.apply(state, action)
+    assert RULES.is_over(state) and state.config.max_sets is None
+    assert sum(state.seated) < 2 and state.set_number > 1
+
+
 def test_hard_bids_nothing_when_every_card_on_offer_is_alike():
     state = replace(fresh(3), revealed=cards("+4 +4 +4"))
     assert choose(HardBot(), state) == Bid(0)

@@ -24,7 +24,7 @@ from cardtable.games.pazu.events import (
     WinReason,
 )
 from cardtable.games.pazu.rules import RULES
-from cardtable.games.pazu.state import Phase
+from cardtable.games.pazu.state import PazuConfig, Phase
 from tests.games.pazu.helpers import at_turn, board, cards, fresh, play
 
 
@@ -41,7 +41,20 @@ def test_the_view_shows_the_auction_as_it_goes():
     assert view.phase is Phase.BID and view.to_move == state.queue[0]
     assert view.bids[state.first] == 4 and view.pazaak_pot == 4
     assert view.revealed == state.revealed and view.queue == state.queue
-    assert view.chips == state.chips and view.config == state.config
+    assert view.chips == state.chips and view.config == state.config.terms
+
+
+def test_no_seat_sees_a_side_deck_not_even_through_the_config():
+    # ruling 9: each player's 10-card side deck is hidden; the view carries the table's terms
+    state = RULES.new_game(PazuConfig.with_decks(("balanced", "gold", "beginner")), 4)[0]
+    other_decks = PazuConfig.with_decks(("cautious", "balanced", "gold"))
+    swapped = replace(state, config=other_decks)
+    for seat in (0, 1, 2, None):
+        view = RULES.observe(state, seat)
+        assert view == RULES.observe(swapped, seat)
+        assert not hasattr(view.config, "decks") and not hasattr(view.config, "newcomer_deck")
+    terms = RULES.observe(state, 0).config
+    assert (terms.ante_min, terms.ante_max, terms.start_chips, terms.max_sets) == (5, 25, 200, None)
 
 
 def test_the_view_shows_boards_totals_standing_pots_and_ante():

@@ -16,8 +16,19 @@ def test_defaults_are_the_rulings_first_values():
     options = Options()
     assert options.main_deck == "tabletop"
     assert (options.start_chips, options.ante_min, options.ante_max) == (200, 5, 25)
-    assert options.bust_penalty == 2 and options.max_sets == 30
+    assert options.bust_penalty == 2
     assert options.to_config(4) == RULES.default_config(4)
+
+
+def test_no_set_limit_by_default_and_a_limit_is_an_option():
+    # RULINGS 8: play goes on while players can pay; a set limit is a table's choice
+    assert Options().max_sets is None and RULES.default_config(3).max_sets is None
+    assert Options(max_sets="12").to_config(3).max_sets == 12
+    assert Options(max_sets="none").max_sets is None and Options(max_sets="").max_sets is None
+    with pytest.raises(ValidationError):
+        Options(max_sets=0)
+    with pytest.raises(ValueError, match="at least one set"):
+        PazuConfig.with_decks(("gold",) * 3, max_sets=0)
 
 
 @pytest.mark.parametrize("seats", [3, 4, 5, 6])

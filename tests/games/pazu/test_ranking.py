@@ -56,6 +56,16 @@ def test_tiebreaker_card_wins_a_tie_before_card_counts():
     assert decide([plain, with_tiebreaker], [1, 2], [0, 1]) == (1, WinReason.TIEBREAKER)
 
 
+def test_more_cards_comes_before_fewer_hand_cards_when_they_disagree():
+    # a: 18 with four cards, one a hand card; b: 18 with two main cards and no hand card
+    a = board(5, 5, 4, ("+4", 4))
+    b = board(10, 8)
+    assert (a.total, len(a.cards), side_cards(a)) == (18, 4, 1)
+    assert (b.total, len(b.cards), side_cards(b)) == (18, 2, 0)
+    assert decide([a, b], [2, 1], [0, 1]) == (0, WinReason.MORE_CARDS)
+    assert decide([b, a], [1, 2], [0, 1]) == (1, WinReason.MORE_CARDS)
+
+
 def test_two_tiebreakers_fall_through_to_the_standard_tiebreaks():
     a = board(5, 4, 8, ("±1T", 1))
     b = board(9, 8, ("±1T", 1))

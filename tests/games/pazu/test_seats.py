@@ -14,7 +14,7 @@ from cardtable.core.errors import IllegalAction
 from cardtable.core.match import Match
 from cardtable.core.rng import derive_rng, pick
 from cardtable.core.seats import Seat
-from cardtable.games.pazaak.cards import deck_named
+from cardtable.games.pazaak.cards import deck_named, label
 from cardtable.games.pazaak.events import HandDealt
 from cardtable.games.pazu.actions import (
     BOT_LEVELS,
@@ -42,6 +42,8 @@ from tests.games.pazu.helpers import config, of_type, play
 from tests.games.pazu.test_table import set_just_won
 
 EASY, HARD = SeatBot("easy"), SeatBot("hard")
+#: the hand a bot seated fifth in the game of seed 1 is dealt
+NEW_BOT_HAND = "±2 ±4 ±5 ±1"
 
 
 def between_sets(seats: int = 4, people: tuple[int, ...] = (0,), **options):
@@ -90,6 +92,17 @@ def test_a_new_bot_takes_a_new_seat_with_the_start_chips_and_a_hand_of_four():
     assert state.bought[4] == () and state.status[4] is Status.OUT and state.bids[4] is None
     # the person is still deciding: they may add another, or go on
     assert RULES.to_move(state) == 0 and state.queue == (0, 1, 2, 3)
+
+
+def test_a_new_bots_hand_is_dealt_from_the_game_seed_and_its_seat():
+    # pinned: an old save replays only if the same seat of the same game gets the same hand
+    hands = []
+    for seed in (1, 2):
+        state, _ = play(between_sets(seed=seed), EASY, EASY)
+        assert len(state.stood_at) == 6 and state.stood_at[4:] == (0, 0)
+        hands.append(state.hands[4:])
+    assert hands[0][0] != hands[1][0] and hands[0][0] != hands[0][1]
+    assert " ".join(label(card) for card in hands[0][0]) == NEW_BOT_HAND
 
 
 def test_the_new_bot_joins_the_next_set_after_the_highest_seat():

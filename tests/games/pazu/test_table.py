@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from cardtable.core.errors import IllegalAction
@@ -22,8 +24,9 @@ from tests.games.pazu.helpers import at_turn, board, of_type, play
 STOOD, BUST = Status.STOOD, Status.BUST
 
 
-def set_just_won(seats: int = 4, chips: list[int] | None = None, **options):
-    """Seat 0 stands on 19 and beats seat 1's 18; the others bust. Returns state and events."""
+def set_just_won(seats: int = 4, chips: list[int] | None = None, set_number: int = 1, **options):
+    """Seat 0 stands on 19 and beats seat 1's 18 in set ``set_number``; the others bust.
+    Returns state and events."""
     boards = [board(10, 9), board(10, 8)] + [board(10, 5, 9)] * (seats - 2)
     state = at_turn(
         boards,
@@ -32,7 +35,7 @@ def set_just_won(seats: int = 4, chips: list[int] | None = None, **options):
         chips=chips,
         **options,
     )
-    return play(state, Stand())
+    return play(replace(state, set_number=set_number), Stand())
 
 
 def test_after_a_set_each_player_in_turn_stays_or_leaves():
@@ -66,6 +69,42 @@ def test_the_game_ends_when_one_player_is_left():
     assert RULES.is_over(state) and RULES.legal_actions(state) == ()
     with pytest.raises(IllegalAction, match="the game is over"):
         RULES.apply(state, Stay())
+
+
+def test_the_last_player_left_is_not_asked_to_stay_the_game_ends_at_once():
+    # RULINGS 8: when one player is left the game ends at once
+    state, _ = set_just_won(seats=3)
+    assert state.queue == (0, 1, 2)
+    state, events = play(state, Leave(), Leave())
+    assert of_type(events, GameEnded) == [GameEnded(state.chips, EndReason.FEW_PLAYERS)]
+    assert not of_type(events, Stayed) and RULES.is_over(state) and state.seated[2]
+
+
+def test_the_game_ends_for_too_few_players_when_the_broke_leave_or_the_rest_decide():
+    state, events = set_just_won(seats=3, chips=[190, 3, 4])
+    assert of_type(events, GameEnded) == [GameEnded(state.chips, EndReason.FEW_PLAYERS)]
+    state, _ = set_just_won(seats=3)
+    state, events = play(state, Stay(), Leave(), Leave())
+    assert of_type(events, GameEnded) == [GameEnded(state.chips, EndReason.FEW_PLAYERS)]
+
+
+def test_who_holds_exactly_the_smallest_ante_stays_at_the_table():
+    state, events = set_just_won(chips=[190, 190, 5, 190])
+    assert not of_type(events, LeftTable) and state.queue == (0, 1, 2, 3)
+
+
+def test_there_is_no_set_limit_by_default():
+    state, events = set_just_won(set_number=500)
+    assert state.phase is Phase.LEAVE and not of_type(events, GameEnded)
+    state, _ = play(state, Stay(), Stay(), Stay(), Stay())
+    assert state.set_number == 501 and state.phase is Phase.BID
+
+
+def test_a_set_limit_ends_the_game_after_that_set_and_not_before():
+    state, _ = set_just_won(set_number=11, max_sets=12)
+    assert state.phase is Phase.LEAVE
+    state, events = set_just_won(set_number=12, max_sets=12)
+    assert of_type(events, GameEnded) == [GameEnded(state.chips, EndReason.MAX_SETS)]
 
 
 def test_who_cannot_cover_the_smallest_ante_leaves_as_the_set_ends():

@@ -9,7 +9,7 @@ import pytest
 from cardtable.core.errors import IllegalAction
 from cardtable.games.pazaak.actions import EndTurn, PlaySide, Stand
 from cardtable.games.pazaak.cards import parse
-from cardtable.games.pazaak.events import CardDrawn, Stood
+from cardtable.games.pazaak.events import CardDrawn, Flipped, Stood
 from cardtable.games.pazaak.state import MainDeck
 from cardtable.games.pazu.actions import Stay
 from cardtable.games.pazu.events import (
@@ -110,6 +110,20 @@ def test_a_ninth_card_at_twenty_or_less_stands_with_a_full_board():
     assert state.boards[1].full and state.status[1] is STOOD
 
 
+def test_a_ninth_card_landing_on_exactly_twenty_stands():
+    eight = board(1, 1, 1, 1, 1, 1, 1, 5)
+    state = at_turn([board(5), eight, board(6)], deck=(8, 2))
+    state, events = play(state, EndTurn())
+    assert Stood(1, 20, True) in events and not of_type(events, Busted)
+    assert state.status[1] is STOOD and RULES.to_move(state) == 2
+
+
+def test_a_hand_card_past_the_end_of_the_hand_is_refused():
+    state = at_turn([board(5), board(4), board(6)], hands=["+1 -2", "", ""])
+    with pytest.raises(IllegalAction, match="no hand card 2: the hand holds 2"):
+        RULES.apply(state, PlaySide(2, 1))
+
+
 def test_a_ninth_card_above_twenty_busts_at_once():
     eight = board(2, 2, 2, 2, 2, 2, 2, 3)
     state = at_turn([board(5), eight, board(6)], deck=(5, 2))
@@ -162,6 +176,16 @@ def test_a_flip_that_pushes_a_drawing_player_over_20_leaves_them_their_turn_to_m
     assert RULES.to_move(state) == 1 and state.boards[1].total == 24
 
 
+def test_a_flip_counts_the_cards_it_turned_on_every_board_in_play():
+    state = at_turn(
+        [board(10, 4), board(2, 9, ("-4", -4)), board(6, 2)], hands=["2&4", "", ""], deck=(1,)
+    )
+    _, events = play(state, PlaySide(0, 0))
+    assert of_type(events, Flipped) == [Flipped(0, parse("2&4"), 4)]  # 4; 2 and -4; 2
+    nothing = at_turn([board(10, 5), board(9), board(6)], hands=["2&4", "", ""], deck=(1,))
+    assert not of_type(play(nothing, PlaySide(0, 0))[1], Flipped)
+
+
 def test_a_flip_leaves_a_bust_board_as_it_fell():
     bust = board(10, 9, 4)
     state = at_turn(
@@ -207,6 +231,15 @@ def test_an_empty_main_deck_ends_the_set_with_everyone_drawing_standing():
     assert of_type(events, SetWon) == [SetWon(1, WinReason.HIGHER_TOTAL, 16, 30, 0)]
 
 
+def test_an_empty_main_deck_busts_a_drawing_player_a_flip_left_above_20():
+    state = at_turn([board(10, 5), board(10, 9, ("-4", -4)), board(6)], hands=["2&4", "", ""])
+    state, events = play(state, PlaySide(0, 0), EndTurn())
+    assert of_type(events, DeckEmpty) == [DeckEmpty(1)]
+    assert of_type(events, Busted) == [Busted(1, 23, 20)]
+    assert of_type(events, Stood) == [Stood(2, 6, True), Stood(0, 15, True)]
+    assert of_type(events, SetWon) == [SetWon(0, WinReason.HIGHER_TOTAL, 15, 30, 0)]
+
+
 def test_the_winner_takes_the_set_pot_and_the_pazaak_pot_carries():
     state = at_turn(
         [board(10, 8), board(10, 9), board(10, 5, 9)],
@@ -216,6 +249,7 @@ def test_the_winner_takes_the_set_pot_and_the_pazaak_pot_carries():
     )
     state, events = play(state, Stand())
     assert of_type(events, SetWon) == [SetWon(1, WinReason.HIGHER_TOTAL, 19, 30, 0)]
+    assert state.last_set == SetWon(1, WinReason.HIGHER_TOTAL, 19, 30, 0)
     assert state.chips == (190, 220, 190) and state.pazaak_pot == 50
 
 

@@ -25,8 +25,9 @@ def pots_line(view: PazuView, first: str, seed: int, width: int) -> str:
     bids = "bid" if first == "You" else "bids"
     ante = f"ante {view.ante} ({limits})" if view.ante else f"ante ? ({limits})"
     deck = "endless deck" if view.unseen is None else f"{sum(view.unseen)} main cards unseen"
+    limit = config.max_sets
     wide = [
-        f"Set {view.set_number} of {config.max_sets}",
+        f"Set {view.set_number}" + (f" of {limit}" if limit else ""),
         f"Set Pot {view.set_pot}",
         f"Pazaak Pot {view.pazaak_pot}",
         ante,
@@ -38,6 +39,6 @@ def pots_line(view: PazuView, first: str, seed: int, width: int) -> str:
     text = " · ".join(wide)
     if len(text) + 2 <= width:
         return text
-    narrow = [f"Set {view.set_number}/{config.max_sets}", *wide[1:4]]
+    narrow = [f"Set {view.set_number}" + (f"/{limit}" if limit else ""), *wide[1:4]]
     narrow.append(f"{first} {bids} 1st" if bidding else f"★ {first}")
     return " · ".join(narrow)
