@@ -9,7 +9,7 @@ from typing import Any
 from cardtable.games.registry import get
 from cardtable.session import LocalSession, ReplaySession
 from cardtable.tools.fail import fail
-from cardtable.tools.setup import build_options, play_seats
+from cardtable.tools.setup import build_options, make_config, play_seats
 
 
 def bot_pause_from_env() -> float | None:
@@ -27,12 +27,10 @@ def first_screen_for(args: Any) -> Any:
         spec = get(args.game)
         seats = play_seats(spec, args)
         options = build_options(spec, args.option, args.solo, len(seats))
+        make_config(spec, options, len(seats))  # the form opens only on a game that can start
 
         def setup(app: Any) -> Any:
-            from cardtable.ui.screens.newgame import NewGameScreen
-
-            screen_class = getattr(spec.table, "NEW_GAME_SCREEN", NewGameScreen)
-            return screen_class(spec, seats, options, args.seed)
+            return spec.setup(spec, seats, options, args.seed)
 
         return setup
     if args.command == "replay":

@@ -120,6 +120,8 @@ def run_sim_command(args: Any) -> int:
     levels = parse_bot_levels(spec, args.seats)
     if args.games < 1:
         fail("--games must be at least 1")
+    if args.jobs is not None and args.jobs < 1:
+        fail("--jobs must be at least 1 (leave it out to use every core)")
     options = build_options(spec, args.option, args.solo, len(levels))
     config = make_config(spec, options, len(levels))
     seed = args.seed if args.seed is not None else 1

@@ -25,13 +25,10 @@ BLURBS = {
 
 def new_game_screen(spec: GameSpec) -> Screen[Any]:
     """The game's setup form with one person and the rest hard bots."""
-    from cardtable.ui.screens.newgame import NewGameScreen
-
     rules = spec.rules
     seats = default_seats(1, ("hard",) * (rules.min_seats - 1))
     options = spec.options_model(**({"mode": "solo"} if rules.min_seats == 1 else {}))
-    screen_class = getattr(spec.table, "NEW_GAME_SCREEN", NewGameScreen)
-    return screen_class(spec, seats, options, None)
+    return spec.setup(spec, seats, options, None)
 
 
 class HomeScreen(Screen[None]):
