@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.games.registry import get
-from cardtable.session import LocalSession, ReplaySession
 from cardtable.tools.fail import fail
 from cardtable.tools.setup import build_options, make_config, play_seats
 
@@ -36,6 +35,7 @@ def first_screen_for(args: Any) -> Any:
     if args.command == "replay":
         from cardtable.persist.records import GameRecord
         from cardtable.persist.replays import load_replay
+        from cardtable.session import ReplaySession
 
         record = load_replay(Path(args.file))
         if not isinstance(record, GameRecord):
@@ -45,6 +45,7 @@ def first_screen_for(args: Any) -> Any:
         )
     if args.command == "resume":
         from cardtable.persist.saves import SaveStore
+        from cardtable.session import LocalSession
 
         store = SaveStore()
         saved = store.latest()

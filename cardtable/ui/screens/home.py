@@ -13,7 +13,6 @@ from textual.widgets.option_list import Option
 
 from cardtable.core.seats import default_seats
 from cardtable.games.registry import GAMES, GameSpec
-from cardtable.session import LocalSession
 
 BLURBS = {
     "pazaak": "2 players · 3×3 boards, side decks, first to 3 sets",
@@ -69,8 +68,8 @@ class HomeScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#continue", Button).display = False
         self.query_one("#games", OptionList).focus()
-        # reading saves loads the save format and the saved game's rules: after the first paint
-        self.call_after_refresh(self.offer_continue)
+        # reading saves loads pydantic and replays the saved moves: after the first frame
+        self.app.after_first_frame(self.offer_continue)  # type: ignore[attr-defined]
 
     def offer_continue(self) -> None:
         """Show the Continue button when there is a saved game; report saves set aside."""
@@ -102,6 +101,8 @@ class HomeScreen(Screen[None]):
         if saved is None:
             self.notify("There is no saved game to continue.")
             return
+        from cardtable.session import LocalSession
+
         spec = saved.record.spec
         self.app.push_screen(spec.table(LocalSession(spec, saved.match, saved.record.seat_list)))
 

@@ -47,7 +47,7 @@ class NewGameScreen(Screen[None]):
     """
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("ctrl+s", "start", "Start"),
-        Binding("escape", "app.pop_screen", "Back", show=False),
+        Binding("escape", "back", "Back", show=False),
     ]
     #: option fields the generic form leaves to a subclass (or to their defaults)
     HANDLED_ELSEWHERE: ClassVar[frozenset[str]] = frozenset({"mode"})
@@ -169,6 +169,15 @@ class NewGameScreen(Screen[None]):
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else None
         self.app.start_match(self.spec, config, seats, seed)  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        """Back to the screen below, or home when the form was the first screen."""
+        if len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
+        else:
+            from cardtable.ui.screens.home import HomeScreen
+
+            self.app.switch_screen(HomeScreen())
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
