@@ -108,7 +108,10 @@ class CardtableApp(App[None]):
 
     def get_default_screen(self) -> Screen[Any]:
         """The first screen sits at the bottom of the stack: no blank screen is drawn first."""
-        return self._first_screen(self)
+        screen = self._first_screen(self)
+        # switch_screen drops the result callback of the screen it replaces: give it one
+        screen._push_result_callback(screen, None)
+        return screen
 
     def on_mount(self) -> None:
         # a 16-colour terminal rounds faint blends into the background: app.tcss makes up for it
