@@ -50,7 +50,7 @@ async def test_a_finished_game_replays_step_by_step_and_takes_no_moves():
     # the app keeps a finished game as a replay (and counts it), as a table does after the last move
     match = finished_pazaak()
     keeper = CardtableApp(lambda app: HomeScreen())
-    keeper.autosave(SimpleNamespace(spec=PAZAAK, match=match, seats=SEATS))
+    keeper.autosave(SimpleNamespace(spec=PAZAAK, match=match, seats=SEATS, outcome=match.outcome))
     [path] = keeper.replays.all()
     assert SaveStore().latest() is None  # a finished game is no longer a save
     total = len(match.actions)
@@ -123,7 +123,7 @@ async def test_stats_show_games_wins_streaks_per_opponent_and_the_flip7_solo_bes
     match = finished_pazaak()
     you_won = 0 in match.outcome.winners
     keeper = CardtableApp(lambda app: HomeScreen())
-    keeper.autosave(SimpleNamespace(spec=PAZAAK, match=match, seats=easy))
+    keeper.autosave(SimpleNamespace(spec=PAZAAK, match=match, seats=easy, outcome=match.outcome))
 
     app = CardtableApp(lambda app: HomeScreen(), bot_pause=0)
     async with app.run_test(size=(100, 30)) as pilot:
