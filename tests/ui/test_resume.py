@@ -183,6 +183,10 @@ async def test_falling_back_to_the_backup_says_the_last_move_was_lost(isolated_h
     assert len(resumed.record.actions) < len(newest.record.actions)
     assert len(store.problems) == 1
     assert "the last move was lost" in str(store.problems[0])
+    # the next launch offers the same backup, and says nothing more
+    again = SaveStore()
+    assert again.latest().record.actions == resumed.record.actions
+    assert again.problems == []
     home = CardtableApp(lambda app: HomeScreen(), bot_pause=0, saves=store)
     async with home.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

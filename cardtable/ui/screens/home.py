@@ -77,7 +77,8 @@ class HomeScreen(Screen[None]):
         if saved is not None:
             button = self.query_one("#continue", Button)
             moves = len(saved.record.actions)
-            button.label = f"Continue {saved.record.spec.title} ({moves} moves in) (c)"
+            in_ = f"{moves} move{'' if moves == 1 else 's'} in"
+            button.label = f"Continue {saved.record.spec.title} ({in_}) (c)"
             button.display = True
         for problem in self.app.saves.problems:  # type: ignore[attr-defined]
             self.notify(f"Save set aside: {problem}", severity="error", timeout=10)
