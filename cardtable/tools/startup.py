@@ -54,7 +54,9 @@ def targets() -> tuple[Target, ...]:
     python = sys.executable
     return (
         Target("bare Textual app", (python, "-c", BARE_APP), "bare app ready"),
-        Target("cardtable play pazaak", (python, "-m", "cardtable", "play", "pazaak"), "Start (Enter)"),
+        Target(
+            "cardtable play pazaak", (python, "-m", "cardtable", "play", "pazaak"), "Start (Enter)"
+        ),
         Target("cardtable (home)", (python, "-m", "cardtable"), "choose a game"),
     )
 
