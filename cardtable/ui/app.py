@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual import constants, events
 from textual.app import App, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.screen import Screen
 
 from cardtable.core.seats import Seat
@@ -179,6 +180,14 @@ class CardtableApp(App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.switch_screen(HomeScreen())
+
+    def pop_screen(self) -> AwaitComplete:
+        """Leaving the first screen (the bottom of the stack) goes home instead of failing."""
+        if len(self.screen_stack) > 1:
+            return super().pop_screen()
+        from cardtable.ui.screens.home import HomeScreen
+
+        return self.switch_screen(HomeScreen())
 
     def show_stats(self) -> None:
         from cardtable.ui.screens.stats import StatsScreen

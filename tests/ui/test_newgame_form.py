@@ -155,3 +155,13 @@ async def test_a_new_game_asks_before_replacing_the_saved_one():
         await pilot.click("#replace")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
+
+
+async def test_escape_from_a_form_that_opened_first_goes_home():
+    app = form_app("pixies")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert len(app.screen_stack) == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)

@@ -63,7 +63,7 @@ class NewGameScreen(Screen[None]):
         Binding("ctrl+s", "start", "Start"),
         Binding("plus", "add_seat", "Add seat", show=False),
         Binding("minus", "remove_seat", "Remove seat", show=False),
-        Binding("escape", "back", "Back", show=False),
+        Binding("escape", "app.pop_screen", "Back", show=False),
     ]
     #: option fields the generic form leaves to a subclass (or to their defaults)
     HANDLED_ELSEWHERE: ClassVar[frozenset[str]] = frozenset({"mode"})
@@ -249,15 +249,6 @@ class NewGameScreen(Screen[None]):
             ResultScreen(verdict, details, choices),
             lambda choice: start() if choice == "replace" else None,
         )
-
-    def action_back(self) -> None:
-        """Back to the screen below, or home when the form was the first screen."""
-        if len(self.app.screen_stack) > 1:
-            self.app.pop_screen()
-        else:
-            from cardtable.ui.screens.home import HomeScreen
-
-            self.app.switch_screen(HomeScreen())
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
