@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from cardtable.games.registry import GAMES
 from cardtable.tools.fail import USAGE_ERROR, fail
@@ -34,6 +34,32 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--solo", action="store_true", help="Flip 7: the solo challenge")
 
 
+def _add_online_commands(commands: Any) -> None:
+    """serve, host, join and watch (see the README's "Online play")."""
+    serve = commands.add_parser("serve", help="run a game server for online play")
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+    )
+    serve.add_argument("--port", type=int, default=7777, help="port (default 7777)")
+    serve.add_argument("--db", default=None, help="the action log (default: in the data folder)")
+    server = {"default": None, "metavar": "URL", "help": "server (default ws://127.0.0.1:7777)"}
+    host = commands.add_parser("host", help="open an online table and wait for players")
+    host.add_argument("game", help=f"one of: {', '.join(GAMES)}")
+    host.add_argument("--server", **server)
+    host.add_argument("--seats", default=None, metavar="LIST", help="e.g. human,human,easy")
+    host.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
+    for name, what in (("join", "take a seat at an online table"), ("watch", "watch a table")):
+        command = commands.add_parser(name, help=what)
+        command.add_argument("code", help="the invite code (join) or watch code (watch)")
+        command.add_argument("--server", **server)
+        if name == "join":
+            command.add_argument("--bot", default=None, metavar="LEVEL", help="play headless")
+            command.add_argument("--json", action="store_true", help="with --bot: print JSON")
+    for command in (host, commands.choices["join"]):
+        command.add_argument("--name", default="Player", help="your name at the table")
+    commands.choices["watch"].set_defaults(name="Watcher")
+
+
 def build_parser() -> argparse.ArgumentParser:
     games = ", ".join(GAMES)
     parser = _Parser(
@@ -53,7 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--seats",
         default=None,
         metavar="LIST",
-        help="every seat in order: 'human' or a bot level, e.g. human,hard,easy",
+        help="every seat in order: 'human', a bot level or policy:module:function, "
+        "e.g. human,hard,policy:mypkg.agent:act",
     )
     _add_game_options(play)
 
@@ -63,7 +90,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = commands.add_parser("sim", help="bot-vs-bot matches, headless, on all cores")
     sim.add_argument("game", help=f"one of: {games}")
-    sim.add_argument("--seats", required=True, metavar="LIST", help="bot levels, e.g. hard,easy")
+    sim.add_argument(
+        "--seats",
+        required=True,
+        metavar="LIST",
+        help="bot levels or policy:module:function, e.g. hard,easy",
+    )
     sim.add_argument("--games", type=int, default=1000, help="how many matches (default 1000)")
     sim.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
@@ -76,7 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
         "game",
         nargs="?",
         default=None,
-        help=f"one of: {games} (default: all); or 'startup': first frame next to a bare app",
+        help=f"one of: {games} (default: all); 'online': a server under load; "
+        "'startup': first frame next to a bare app",
     )
     bench.add_argument(
         "--runs", type=int, default=7, help="startup: paired runs, at least 1 (default 7)"
@@ -85,6 +118,13 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--seconds", type=float, default=2.0, help="time spent on random play per game (default 2)"
     )
+    bench.add_argument(
+        "--tables", type=int, default=100, help="bench online: concurrent tables (default 100)"
+    )
+    bench.add_argument(
+        "--think", type=float, default=1.0, help="bench online: seconds a bot waits to move"
+    )
+    _add_online_commands(commands)
     shots = commands.add_parser("screenshots", help="regenerate screenshots of every main screen")
     shots.add_argument("--out", default="screenshots", help="folder (default: screenshots)")
     shots.add_argument("--only", default=None, help="only scenes whose name contains this")
@@ -103,6 +143,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_startup_bench(args.runs, args.json)
     if args.command == "bench" and args.seconds <= 0:
         fail(f"--seconds must be more than 0, not {args.seconds:g}")
+    if args.command == "bench" and args.game == "online":
+        from cardtable.tools.benchonline import run_online_bench
+
+        return run_online_bench(args)
+    if args.command == "serve":
+        from cardtable.tools.online import run_serve_command
+
+        return run_serve_command(args)
+    if args.command in ("host", "join", "watch"):
+        from cardtable.tools.online import run_online_command
+
+        return run_online_command(args)
     if args.command in ("play", "sim") or (args.command == "bench" and args.game):
         if args.game not in GAMES:
             fail(f"unknown game {args.game!r}; choose from: {', '.join(GAMES)}")

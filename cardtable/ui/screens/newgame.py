@@ -20,6 +20,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
+from cardtable.core.seating import is_policy
 from cardtable.core.seats import BOT_NAMES, Seat
 from cardtable.games.registry import GameSpec
 
@@ -148,7 +149,11 @@ class NewGameScreen(Screen[None]):
 
     def seat_row(self, index: int, kind: str) -> Horizontal:
         levels = [(HUMAN, HUMAN)] + [(f"bot: {lvl}", lvl) for lvl in self.spec.bots]
-        choice = Select(levels, value=kind, allow_blank=False, compact=True, id=f"seat-{index}")
+        # a policy seat given on the command line stays on offer to every seat
+        policies = [(s.bot, s.bot) for s in self.seats if s.bot and is_policy(s.bot)]
+        choice = Select(
+            levels + policies, value=kind, allow_blank=False, compact=True, id=f"seat-{index}"
+        )
         return Horizontal(Label(f"Seat {index + 1}"), choice, classes="row", id=f"seat-row-{index}")
 
     async def action_add_seat(self) -> None:
