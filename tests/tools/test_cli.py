@@ -46,7 +46,7 @@ def run(*words: str) -> subprocess.CompletedProcess[str]:
         (("sim", "pazaak", "--seats", "hard,easy,easy"), "for 2 players, not 3"),
         (("sim", "pazaak", "--seats", "hard,easy", "--games", "0"), "--games must be"),
         (("sim", "pazaak", "--seats", "hard,easy", "--jobs", "0"), "--jobs must be"),
-        (("sim", "pazaak", "--seats", "human,hard"), "unknown bot 'human'"),
+        (("sim", "pazaak", "--seats", "human,hard"), "unknown seat 'human'"),
         (("sim", "flip7", "--seats", "hard", "--solo", "-o", "mode=table"), "contradicts"),
         (("bench", "pazaak", "--seconds", "0"), "--seconds must be more than 0"),
         (("bench", "startup", "--runs", "0"), "--runs must be at least 1"),
