@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -100,8 +101,19 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     _add_game_options(sim)
 
-    bench = commands.add_parser("bench", help="rules-core throughput and bot think time")
-    bench.add_argument("game", nargs="?", default=None, help=f"one of: {games} (default: all)")
+    bench = commands.add_parser(
+        "bench", help="rules-core throughput and bot think time, or start-up time"
+    )
+    bench.add_argument(
+        "game",
+        nargs="?",
+        default=None,
+        help=f"one of: {games} (default: all); 'online': a server under load; "
+        "'startup': first frame next to a bare app",
+    )
+    bench.add_argument(
+        "--runs", type=int, default=7, help="startup: paired runs, at least 1 (default 7)"
+    )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.add_argument(
         "--seconds", type=float, default=2.0, help="time spent on random play per game (default 2)"
@@ -120,7 +132,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # cardtable uses no pydantic plugins; looking for them scans every installed package
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     args = build_parser().parse_args(argv)
+    if args.command == "bench" and args.game == "startup":
+        from cardtable.tools.startup import run_startup_bench
+
+        if args.runs < 1:
+            fail(f"--runs must be at least 1, not {args.runs}")
+        return run_startup_bench(args.runs, args.json)
+    if args.command == "bench" and args.seconds <= 0:
+        fail(f"--seconds must be more than 0, not {args.seconds:g}")
     if args.command == "bench" and args.game == "online":
         from cardtable.tools.benchonline import run_online_bench
 

@@ -34,6 +34,8 @@ class GameSpec:
     table_path: str
     #: the in-app rules text (Markdown), relative to the package
     rules_doc: str
+    #: the new-game form (a screen class), kept apart from the table so the form opens fast
+    setup_path: str = "cardtable.ui.screens.newgame:NewGameScreen"
 
     @cached_property
     def rules(self) -> Any:
@@ -51,8 +53,13 @@ class GameSpec:
     def table(self) -> Any:
         return load(self.table_path)
 
+    @cached_property
+    def setup(self) -> Any:
+        return load(self.setup_path)
 
-def _spec(game_id: str, title: str, package: str) -> GameSpec:
+
+def _spec(game_id: str, title: str, package: str, setup: str | None = None) -> GameSpec:
+    """``setup``: the class name of the game's own new-game form in ``ui/tables/<package>/setup``."""
     return GameSpec(
         id=game_id,
         title=title,
@@ -61,6 +68,7 @@ def _spec(game_id: str, title: str, package: str) -> GameSpec:
         options_path=f"cardtable.persist.options.{package}:Options",
         table_path=f"cardtable.ui.tables.{package}.table:Table",
         rules_doc=f"docs/rules/{package}.md",
+        **({"setup_path": f"cardtable.ui.tables.{package}.setup:{setup}"} if setup else {}),
     )
 
 
@@ -68,10 +76,10 @@ def _spec(game_id: str, title: str, package: str) -> GameSpec:
 GAMES: dict[str, GameSpec] = {
     spec.id: spec
     for spec in (
-        _spec("pazaak", "Pazaak", "pazaak"),
-        _spec("pazu-pazaak", "Pazu-Pazaak", "pazu"),
+        _spec("pazaak", "Pazaak", "pazaak", "PazaakNewGame"),
+        _spec("pazu-pazaak", "Pazu-Pazaak", "pazu", "PazuNewGame"),
         _spec("pixies", "Pixies", "pixies"),
-        _spec("flip7", "Flip 7", "flip7"),
+        _spec("flip7", "Flip 7", "flip7", "Flip7NewGame"),
     )
 }
 

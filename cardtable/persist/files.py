@@ -12,11 +12,12 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from pydantic import BaseModel, ValidationError
+if TYPE_CHECKING:
+    from pydantic import BaseModel, ValidationError
 
-Model = TypeVar("Model", bound=BaseModel)
+Model = TypeVar("Model", bound="BaseModel")
 
 
 @dataclass(frozen=True)
@@ -70,8 +71,8 @@ def describe_validation(error: ValidationError) -> str:
     return f"field {where!r}: {first['msg']}"
 
 
-def read_model(path: Path, model: type[Model]) -> Model | FileProblem:
-    """Parse ``path`` as ``model``; on failure say what is wrong, with the line for bad JSON."""
+def read_json(path: Path) -> object | FileProblem:
+    """The JSON in ``path``, or what is wrong with it (with the line for bad JSON)."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
@@ -79,9 +80,18 @@ def read_model(path: Path, model: type[Model]) -> Model | FileProblem:
     except UnicodeDecodeError:
         return FileProblem(path, "is not UTF-8 text")
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as error:
         return FileProblem(path, f"is not valid JSON (line {error.lineno}: {error.msg})")
+
+
+def read_model(path: Path, model: type[Model]) -> Model | FileProblem:
+    """Parse ``path`` as ``model``; on failure say what is wrong."""
+    from pydantic import ValidationError
+
+    data = read_json(path)
+    if isinstance(data, FileProblem):
+        return data
     try:
         return model.model_validate(data)
     except ValidationError as error:

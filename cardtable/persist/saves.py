@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from cardtable.core.match import Match
@@ -47,13 +47,29 @@ class SaveStore:
         found: list[Resumable] = []
         if not self.folder.is_dir():
             return None
-        for path in sorted(self.folder.glob("*.json")):
-            if game is not None and path.stem != game:
+        # a save whose file was set aside may still have its backup
+        backups = {path.with_suffix("") for path in self.folder.glob("*.json.bak")}
+        for path in sorted(set(self.folder.glob("*.json")) | backups):
+            # a game id has no dot; a file set aside (pazaak.unreadable-….json) is not a save
+            if "." in path.stem or (game is not None and path.stem != game):
                 continue
-            resumable = self._load(path) or self._load(backup_path(path))
+            resumable = self._load_or_backup(path)
             if resumable is not None and not resumable.record.finished:
                 found.append(resumable)
         return max(found, key=lambda r: r.record.saved_at, default=None)
+
+    def _load_or_backup(self, path: Path) -> Resumable | None:
+        """The save, or its backup (one move older) when the save is missing or set aside."""
+        reported = len(self.problems)
+        resumable = self._load(path)
+        if resumable is not None:
+            return resumable
+        resumable = self._load(backup_path(path))
+        if resumable is not None and len(self.problems) > reported:
+            problem = self.problems[reported]
+            lost = "; continuing from the backup save, so the last move was lost"
+            self.problems[reported] = replace(problem, message=problem.message + lost)
+        return resumable
 
     def _load(self, path: Path) -> Resumable | None:
         if not path.exists():

@@ -1,21 +1,40 @@
-"""User settings (theme, bot pace), kept as JSON in the config folder."""
+"""User settings (theme, bot pace), kept as JSON in the config folder.
+
+Read before the first frame, so the two fields are checked here rather than through pydantic.
+"""
 
 from __future__ import annotations
 
 import json
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from cardtable.persist.files import FileProblem, read_model, set_aside, write_atomic
+from cardtable.persist.files import FileProblem, read_json, set_aside, write_atomic
 from cardtable.persist.paths import config_dir
 
+#: the longest pause a bot makes before its move, in seconds
+MAX_BOT_PAUSE = 5.0
 
-class Settings(BaseModel):
-    model_config = ConfigDict(extra="ignore")
 
+@dataclass(frozen=True)
+class Settings:
     theme: str = "felt"
-    bot_pause: float = Field(default=0.6, ge=0.0, le=5.0)
+    bot_pause: float = 0.6
+
+
+def settings_from_data(data: object) -> Settings | str:
+    """Settings from parsed JSON (unknown keys ignored), or what is wrong with it."""
+    if not isinstance(data, dict):
+        return "should hold a JSON object"
+    theme = data.get("theme", Settings.theme)
+    if not isinstance(theme, str):
+        return "field 'theme': should be a theme name"
+    pause = data.get("bot_pause", Settings.bot_pause)
+    if isinstance(pause, bool) or not isinstance(pause, int | float):
+        return "field 'bot_pause': should be a number of seconds"
+    if not 0.0 <= pause <= MAX_BOT_PAUSE:
+        return f"field 'bot_pause': should be from 0 to {MAX_BOT_PAUSE:g} seconds, not {pause}"
+    return Settings(theme, float(pause))
 
 
 def settings_path() -> Path:
@@ -27,11 +46,12 @@ def load_settings(path: Path | None = None) -> tuple[Settings, FileProblem | Non
     path = path or settings_path()
     if not path.exists():
         return Settings(), None
-    result = read_model(path, Settings)
-    if isinstance(result, FileProblem):
-        return Settings(), FileProblem(path, result.message, set_aside(path))
+    data = read_json(path)
+    result = settings_from_data(data) if not isinstance(data, FileProblem) else data.message
+    if isinstance(result, str):
+        return Settings(), FileProblem(path, result, set_aside(path))
     return result, None
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
-    write_atomic(path or settings_path(), json.dumps(settings.model_dump(), indent=1), backup=False)
+    write_atomic(path or settings_path(), json.dumps(asdict(settings), indent=1), backup=False)

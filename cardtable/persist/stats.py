@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt, model_validator
 
 from cardtable.core.protocol import Outcome
 from cardtable.core.seats import Seat
@@ -17,10 +17,17 @@ class Record(BaseModel):
     """Results against one kind of opponent."""
 
     model_config = ConfigDict(extra="forbid")
-    games: int = 0
-    wins: int = 0
-    streak: int = 0
-    best_streak: int = 0
+    games: NonNegativeInt = 0
+    wins: NonNegativeInt = 0
+    streak: NonNegativeInt = 0
+    best_streak: NonNegativeInt = 0
+
+    @model_validator(mode="after")
+    def _counts_agree(self) -> Record:
+        """A hand-edited file cannot claim more wins, or a longer streak, than games."""
+        if not self.streak <= self.best_streak <= self.wins <= self.games:
+            raise ValueError("streak <= best streak <= wins <= games should hold")
+        return self
 
     def add(self, won: bool) -> None:
         self.games += 1
@@ -33,7 +40,7 @@ class GameStats(BaseModel):
     model_config = ConfigDict(extra="forbid")
     opponents: dict[str, Record] = Field(default_factory=dict)
     #: fewest rounds to 200 in the Flip 7 solo challenge
-    solo_best_rounds: int | None = None
+    solo_best_rounds: PositiveInt | None = None
 
 
 class StatsFile(BaseModel):

@@ -1,17 +1,19 @@
-"""Theme files (TOML) validated by pydantic and turned into Textual themes.
+"""Theme files (TOML) checked field by field and turned into Textual themes.
 
 Built-in themes ship in the wheel (``cardtable/themes``, or ``themes/`` in a checkout); a user's
 own ``*.toml`` in the config directory is picked up too. A bad file is reported with its name and
-the line or field at fault, and skipped.
+the line or field at fault, and skipped. Themes are read before the first frame, so this module
+checks its few fields itself rather than loading pydantic (a quarter of a bare app's start-up).
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
@@ -29,63 +31,63 @@ TABLE_VARIABLES = (
     "stand",
     "highlight",
 )
+#: Textual's colour fields a theme file may set; ``primary`` is required
+COLOUR_FIELDS = (
+    "primary",
+    "secondary",
+    "accent",
+    "warning",
+    "error",
+    "success",
+    "foreground",
+    "background",
+    "surface",
+    "panel",
+)
+_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
-def _colour(value: str) -> str:
+class _FieldError(ValueError):
+    """A field of a theme file that does not fit; ``field`` names it."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def _colour(field: str, value: Any) -> str:
+    if not isinstance(value, str):
+        raise _FieldError(field, 'should be a colour in quotes, e.g. "#1e6b3a"')
     try:
         Color.parse(value)
-    except ColorParseError as error:
-        raise ValueError(f"{value!r} is not a colour") from error
+    except ColorParseError:
+        raise _FieldError(field, f"{value!r} is not a colour") from None
     return value
 
 
-class ThemeFile(BaseModel):
-    """The shape of a theme file on disk."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    name: str = Field(min_length=1, pattern=r"^[a-z0-9][a-z0-9-]*$")
-    dark: bool = True
-    primary: str
-    secondary: str | None = None
-    accent: str | None = None
-    warning: str | None = None
-    error: str | None = None
-    success: str | None = None
-    foreground: str | None = None
-    background: str | None = None
-    surface: str | None = None
-    panel: str | None = None
-    variables: dict[str, str] = Field(default_factory=dict)
-
-    @field_validator(
-        "primary",
-        "secondary",
-        "accent",
-        "warning",
-        "error",
-        "success",
-        "foreground",
-        "background",
-        "surface",
-        "panel",
-    )
-    @classmethod
-    def _is_colour(cls, value: str | None) -> str | None:
-        return None if value is None else _colour(value)
-
-    @field_validator("variables")
-    @classmethod
-    def _known_variables(cls, value: dict[str, str]) -> dict[str, str]:
-        for key, colour in value.items():
-            if key not in TABLE_VARIABLES:
-                raise ValueError(f"unknown variable {key!r} (known: {', '.join(TABLE_VARIABLES)})")
-            _colour(colour)
-        return value
-
-    def to_theme(self) -> Theme:
-        fields = self.model_dump(exclude={"name", "dark", "variables"}, exclude_none=True)
-        return Theme(name=self.name, dark=self.dark, variables=dict(self.variables), **fields)
+def theme_from_data(data: dict[str, Any]) -> Theme:
+    """A Textual theme from a parsed theme file; ``_FieldError`` names the first bad field."""
+    unknown = sorted(set(data) - {"name", "dark", "variables", *COLOUR_FIELDS})
+    if unknown:
+        raise _FieldError(unknown[0], "is not a theme field")
+    name = data.get("name")
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise _FieldError("name", "should be lower-case letters, digits and dashes")
+    dark = data.get("dark", True)
+    if not isinstance(dark, bool):
+        raise _FieldError("dark", "should be true or false")
+    if "primary" not in data:
+        raise _FieldError("primary", "is required")
+    colours = {key: _colour(key, data[key]) for key in COLOUR_FIELDS if key in data}
+    variables = data.get("variables", {})
+    if not isinstance(variables, dict):
+        raise _FieldError("variables", "should be a table of colours")
+    for key, colour in variables.items():
+        if key not in TABLE_VARIABLES:
+            known = ", ".join(TABLE_VARIABLES)
+            raise _FieldError(f"variables.{key}", f"unknown variable {key!r} (known: {known})")
+        _colour(f"variables.{key}", colour)
+    return Theme(name=name, dark=dark, variables=dict(variables), **colours)
 
 
 @dataclass(frozen=True)
@@ -110,11 +112,9 @@ def read_theme(path: Path) -> Theme | ThemeProblem:
     except UnicodeDecodeError:
         return ThemeProblem(path, "is not UTF-8 text")
     try:
-        return ThemeFile.model_validate(data).to_theme()
-    except ValidationError as error:
-        first = error.errors()[0]
-        field = ".".join(str(p) for p in first["loc"]) or "file"
-        return ThemeProblem(path, f"field {field!r}: {first['msg']}")
+        return theme_from_data(data)
+    except _FieldError as error:
+        return ThemeProblem(path, f"field {error.field!r}: {error}")
 
 
 def builtin_theme_dir() -> Path:

@@ -7,9 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.games.registry import get
-from cardtable.session import LocalSession, ReplaySession
 from cardtable.tools.fail import fail
-from cardtable.tools.setup import build_options, parse_seats, play_seats
+from cardtable.tools.setup import build_options, make_config, parse_seats, play_seats
 
 
 def bot_pause_from_env() -> float | None:
@@ -27,17 +26,16 @@ def first_screen_for(args: Any) -> Any:
         spec = get(args.game)
         seats = play_seats(spec, args)
         options = build_options(spec, args.option, args.solo, len(seats))
+        make_config(spec, options, len(seats))  # the form opens only on a game that can start
 
         def setup(app: Any) -> Any:
-            from cardtable.ui.screens.newgame import NewGameScreen
-
-            screen_class = getattr(spec.table, "NEW_GAME_SCREEN", NewGameScreen)
-            return screen_class(spec, seats, options, args.seed)
+            return spec.setup(spec, seats, options, args.seed)
 
         return setup
     if args.command == "replay":
         from cardtable.persist.records import GameRecord
         from cardtable.persist.replays import load_replay
+        from cardtable.session import ReplaySession
 
         record = load_replay(Path(args.file))
         if not isinstance(record, GameRecord):
@@ -47,6 +45,7 @@ def first_screen_for(args: Any) -> Any:
         )
     if args.command == "resume":
         from cardtable.persist.saves import SaveStore
+        from cardtable.session import LocalSession
 
         store = SaveStore()
         saved = store.latest()

@@ -44,10 +44,12 @@ def build_options(spec: GameSpec, pairs: list[str], solo: bool, seat_count: int)
             valid = ", ".join(name for name in fields if name != "mode") or "none"
             fail(f"unknown option {key!r} for {spec.id}; valid options: {valid}")
         values[key] = value
+    if solo and "mode" not in fields:
+        fail(f"--solo is only for flip7, not {spec.id}")
+    if solo and values.get("mode", "solo") != "solo":
+        fail(f"--solo contradicts -o mode={values['mode']}")
     if "mode" in fields and "mode" not in values:
         values["mode"] = "solo" if solo or seat_count == 1 else "table"
-    elif solo:
-        fail(f"--solo is only for flip7, not {spec.id}")
     try:
         return model(**values)
     except ValidationError as error:
@@ -63,27 +65,59 @@ def make_config(spec: GameSpec, options: Any, seat_count: int) -> Any:
         fail(str(error))
 
 
+def _refuse_together(args: Any) -> None:
+    """Flags that contradict each other end here, before any seat is built."""
+    if args.seats:
+        given = [
+            flag
+            for flag, on in (
+                ("--players", args.players is not None),
+                ("--hotseat", args.hotseat),
+                ("--bot", args.bot is not None),
+            )
+            if on
+        ]
+        if given:
+            fail(f"--seats already lists every seat; drop {' and '.join(given)}")
+    elif args.hotseat and args.bot is not None:
+        fail("--hotseat seats only people; drop --bot, or list the seats with --seats")
+    if getattr(args, "solo", False) and (
+        args.seats or args.hotseat or args.players not in (None, 1)
+    ):
+        fail("--solo is one player alone; drop --seats, --hotseat and --players")
+
+
 def play_seats(spec: GameSpec, args: Any) -> tuple[Seat, ...]:
     """Seats for ``cardtable play``: from --seats, or --players/--hotseat/--bot."""
     rules = spec.rules
+    _refuse_together(args)
+    solo = getattr(args, "solo", False)
+    if solo and "mode" not in spec.options_model.model_fields:
+        fail(f"--solo is only for flip7, not {spec.id}")
     if args.seats:
-        words = parse_seats(spec, args.seats, humans=True)
+        words = [w.strip() for w in args.seats.split(",")]
+        if "" in words:
+            fail(f"--seats {args.seats!r} has an empty place; write e.g. human,hard")
+        count = len(words)
+    else:
+        fewest = max(rules.min_seats, 2) if args.hotseat else rules.min_seats
+        count = args.players if args.players is not None else (1 if solo else fewest)
+    if not rules.min_seats <= count <= rules.max_seats:
+        fewest, most = rules.min_seats, rules.max_seats
+        takes = f"{fewest}" if fewest == most else f"{fewest} to {most}"
+        fail(f"{spec.title} is for {takes} players, not {count}")
+    if args.seats:
+        words = list(parse_seats(spec, args.seats, humans=True))
         bots = tuple(w for w in words if w != HUMAN)
         humans = len(words) - len(bots)
         if humans == 0:
             fail("--seats needs at least one 'human' (use 'cardtable sim' for bots only)")
         seats = list(default_seats(humans, bots))
         people, robots = iter(seats[:humans]), iter(seats[humans:])
-        ordered = tuple(next(people) if w == "human" else next(robots) for w in words)
-        return ordered
-    solo = getattr(args, "solo", False)
-    if solo and "mode" not in spec.options_model.model_fields:
-        fail(f"--solo is only for flip7, not {spec.id}")
-    fewest = max(rules.min_seats, 2) if args.hotseat else rules.min_seats
-    count = args.players or (1 if solo else fewest)
-    if not rules.min_seats <= count <= rules.max_seats:
-        fail(f"{spec.title} takes {rules.min_seats} to {rules.max_seats} players, not {count}")
+        return tuple(next(people) if w == HUMAN else next(robots) for w in words)
     if args.hotseat:
+        if count < 2:
+            fail("--hotseat needs at least 2 people at the keyboard")
         return default_seats(count, ())
     level = parse_seats(spec, args.bot or "hard")[0]
     return default_seats(1, (level,) * (count - 1))

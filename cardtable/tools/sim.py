@@ -78,34 +78,37 @@ def summary(
     }
 
 
-def print_table(result: dict[str, Any]) -> None:
+def seat_columns(result: dict[str, Any]) -> dict[str, list[float]]:
+    """Per-seat means worth a column: ``mean_score`` and the games' own figures, without one
+    that only repeats the score (Pazu-Pazaak's chips are its score)."""
+    columns = {"score": result["mean_score"]}
+    for key, value in result.items():
+        if key.startswith("mean_") and isinstance(value, list) and value != result["mean_score"]:
+            columns[key.removeprefix("mean_").replace("_", " ")] = value
+    return columns
+
+
+def print_table(result: dict[str, Any], console: Any = None) -> None:
+    """The results, one line a seat numbered from 1, narrow enough for an 80-column terminal."""
+    from rich import box
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"{result['game']}: {result['games']} games, seed {result['seed']}")
-    table.add_column("seat")
+    console = console or Console()
+    title = f"{result['game']}: {result['games']} games, seed {result['seed']}"
+    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    table.add_column("seat", justify="right")
     table.add_column("bot")
     table.add_column("wins", justify="right")
-    table.add_column("win rate", justify="right")
-    table.add_column("95% interval", justify="right")
-    table.add_column("mean score", justify="right")
-    per_seat = {k: v for k, v in result.items() if k.startswith("mean_") and isinstance(v, list)}
-    for key in per_seat:
-        if key != "mean_score":
-            table.add_column(key.removeprefix("mean_").replace("_", " "), justify="right")
+    table.add_column("win rate (95%)", justify="right", no_wrap=True)
+    columns = seat_columns(result)
+    for name in columns:
+        table.add_column(f"mean {name}" if name == "score" else name, justify="right")
     for seat, level in enumerate(result["seats"]):
         lo, hi = result["win_rate_ci95"][seat]
-        extra = [f"{v[seat]:g}" for k, v in per_seat.items() if k != "mean_score"]
-        table.add_row(
-            str(seat),
-            level,
-            str(result["wins"][seat]),
-            f"{result['win_rate'][seat]:.1%}",
-            f"{lo:.1%} – {hi:.1%}",
-            f"{result['mean_score'][seat]:g}",
-            *extra,
-        )
-    console = Console()
+        rate = f"{result['win_rate'][seat]:.1%} ({lo:.0%}–{hi:.0%})"
+        means = [f"{values[seat]:.1f}" for values in columns.values()]
+        table.add_row(str(seat + 1), level, str(result["wins"][seat]), rate, *means)
     console.print(table)
     for key, value in result.items():
         if key.startswith("mean_") and not isinstance(value, list):
@@ -140,6 +143,8 @@ def run_sim_command(args: Any) -> int:
     levels = parse_seats(spec, args.seats)
     if args.games < 1:
         fail("--games must be at least 1")
+    if args.jobs is not None and args.jobs < 1:
+        fail("--jobs must be at least 1 (leave it out to use every core)")
     options = build_options(spec, args.option, args.solo, len(levels))
     config = make_config(spec, options, len(levels))
     seed = args.seed if args.seed is not None else 1

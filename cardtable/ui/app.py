@@ -7,17 +7,19 @@ matches and every game's table load on first use, so the home screen appears fas
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from textual import constants, events
 from textual.app import App, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.screen import Screen
 
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES, GameSpec
 from cardtable.persist.paths import config_dir
-from cardtable.persist.settings import Settings, load_settings, save_settings
+from cardtable.persist.settings import load_settings, save_settings
 from cardtable.persist.themes import builtin_theme_dir, load_themes
 
 if TYPE_CHECKING:
@@ -61,6 +63,8 @@ class CardtableApp(App[None]):
     ) -> None:
         super().__init__()
         self._first_screen = first_screen
+        #: what waits for the first frame to be on the terminal (None once it is)
+        self._after_first_frame: list[Callable[[], object]] | None = []
         self.settings, settings_problem = load_settings()
         self.bot_pause = self.settings.bot_pause if bot_pause is None else bot_pause
         if saves is not None:
@@ -103,16 +107,34 @@ class CardtableApp(App[None]):
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return {**super().get_theme_variable_defaults(), **TABLE_DEFAULTS}
 
+    def get_default_screen(self) -> Screen[Any]:
+        """The first screen sits at the bottom of the stack: no blank screen is drawn first."""
+        screen = self._first_screen(self)
+        # switch_screen drops the result callback of the screen it replaces: give it one
+        screen._push_result_callback(screen, None)
+        return screen
+
     def on_mount(self) -> None:
         # a 16-colour terminal rounds faint blends into the background: app.tcss makes up for it
         self.set_class(self.sixteen_colours, "-sixteen-colours")
         for problem in self.problems:
             self.notify(f"Skipped {problem}", title="File problem", severity="error", timeout=10)
-        self.push_screen(self._first_screen(self))
         if self.size.width < 80 or self.size.height < 24:
             from cardtable.ui.screens.toosmall import TooSmallScreen
 
             self.push_screen(TooSmallScreen())
+
+    def after_first_frame(self, callback: Callable[[], object]) -> None:
+        """Run ``callback`` once the first frame is shown: slow work that frame does not need."""
+        if self._after_first_frame is None:
+            self.call_later(callback)
+        else:
+            self._after_first_frame.append(callback)
+
+    def on_ready(self, event: events.Ready) -> None:
+        waiting, self._after_first_frame = self._after_first_frame or [], None
+        for callback in waiting:
+            self.call_later(callback)
 
     def on_resize(self, event: events.Resize) -> None:
         """Cover the layout with a clear message while the terminal is too small for it."""
@@ -130,7 +152,7 @@ class CardtableApp(App[None]):
     def watch_theme(self, theme: str) -> None:
         """Remember the chosen theme (from settings or the command palette)."""
         if getattr(self, "settings", None) is not None and theme != self.settings.theme:
-            self.settings = Settings(**{**self.settings.model_dump(), "theme": theme})
+            self.settings = replace(self.settings, theme=theme)
             save_settings(self.settings)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
@@ -155,9 +177,17 @@ class CardtableApp(App[None]):
     def go_home(self) -> None:
         from cardtable.ui.screens.home import HomeScreen
 
-        while len(self.screen_stack) > 2:
+        while len(self.screen_stack) > 1:
             self.pop_screen()
         self.switch_screen(HomeScreen())
+
+    def pop_screen(self) -> AwaitComplete:
+        """Leaving the first screen (the bottom of the stack) goes home instead of failing."""
+        if len(self.screen_stack) > 1:
+            return super().pop_screen()
+        from cardtable.ui.screens.home import HomeScreen
+
+        return self.switch_screen(HomeScreen())
 
     def show_stats(self) -> None:
         from cardtable.ui.screens.stats import StatsScreen

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from cardtable.cli import main
+from cardtable.cli import build_parser, main
 
 
 def run(*words: str) -> subprocess.CompletedProcess[str]:
@@ -27,6 +27,29 @@ def run(*words: str) -> subprocess.CompletedProcess[str]:
         (("play", "pazaak", "--frobnicate"), "unrecognized arguments"),
         (("play", "pazaak", "--solo"), "only for flip7"),
         (("bench", "chess"), "choose from: pazaak"),
+        # issue 14: contradictory command lines, each one clear line
+        (("play", "pazaak", "--seats", "human,human,hard"), "Pazaak is for 2 players, not 3"),
+        (("play", "flip7", "--players", "0"), "not 0"),
+        (("play", "pixies", "--players", "6"), "2 to 5 players, not 6"),
+        (("play", "pazaak", "--hotseat", "--bot", "easy"), "drop --bot"),
+        (("play", "pazaak", "--seats", "human,hard", "--players", "2"), "drop --players"),
+        (("play", "pazaak", "--seats", "human,hard", "--hotseat"), "drop --hotseat"),
+        (("play", "pazaak", "--seats", "human,hard", "--bot", "easy"), "drop --bot"),
+        (("play", "pazaak", "--seats", "human,,hard"), "empty place"),
+        (("play", "pazaak", "--seats", "hard,easy"), "at least one 'human'"),
+        (("play", "flip7", "--solo", "--players", "3"), "--solo is one player"),
+        (("play", "flip7", "--solo", "--hotseat"), "--solo is one player"),
+        (("play", "flip7", "--solo", "-o", "mode=table"), "--solo contradicts -o mode=table"),
+        (("play", "flip7", "--hotseat", "--players", "1"), "at least 2 people"),
+        (("play", "flip7", "-o", "mode=solo", "--players", "3"), "solo challenge is for 1"),
+        (("play", "pazu-pazaak", "--players", "2"), "3 to 6 players, not 2"),
+        (("sim", "pazaak", "--seats", "hard,easy,easy"), "for 2 players, not 3"),
+        (("sim", "pazaak", "--seats", "hard,easy", "--games", "0"), "--games must be"),
+        (("sim", "pazaak", "--seats", "hard,easy", "--jobs", "0"), "--jobs must be"),
+        (("sim", "pazaak", "--seats", "human,hard"), "unknown seat 'human'"),
+        (("sim", "flip7", "--seats", "hard", "--solo", "-o", "mode=table"), "contradicts"),
+        (("bench", "pazaak", "--seconds", "0"), "--seconds must be more than 0"),
+        (("bench", "startup", "--runs", "0"), "--runs must be at least 1"),
     ],
 )
 def test_bad_input_is_one_clear_line_and_status_2(words, fragment, capsys):
@@ -55,3 +78,22 @@ def test_help_lists_every_command_without_loading_textual():
         check=True,
     )
     assert probe.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize(
+    "words, seats",
+    [
+        (("play", "pazaak"), ["You", "hard"]),
+        (("play", "pixies", "--players", "4", "--bot", "easy"), ["You", "easy", "easy", "easy"]),
+        (("play", "pixies", "--hotseat", "--players", "3"), [None, None, None]),
+        (("play", "flip7", "--solo"), ["You"]),
+        (("play", "pazaak", "--seats", "hard,human"), ["hard", "You"]),
+    ],
+)
+def test_consistent_command_lines_build_the_seats_they_say(words, seats):
+    from cardtable.games.registry import get
+    from cardtable.tools.setup import play_seats
+
+    args = build_parser().parse_args(list(words))
+    built = play_seats(get(args.game), args)
+    assert [seat.bot or ("You" if seat.name == "You" else None) for seat in built] == seats

@@ -74,7 +74,9 @@ def test_play_seats_a_policy_and_its_games_save_and_replay():
     from cardtable.tools.setup import play_seats
 
     spec = get("pazaak")
-    args = type("Args", (), {"seats": f"human,{FIRST}", "solo": False})()
+    from cardtable.cli import build_parser
+
+    args = build_parser().parse_args(["play", "pazaak", "--seats", f"human,{FIRST}"])
     seats = play_seats(spec, args)
     assert [s.bot for s in seats] == [None, FIRST]
     match = Match.new(spec.rules, spec.rules.default_config(2), 5)

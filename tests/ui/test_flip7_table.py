@@ -167,7 +167,7 @@ async def test_new_game_form_solo_hides_the_action_card_switch_and_starts_solo()
     )
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert not list(app.screen.query("#opt-action_cards"))
+        assert not app.screen.query_one("#row-action_cards").display  # shown from two seats
         assert "Solo challenge" in str(app.screen.query(Static).first().render()) or any(
             "Solo challenge" in text(s) for s in app.screen.query(Static)
         )

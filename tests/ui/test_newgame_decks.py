@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Select
 
+from cardtable.games.pazaak.cards import READY_DECKS
 from cardtable.games.registry import get
 from cardtable.persist.decks import DeckStore
 from cardtable.ui.app import CardtableApp
@@ -37,3 +38,16 @@ async def test_every_pazu_seat_starts_on_the_balanced_deck():
         await pilot.pause()
         decks = chosen_decks(app)
         assert len(decks) >= 3 and set(decks) == {"ready:balanced"}
+
+
+async def test_saving_a_new_deck_gives_it_to_the_person_and_leaves_the_bot_deck_alone():
+    """Issue 14: refreshing the deck lists after the builder reset the bot's choice."""
+    app = CardtableApp(lambda app: new_game_screen(get("pazaak")), bot_pause=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#deck-1", Select).value = "ready:beginner"
+        key = form.store.save("Mine", READY_DECKS["gold"].cards)
+        form.deck_built(key)
+        await pilot.pause()
+        assert chosen_decks(app) == [key, "ready:beginner"]

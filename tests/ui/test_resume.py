@@ -150,3 +150,44 @@ async def test_the_chosen_theme_is_remembered():
         await pilot.pause()
     again = CardtableApp(lambda app: HomeScreen(), bot_pause=0)
     assert again.theme == "contrast"
+
+
+def test_a_set_aside_save_is_not_set_aside_again_on_the_next_launch(isolated_home):
+    """Issue 14: each launch used to quarantine the quarantine file under a longer name."""
+    folder = isolated_home / "data" / "saves"
+    folder.mkdir(parents=True)
+    (folder / "pazaak.json").write_text("not json at all")
+    first = SaveStore()
+    assert first.latest() is None
+    assert len(first.problems) == 1
+    kept = sorted(p.name for p in folder.iterdir())
+    for _launch in range(3):
+        again = SaveStore()
+        assert again.latest() is None
+        assert again.problems == []
+        assert sorted(p.name for p in folder.iterdir()) == kept
+
+
+async def test_falling_back_to_the_backup_says_the_last_move_was_lost(isolated_home):
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await human_moves(pilot, 2)
+        await pilot.app.workers.wait_for_complete()
+    folder = isolated_home / "data" / "saves"
+    newest = SaveStore().latest()
+    assert (folder / "pazaak.json.bak").exists()
+    (folder / "pazaak.json").write_text('{"broken": ')
+    store = SaveStore()
+    resumed = store.latest()
+    assert resumed is not None and newest is not None
+    assert len(resumed.record.actions) < len(newest.record.actions)
+    assert len(store.problems) == 1
+    assert "the last move was lost" in str(store.problems[0])
+    # the next launch offers the same backup, and says nothing more
+    again = SaveStore()
+    assert again.latest().record.actions == resumed.record.actions
+    assert again.problems == []
+    home = CardtableApp(lambda app: HomeScreen(), bot_pause=0, saves=store)
+    async with home.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert any("last move was lost" in n.message for n in home._notifications)

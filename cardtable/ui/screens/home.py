@@ -13,7 +13,6 @@ from textual.widgets.option_list import Option
 
 from cardtable.core.seats import default_seats
 from cardtable.games.registry import GAMES, GameSpec
-from cardtable.session import LocalSession
 
 BLURBS = {
     "pazaak": "2 players · 3×3 boards, side decks, first to 3 sets",
@@ -25,13 +24,10 @@ BLURBS = {
 
 def new_game_screen(spec: GameSpec) -> Screen[Any]:
     """The game's setup form with one person and the rest hard bots."""
-    from cardtable.ui.screens.newgame import NewGameScreen
-
     rules = spec.rules
     seats = default_seats(1, ("hard",) * (rules.min_seats - 1))
     options = spec.options_model(**({"mode": "solo"} if rules.min_seats == 1 else {}))
-    screen_class = getattr(spec.table, "NEW_GAME_SCREEN", NewGameScreen)
-    return screen_class(spec, seats, options, None)
+    return spec.setup(spec, seats, options, None)
 
 
 class HomeScreen(Screen[None]):
@@ -74,8 +70,8 @@ class HomeScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#continue", Button).display = False
         self.query_one("#games", OptionList).focus()
-        # reading saves loads the save format and the saved game's rules: after the first paint
-        self.call_after_refresh(self.offer_continue)
+        # reading saves loads pydantic and replays the saved moves: after the first frame
+        self.app.after_first_frame(self.offer_continue)  # type: ignore[attr-defined]
 
     def offer_continue(self) -> None:
         """Show the Continue button when there is a saved game; report saves set aside."""
@@ -83,7 +79,8 @@ class HomeScreen(Screen[None]):
         if saved is not None:
             button = self.query_one("#continue", Button)
             moves = len(saved.record.actions)
-            button.label = f"Continue {saved.record.spec.title} ({moves} moves in) (c)"
+            in_ = f"{moves} move{'' if moves == 1 else 's'} in"
+            button.label = f"Continue {saved.record.spec.title} ({in_}) (c)"
             button.display = True
         for problem in self.app.saves.problems:  # type: ignore[attr-defined]
             self.notify(f"Save set aside: {problem}", severity="error", timeout=10)
@@ -109,6 +106,8 @@ class HomeScreen(Screen[None]):
         if saved is None:
             self.notify("There is no saved game to continue.")
             return
+        from cardtable.session import LocalSession
+
         spec = saved.record.spec
         self.app.push_screen(spec.table(LocalSession(spec, saved.match, saved.record.seat_list)))
 

@@ -1,19 +1,22 @@
 """Choose seats, rules options and seed before a match; Enter starts at once with the defaults.
 
 The form is built from the game's pydantic options model (a Literal becomes a choice, a bool a
-switch), so a new option appears here without screen code. Games with setup of their own (Pazaak's
-side decks) subclass this screen and add fields through ``compose_extras``/``extra_options``.
+switch saying on or off, an int a number field), so a new option appears here without screen code.
+Seats are added and removed within the game's limits. Games with setup of their own (Pazaak's side
+decks) subclass this screen: ``compose_extras``/``extra_options``, and ``seats_changed``.
 """
 
 from __future__ import annotations
 
+import time
 import typing
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from pydantic import ValidationError
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
@@ -31,6 +34,10 @@ def literal_choices(annotation: Any) -> tuple[str, ...] | None:
     return None
 
 
+def on_off(value: bool) -> str:
+    return "on" if value else "off"
+
+
 class NewGameScreen(Screen[None]):
     """The setup form; ``start`` validates it and switches to the table."""
 
@@ -43,11 +50,20 @@ class NewGameScreen(Screen[None]):
     NewGameScreen .row Label { width: 22; padding: 0 1 0 0; }
     NewGameScreen .row Select { width: 1fr; }
     NewGameScreen .row Input { width: 1fr; }
+    NewGameScreen .row Switch { width: 8; background: $panel; }
+    NewGameScreen .row Switch > .switch--slider { color: $error 60%; background: $panel; }
+    NewGameScreen .row Switch.-on > .switch--slider { color: $success; }
+    NewGameScreen .row .on-off { width: auto; padding: 0 1; text-style: bold; }
+    NewGameScreen #seat-rows { height: auto; }
+    NewGameScreen #seat-buttons { height: 1; margin-bottom: 1; }
+    NewGameScreen #seat-buttons Button { margin-right: 2; }
     NewGameScreen #problem { color: $error; height: auto; }
     NewGameScreen #start { margin-top: 1; width: 100%; }
     """
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("ctrl+s", "start", "Start"),
+        Binding("plus", "add_seat", "Add seat", show=False),
+        Binding("minus", "remove_seat", "Remove seat", show=False),
         Binding("escape", "app.pop_screen", "Back", show=False),
     ]
     #: option fields the generic form leaves to a subclass (or to their defaults)
@@ -58,7 +74,9 @@ class NewGameScreen(Screen[None]):
     ) -> None:
         super().__init__()
         self.spec = spec
+        #: the seats the form opened with; ``seat_count`` rows are shown now
         self.seats = seats
+        self.seat_count = len(seats)
         self.options = options
         self.seed = seed
 
@@ -67,19 +85,14 @@ class NewGameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form"):
             yield Static(f"New game of {self.spec.title}", classes="heading")
-            yield Static("Seats", classes="heading")
-            levels = [(HUMAN, HUMAN)] + [(f"bot: {lvl}", lvl) for lvl in self.spec.bots]
-            policies = [(s.bot, s.bot) for s in self.seats if s.bot and is_policy(s.bot)]
-            for i, seat in enumerate(self.seats):
-                with Horizontal(classes="row"):
-                    yield Label(f"Seat {i + 1}")
-                    yield Select(
-                        levels + policies,
-                        value=seat.bot or HUMAN,
-                        allow_blank=False,
-                        compact=True,
-                        id=f"seat-{i}",
-                    )
+            yield Static(self.seats_heading(), classes="heading", id="seats-heading")
+            with Vertical(id="seat-rows"):
+                for i, seat in enumerate(self.seats):
+                    yield self.seat_row(i, seat.bot or HUMAN)
+            if self.spec.rules.min_seats < self.spec.rules.max_seats:
+                with Horizontal(id="seat-buttons"):
+                    yield Button("Add a seat (+)", id="add-seat", compact=True)
+                    yield Button("Remove a seat (-)", id="remove-seat", compact=True)
             yield from self.compose_options()
             yield from self.compose_extras()
             with Horizontal(classes="row"):
@@ -114,13 +127,61 @@ class NewGameScreen(Screen[None]):
                         id=f"opt-{name}",
                     )
             elif annotation is bool:
-                with Horizontal(classes="row"):
+                with Horizontal(classes="row", id=f"row-{name}"):
                     yield label
                     yield Switch(bool(value), id=f"opt-{name}")
+                    yield Static(on_off(bool(value)), classes="on-off", id=f"onoff-{name}")
+            elif annotation is int:
+                with Horizontal(classes="row"):
+                    yield label
+                    yield Input(str(value), type="integer", compact=True, id=f"opt-{name}")
 
     def compose_extras(self) -> ComposeResult:
         """Game-specific setup fields (none by default)."""
         yield from ()
+
+    # -- seats -------------------------------------------------------------------------------
+
+    def seats_heading(self) -> str:
+        fewest, most = self.spec.rules.min_seats, self.spec.rules.max_seats
+        limits = f"{fewest}" if fewest == most else f"{fewest} to {most}"
+        return f"Seats: {self.seat_count} (this game takes {limits})"
+
+    def seat_row(self, index: int, kind: str) -> Horizontal:
+        levels = [(HUMAN, HUMAN)] + [(f"bot: {lvl}", lvl) for lvl in self.spec.bots]
+        # a policy seat given on the command line stays on offer to every seat
+        policies = [(s.bot, s.bot) for s in self.seats if s.bot and is_policy(s.bot)]
+        choice = Select(
+            levels + policies, value=kind, allow_blank=False, compact=True, id=f"seat-{index}"
+        )
+        return Horizontal(Label(f"Seat {index + 1}"), choice, classes="row", id=f"seat-row-{index}")
+
+    async def action_add_seat(self) -> None:
+        if self.seat_count >= self.spec.rules.max_seats:
+            self.say(f"{self.spec.title} takes at most {self.spec.rules.max_seats} players.")
+            return
+        await self.query_one("#seat-rows").mount(self.seat_row(self.seat_count, "hard"))
+        self.seat_count += 1
+        await self.after_seat_change()
+
+    async def action_remove_seat(self) -> None:
+        if self.seat_count <= self.spec.rules.min_seats:
+            self.say(f"{self.spec.title} takes at least {self.spec.rules.min_seats} players.")
+            return
+        self.seat_count -= 1
+        await self.query_one(f"#seat-row-{self.seat_count}").remove()
+        await self.after_seat_change()
+
+    async def after_seat_change(self) -> None:
+        self.say("")
+        self.query_one("#seats-heading", Static).update(self.seats_heading())
+        await self.seats_changed(self.seat_count)
+
+    async def seats_changed(self, count: int) -> None:
+        """A seat was added or removed (games with per-seat fields follow it here)."""
+
+    def say(self, problem: str) -> None:
+        self.query_one("#problem", Static).update(problem)
 
     def extra_options(self) -> dict[str, Any]:
         """Values of the game-specific fields for the options model."""
@@ -133,7 +194,7 @@ class NewGameScreen(Screen[None]):
     # -- reading the form ----------------------------------------------------------------------
 
     def chosen_seats(self) -> tuple[Seat, ...]:
-        kinds = [self.query_one(f"#seat-{i}", Select).value for i in range(len(self.seats))]
+        kinds = [self.query_one(f"#seat-{i}", Select).value for i in range(self.seat_count)]
         humans = sum(1 for k in kinds if k == HUMAN)
         seats, bot_index = [], 0
         for i, kind in enumerate(kinds):
@@ -170,7 +231,29 @@ class NewGameScreen(Screen[None]):
             return
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else None
-        self.app.start_match(self.spec, config, seats, seed)  # type: ignore[attr-defined]
+        self.start_unless_kept(lambda: self.app.start_match(self.spec, config, seats, seed))  # type: ignore[attr-defined]
+
+    def start_unless_kept(self, start: Callable[[], None]) -> None:
+        """One save per game: a new game would replace the saved one, so ask first."""
+        saved = self.app.saves.latest(self.spec.id)  # type: ignore[attr-defined]
+        if saved is None:
+            start()
+            return
+        from cardtable.ui.screens.result import ResultScreen
+
+        minutes = max(0, round((time.time() - saved.record.saved_at) / 60))
+        ago = "just now" if minutes == 0 else f"{minutes} min ago"
+        details = (
+            f"Your saved game of {self.spec.title} is {len(saved.record.actions)} moves in "
+            f"(saved {ago}). A new game replaces it; to go on with it, keep it and choose "
+            "Continue on the home screen."
+        )
+        choices = (("keep", "Keep the saved game"), ("replace", "Start a new game"))
+        verdict = f"Replace your saved {self.spec.title} game?"
+        self.app.push_screen(
+            ResultScreen(verdict, details, choices),
+            lambda choice: start() if choice == "replace" else None,
+        )
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
@@ -179,7 +262,18 @@ class NewGameScreen(Screen[None]):
         event.stop()
         self.action_start()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        name = (event.switch.id or "").removeprefix("opt-")
+        self.query_one(f"#onoff-{name}", Static).update(on_off(event.value))
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
             event.stop()
             self.action_start()
+        elif event.button.id in ("add-seat", "remove-seat"):
+            event.stop()
+            await (
+                self.action_add_seat()
+                if event.button.id == "add-seat"
+                else self.action_remove_seat()
+            )

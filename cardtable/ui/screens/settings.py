@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Label, Select, Static
 
-from cardtable.persist.settings import Settings, save_settings
+from cardtable.persist.settings import save_settings
 
 PAUSES = (("none", 0.0), ("short (0.3 s)", 0.3), ("normal (0.6 s)", 0.6), ("slow (1.2 s)", 1.2))
 
@@ -58,7 +60,7 @@ class SettingsScreen(ModalScreen[None]):
         elif event.select.id == "pause":
             app = self.app
             app.bot_pause = float(event.value)  # type: ignore[attr-defined,arg-type]
-            app.settings = Settings(**{**app.settings.model_dump(), "bot_pause": app.bot_pause})  # type: ignore[attr-defined]
+            app.settings = replace(app.settings, bot_pause=app.bot_pause)  # type: ignore[attr-defined]
             save_settings(app.settings)  # type: ignore[attr-defined]
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -1,7 +1,7 @@
 """Flip 7's new-game form: the generic one, saying which game the seats make and the solo best.
 
-The mode follows the seat count given at launch (one seat is the solo challenge), so the form
-does not offer it; the action-card switch only matters at a table, so solo hides it.
+The mode follows the seat count (one seat is the solo challenge), so the form does not offer it;
+the action-card switch only matters at a table, so solo hides it.
 """
 
 from __future__ import annotations
@@ -15,27 +15,32 @@ from cardtable.ui.screens.newgame import NewGameScreen
 
 
 class Flip7NewGame(NewGameScreen):
-    """Names the game being set up, and in solo the fewest rounds reached 200 so far."""
+    """One seat is the solo challenge, two to eight the table game: the mode, the action-card
+    switch and the description follow the seat count."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.solo = getattr(self.options, "mode", "solo") == "solo"
-        if self.solo:
-            self.HANDLED_ELSEWHERE = frozenset({"mode", "action_cards"})
+    HANDLED_ELSEWHERE = frozenset({"mode"})
 
     def compose_extras(self) -> ComposeResult:
-        if self.solo:
-            yield Static("Solo challenge", classes="heading")
-            yield Static(
-                f"Reach 200 in as few rounds as you can (85 cards, no action cards). {self.best()}",
-                markup=False,
-            )
-        else:
-            yield Static("Table game", classes="heading")
-            yield Static(
-                f"{len(self.seats)} players; first past 200 with the highest total wins. "
-                "For the solo challenge: cardtable play flip7"
-            )
+        yield Static("", classes="heading", id="flip7-mode")
+        yield Static("", id="flip7-about", markup=False)
+
+    async def on_mount(self) -> None:
+        super().on_mount()
+        await self.seats_changed(self.seat_count)
+
+    async def seats_changed(self, count: int) -> None:
+        solo = count == 1
+        self.query_one("#row-action_cards").display = not solo
+        self.query_one("#flip7-mode", Static).update("Solo challenge" if solo else "Table game")
+        self.query_one("#flip7-about", Static).update(
+            f"Reach 200 in as few rounds as you can (85 cards, no action cards). {self.best()}"
+            if solo
+            else f"{count} players; first past 200 with the highest total wins. "
+            "One seat is the solo challenge."
+        )
+
+    def extra_options(self) -> dict[str, Any]:
+        return {"mode": "solo" if self.seat_count == 1 else "table"}
 
     def best(self) -> str:
         stats = getattr(self.app, "stats", None)

@@ -27,7 +27,6 @@ from cardtable.ui.tables.flip7.events import Flip, RoundResult, climb, follow, f
 from cardtable.ui.tables.flip7.odds import OddsPanel
 from cardtable.ui.tables.flip7.picker import TargetPicker, picker_entries, picker_title
 from cardtable.ui.tables.flip7.results import round_summary, solo_final, table_final
-from cardtable.ui.tables.flip7.setup import Flip7NewGame
 from cardtable.ui.tables.flip7.text import BEAT, chart_width, climb_chart, second_person
 from cardtable.ui.tables.flip7.widgets import SeatChosen, SeatLine, SeatLook, put
 from cardtable.ui.widgets.log import MoveLog
@@ -43,7 +42,6 @@ SHORT_SCREEN = 30
 class Table(TableScreen):
     """Flip 7 solo or at a table of 2–8, against bots or hot-seat."""
 
-    NEW_GAME_SCREEN = Flip7NewGame
     DEFAULT_CSS = """
     Table #match-line { height: 1; padding: 0 1; color: $foreground 80%; }
     Table #play-area { height: 1fr; }

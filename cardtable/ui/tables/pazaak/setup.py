@@ -6,14 +6,14 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Select, Static
 
 from cardtable.core.seats import Seat
 from cardtable.games.pazaak.rules import DEFAULT_DECKS
 from cardtable.games.pazaak.state import PazaakConfig
 from cardtable.persist.decks import READY, DeckStore, deck_key
-from cardtable.ui.screens.newgame import NewGameScreen
+from cardtable.ui.screens.newgame import HUMAN, NewGameScreen
 
 
 class PazaakNewGame(NewGameScreen):
@@ -41,38 +41,56 @@ class PazaakNewGame(NewGameScreen):
 
     def compose_extras(self) -> ComposeResult:
         yield Static("Side decks", classes="heading")
-        options = self.deck_options()
-        keys = [key for _, key in options]
-        last = self.store.last_choice()
-        for i in range(len(self.seats)):
-            with Horizontal(classes="row"):
-                yield Label(f"Deck of seat {i + 1}")
-                value = last if i == 0 and last in keys else deck_key(READY, self.default_deck(i))
-                yield Select(options, value=value, allow_blank=False, compact=True, id=f"deck-{i}")
+        with Vertical(id="deck-rows"):
+            for i in range(len(self.seats)):
+                yield self.deck_row(i)
         yield Button("Build a side deck… (b)", id="build-deck", compact=True)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    def deck_row(self, seat: int) -> Horizontal:
+        """Seat 1 is offered the deck picked last time, every other seat the game's default."""
+        options = self.deck_options()
+        last = self.store.last_choice()
+        keys = [key for _, key in options]
+        value = last if seat == 0 and last in keys else deck_key(READY, self.default_deck(seat))
+        choice = Select(options, value=value, allow_blank=False, compact=True, id=f"deck-{seat}")
+        label = Label(f"Deck of seat {seat + 1}")
+        return Horizontal(label, choice, classes="row", id=f"deck-row-{seat}")
+
+    async def seats_changed(self, count: int) -> None:
+        rows = self.query_one("#deck-rows")
+        shown = len(rows.children)
+        if count > shown:
+            await rows.mount_all([self.deck_row(i) for i in range(shown, count)])
+        for row in list(rows.children)[count:]:
+            await row.remove()
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "build-deck":
             event.stop()
             self.action_build_deck()
         else:
-            super().on_button_pressed(event)
+            await super().on_button_pressed(event)
 
     def action_build_deck(self) -> None:
         from cardtable.ui.tables.pazaak.deckbuilder import DeckBuilderScreen
 
-        def built(key: str | None) -> None:
-            if key is None:
-                return
-            options = self.deck_options()
-            for i in range(len(self.seats)):
-                select = self.query_one(f"#deck-{i}", Select)
-                select.set_options(options)
-                if i == 0 or not self.seats[i].bot:
-                    select.value = key
-            self.store.remember(key)
+        self.app.push_screen(DeckBuilderScreen(), self.deck_built)
 
-        self.app.push_screen(DeckBuilderScreen(), built)
+    def deck_built(self, key: str | None) -> None:
+        """The new deck goes to the first seat a person plays; every other seat keeps its deck
+        (refreshing a list of choices would otherwise reset it to the first)."""
+        if key is None:
+            return
+        options = self.deck_options()
+        kinds = [self.query_one(f"#seat-{i}", Select).value for i in range(self.seat_count)]
+        person = kinds.index(HUMAN) if HUMAN in kinds else 0
+        for i in range(self.seat_count):
+            select = self.query_one(f"#deck-{i}", Select)
+            kept = select.value
+            select.set_options(options)
+            select.value = key if i == person else kept
+        if person == 0:
+            self.store.remember(key)
 
     def make_config(self, options: Any, seats: tuple[Seat, ...]) -> Any:
         keys = [str(self.query_one(f"#deck-{i}", Select).value) for i in range(len(seats))]

@@ -16,7 +16,6 @@ from cardtable.games.pazaak.events import SetVoid, SetWon, WinReason
 from cardtable.games.pazaak.state import PazaakView
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen, seed_text
-from cardtable.ui.tables.pazaak.setup import PazaakNewGame
 from cardtable.ui.tables.pazaak.widgets import BoardPanel, HandCardChosen, HandRow, pips
 from cardtable.ui.widgets.log import MoveLog
 
@@ -70,7 +69,6 @@ class SignPicker(ModalScreen[int | None]):
 class Table(TableScreen):
     """Pazaak for two: against a bot, or hot-seat with a hand-off screen between turns."""
 
-    NEW_GAME_SCREEN = PazaakNewGame
     DEFAULT_CSS = """
     Table #play-area { height: 1fr; }
     Table #boards { height: auto; width: auto; }

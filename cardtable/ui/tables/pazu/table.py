@@ -49,7 +49,6 @@ from cardtable.ui.tables.pazu.seats import (
     seat_changes,
     shown_seats,
 )
-from cardtable.ui.tables.pazu.setup import PazuNewGame
 from cardtable.ui.tables.pazu.story import auction_story, departures
 from cardtable.ui.tables.pazu.text import HINTS, SEATS_HINT, pots_line
 from cardtable.ui.tables.pazu.widgets import PazuHand, SeatBoard, SeatSlice
@@ -70,7 +69,6 @@ KEY_PHASES = {
 class PazuTable(TableScreen):
     """Pazu-Pazaak for 3–6: against bots, or hot-seat with a hand-off between people."""
 
-    NEW_GAME_SCREEN = PazuNewGame
     #: nothing takes the keys by itself ("" — None would inherit the app's "focus anything")
     AUTO_FOCUS = ""
     DEFAULT_CSS = """

@@ -1,0 +1,150 @@
+"""``cardtable bench startup``: how long the first frame takes, next to a bare Textual app.
+
+Each command runs in a pseudo-terminal, as a person would start it, and the clock stops when a
+text of its first screen appears on that terminal. The bare app (Header, Static, Footer) runs
+in turn with each command, so every pair shares the machine's load of the moment; the figure
+that counts is the median of the paired ratios. Bytecode is cached under the bench's own
+folder and one untimed round comes first, so every program starts as an installed one does
+(compiled), whatever PYTHONDONTWRITEBYTECODE says, and nothing is written beside the sources.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import select
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from typing import Any
+
+#: the reference: the smallest Textual app with a header, one text and a footer
+BARE_APP = """
+from textual.app import App
+from textual.widgets import Footer, Header, Static
+
+class Bare(App):
+    def compose(self):
+        yield Header()
+        yield Static("bare app ready")
+        yield Footer()
+
+Bare().run()
+"""
+#: a run that shows nothing in this long is counted as failed, so the bench always ends
+TIMEOUT_S = 30.0
+_ESCAPES = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])")
+
+
+@dataclass(frozen=True)
+class Target:
+    """A command and a text of its first screen."""
+
+    name: str
+    argv: tuple[str, ...]
+    marker: str
+
+
+def targets() -> tuple[Target, ...]:
+    python = sys.executable
+    return (
+        Target("bare Textual app", (python, "-c", BARE_APP), "bare app ready"),
+        Target(
+            "cardtable play pazaak", (python, "-m", "cardtable", "play", "pazaak"), "Start (Enter)"
+        ),
+        Target("cardtable (home)", (python, "-m", "cardtable"), "choose a game"),
+    )
+
+
+def first_frame_seconds(argv: tuple[str, ...], marker: str, env: dict[str, str]) -> float:
+    """Seconds from start until ``marker`` is on the terminal; the program is then stopped."""
+    import pty
+
+    leader, follower = pty.openpty()
+    _set_size(follower, 100, 30)
+    started = time.perf_counter()
+    process = subprocess.Popen(
+        argv, stdin=follower, stdout=follower, stderr=follower, env=env, start_new_session=True
+    )
+    os.close(follower)
+    seen, wanted = b"", marker.encode()
+    try:
+        while time.perf_counter() - started < TIMEOUT_S:
+            ready, _, _ = select.select([leader], [], [], 0.5)
+            if not ready:
+                continue
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+            if wanted in _ESCAPES.sub(b"", seen):
+                return time.perf_counter() - started
+        raise RuntimeError(f"{' '.join(argv[1:3])}: no first frame within {TIMEOUT_S:.0f} s")
+    finally:
+        _stop(process)
+        os.close(leader)
+
+
+def _set_size(fd: int, columns: int, rows: int) -> None:
+    import fcntl
+    import struct
+    import termios
+
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=5)
+
+
+def measure(runs: int, home: str) -> dict[str, Any]:
+    """``runs`` rounds after an untimed one; in each, every target once, the bare app first.
+    Times in seconds."""
+    env = {**os.environ, "CARDTABLE_HOME": home, "TERM": "xterm-256color"}
+    env["PYTHONPYCACHEPREFIX"] = os.path.join(home, "bytecode")
+    for unwanted in ("TEXTUAL_DRIVER", "PYTHONDONTWRITEBYTECODE"):
+        env.pop(unwanted, None)
+    bare, *apps = targets()
+    times: dict[str, list[float]] = {t.name: [] for t in targets()}
+    for round_ in range(runs + 1):
+        for target in (bare, *apps):
+            seconds = first_frame_seconds(target.argv, target.marker, env)
+            if round_:
+                times[target.name].append(seconds)
+    result: dict[str, Any] = {"runs": runs, "median_s": {}, "ratio_median": {}, "ratio_range": {}}
+    for name, values in times.items():
+        result["median_s"][name] = round(statistics.median(values), 3)
+    for app in apps:
+        ratios = [a / b for a, b in zip(times[app.name], times[bare.name], strict=True)]
+        result["ratio_median"][app.name] = round(statistics.median(ratios), 2)
+        result["ratio_range"][app.name] = [round(min(ratios), 2), round(max(ratios), 2)]
+    return result
+
+
+def run_startup_bench(runs: int, as_json: bool) -> int:
+    with tempfile.TemporaryDirectory(prefix="cardtable-bench-") as home:
+        result = measure(runs, home)
+    if as_json:
+        print(json.dumps(result))
+        return 0
+    print(f"first frame through a pty, median of {runs} paired runs")
+    for name, seconds in result["median_s"].items():
+        ratio = result["ratio_median"].get(name)
+        low_high = result["ratio_range"].get(name)
+        extra = f"  {ratio:.2f}x the bare app (pairs {low_high[0]}-{low_high[1]})" if ratio else ""
+        print(f"  {name:<24} {seconds * 1000:7.0f} ms{extra}")
+    return 0

@@ -1,0 +1,167 @@
+"""The new-game form (issue 14): seats added and removed within each game's limits, every option
+reachable, switches that say on or off, and a saved game never replaced without asking."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input, Select, Static, Switch
+
+from cardtable.games.registry import GAMES, get
+from cardtable.persist.saves import SaveStore
+from cardtable.ui.app import CardtableApp
+from cardtable.ui.screens.home import HomeScreen, new_game_screen
+from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.tables.base import TableScreen
+
+
+def form_app(game: str) -> CardtableApp:
+    return CardtableApp(lambda app: new_game_screen(get(game)), bot_pause=0)
+
+
+def seat_kinds(app: CardtableApp) -> list[str]:
+    form = app.screen
+    return [str(form.query_one(f"#seat-{i}", Select).value) for i in range(form.seat_count)]
+
+
+async def start_on_table(pilot) -> TableScreen:
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    table = pilot.app.screen
+    assert isinstance(table, TableScreen)
+    return table
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_seats_are_added_and_removed_within_the_games_limits(game):
+    rules = get(game).rules
+    app = form_app(game)
+    async with app.run_test(size=(100, 60)) as pilot:
+        await pilot.pause()
+        form = app.screen
+        assert form.seat_count == rules.min_seats
+        for _ in range(rules.max_seats + 1):
+            await form.action_add_seat()
+        assert form.seat_count == rules.max_seats
+        assert len(seat_kinds(app)) == rules.max_seats
+        if rules.min_seats < rules.max_seats:
+            assert "at most" in str(form.query_one("#problem", Static).render())
+        for _ in range(rules.max_seats + 1):
+            await form.action_remove_seat()
+        assert form.seat_count == rules.min_seats
+        assert f"Seats: {rules.min_seats}" in str(form.query_one("#seats-heading").render())
+
+
+async def test_pixies_for_four_from_the_home_screen():
+    app = CardtableApp(lambda app: HomeScreen(), bot_pause=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        order = list(GAMES)
+        await pilot.press(*["down"] * order.index("pixies"), "enter")
+        await pilot.pause()
+        await pilot.press("plus", "plus")
+        form = app.screen
+        form.query_one("#seat-3", Select).value = "easy"
+        assert seat_kinds(app) == ["human", "hard", "hard", "easy"]
+        table = await start_on_table(pilot)
+        assert [seat.bot for seat in table.seats] == [None, "hard", "hard", "easy"]
+
+
+async def test_flip7_turns_from_the_solo_challenge_into_the_table_game_and_back():
+    app = form_app("flip7")
+    async with app.run_test(size=(100, 50)) as pilot:
+        await pilot.pause()
+        form = app.screen
+        assert not form.query_one("#row-action_cards").display
+        assert "Solo" in str(form.query_one("#flip7-mode", Static).render())
+        await form.action_add_seat()
+        await form.action_add_seat()
+        await pilot.pause()
+        assert form.query_one("#row-action_cards").display
+        assert "Table game" in str(form.query_one("#flip7-mode", Static).render())
+        table = await start_on_table(pilot)
+        assert len(table.seats) == 3
+
+
+async def test_pazu_chips_antes_and_set_limit_are_in_the_form():
+    app = form_app("pazu-pazaak")
+    async with app.run_test(size=(100, 60)) as pilot:
+        await pilot.pause()
+        form = app.screen
+        for name, value in (("start_chips", "500"), ("ante_min", "10"), ("ante_max", "40")):
+            form.query_one(f"#opt-{name}", Input).value = value
+        form.query_one("#opt-max_sets", Input).value = "12"
+        table = await start_on_table(pilot)
+        config = table.session.config
+        assert (config.start_chips, config.ante_min, config.ante_max) == (500, 10, 40)
+        assert config.max_sets == 12
+
+
+async def test_a_number_that_does_not_fit_is_refused_with_its_name():
+    app = form_app("pazu-pazaak")
+    async with app.run_test(size=(100, 60)) as pilot:
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#opt-start_chips", Input).value = "0"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form
+        assert "start_chips" in str(form.query_one("#problem", Static).render())
+
+
+@pytest.mark.parametrize(
+    "game, name", [("pixies", "special_counts_itself"), ("flip7", "action_cards")]
+)
+async def test_switches_say_on_or_off(game, name):
+    app = form_app(game)
+    async with app.run_test(size=(100, 50)) as pilot:
+        await pilot.pause()
+        form = app.screen
+        if game == "flip7":
+            await form.action_add_seat()
+        switch = form.query_one(f"#opt-{name}", Switch)
+        said = form.query_one(f"#onoff-{name}", Static)
+        before = str(said.render())
+        assert before == ("on" if switch.value else "off")
+        switch.toggle()
+        await pilot.pause()
+        assert str(said.render()) == ("on" if switch.value else "off") != before
+
+
+async def test_a_new_game_asks_before_replacing_the_saved_one():
+    first = form_app("pazaak")
+    async with first.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await start_on_table(pilot)
+        await pilot.press("e")  # one move, so the game is saved
+        await first.workers.wait_for_complete()
+        await pilot.pause()
+    saved = SaveStore().latest("pazaak")
+    assert saved is not None
+
+    app = form_app("pazaak")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        ask = app.screen
+        assert isinstance(ask, ResultScreen)
+        assert "Pazaak" in ask.verdict and f"{len(saved.record.actions)} moves in" in ask.details
+        await pilot.press("escape")  # keeps the saved game
+        await pilot.pause()
+        assert SaveStore().latest("pazaak").record.seed == saved.record.seed
+        assert not isinstance(app.screen, TableScreen)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.click("#replace")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_escape_from_a_form_that_opened_first_goes_home():
+    app = form_app("pixies")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert len(app.screen_stack) == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
