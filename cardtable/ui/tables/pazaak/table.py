@@ -16,6 +16,7 @@ from cardtable.games.pazaak.events import SetVoid, SetWon, WinReason
 from cardtable.games.pazaak.state import PazaakView
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen, seed_text
+from cardtable.ui.tables.pazaak.ending import end_of_set_view
 from cardtable.ui.tables.pazaak.setup import PazaakNewGame
 from cardtable.ui.tables.pazaak.widgets import BoardPanel, HandCardChosen, HandRow, pips
 from cardtable.ui.widgets.log import MoveLog
@@ -87,8 +88,10 @@ class Table(TableScreen):
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("s", "stand", "Stand"),
         Binding("e", "end_turn", "End turn"),
-        *(Binding(str(n), f"play_card({n - 1})", f"Card {n}", show=False) for n in range(1, 5)),
+        Binding("1", "play_card(0)", "Play a card", key_display="1-4"),
+        *(Binding(str(n), f"play_card({n - 1})", f"Card {n}", show=False) for n in range(2, 5)),
     ]
+    ROUND_ENDS = (SetWon, SetVoid)
 
     def compose_table(self) -> ComposeResult:
         yield Static(id="match-line", markup=False)
@@ -161,7 +164,7 @@ class Table(TableScreen):
             if not self.my_turn:
                 return None
             if action == "play_card":
-                return parameters[0] in self.playable_indices() or None
+                return True  # a card that can't be played now is refused with the reason
             wanted = Stand() if action == "stand" else EndTurn()
             return wanted in self.session.playable() or None
         return super().check_action(action, parameters)
@@ -174,7 +177,10 @@ class Table(TableScreen):
 
     def action_play_card(self, index: int) -> None:
         view = self.session.observe()
-        if not self.my_turn or view.hand is None or index >= len(view.hand):
+        if not self.my_turn or view.hand is None:
+            return
+        if index >= len(view.hand):
+            self.refused(f"you hold {len(view.hand)} side cards: there is no card {index + 1}")
             return
         card = view.hand[index]
         values = tuple(
@@ -202,6 +208,9 @@ class Table(TableScreen):
             self.action_end_turn()
 
     # -- results -------------------------------------------------------------------------------
+
+    def ended_view(self, before: PazaakView, events: tuple[Any, ...]) -> PazaakView | None:
+        return end_of_set_view(before, events)
 
     def interlude(self, events: tuple[Any, ...]) -> ResultScreen | None:
         for event in events:

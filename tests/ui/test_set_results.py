@@ -1,0 +1,72 @@
+"""Item 4 of issue 14: a set's result box shows over the boards that decided it, and the game
+waits (no bot moves) until the player dismisses it."""
+
+from __future__ import annotations
+
+import random
+
+from cardtable.core.match import Match
+from cardtable.core.seats import Seat
+from cardtable.games.pazaak.events import SetVoid, SetWon
+from cardtable.games.registry import GAMES
+from cardtable.ui.app import CardtableApp
+from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.tables.pazaak.ending import end_of_set_view
+from cardtable.ui.tables.pazaak.table import Table
+from cardtable.ui.tables.pazaak.widgets import BoardPanel
+
+PAZAAK = GAMES["pazaak"]
+
+
+def test_the_ended_set_is_played_back_exactly_from_the_view_before_and_the_events():
+    ended = 0
+    for seed in range(12):
+        match = Match.new(PAZAAK.rules, PAZAAK.rules.default_config(2), seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if match.is_over:
+                break
+            before = match.observe(0)
+            events = match.play(rng.choice(match.legal_actions()))
+            result = next((e for e in events if isinstance(e, SetWon | SetVoid)), None)
+            view = end_of_set_view(before, events)
+            if result is None:
+                assert view is None
+                continue
+            ended += 1
+            assert view is not None and view.totals == result.totals
+            assert tuple(board.total for board in view.boards) == result.totals
+            assert view.to_move is None and view.set_number == before.set_number
+            assert view.hand is not None and len(view.hand) == view.hand_counts[0]
+    assert ended > 30
+
+
+async def test_the_set_result_shows_over_the_deciding_boards_and_the_bot_waits():
+    config = PAZAAK.rules.default_config(2)
+    seats = (Seat("You"), Seat("Revan", "easy"))
+    app = CardtableApp(lambda app: app.table_for(PAZAAK, config, seats, 3), bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = next(s for s in app.screen_stack if isinstance(s, Table))
+        for _ in range(200):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            if isinstance(app.screen, ResultScreen):
+                break
+            if table.my_turn:
+                await pilot.press("s")
+        assert isinstance(app.screen, ResultScreen)
+        result = table.session.match.events[-1]
+        won = next(e for e in result if isinstance(e, SetWon | SetVoid))
+        for seat in range(2):
+            subtitle = str(table.query_one(f"#board-{seat}", BoardPanel).border_subtitle)
+            assert subtitle.startswith(f"total {won.totals[seat]}")
+        assert "Set 1 " in str(table.query_one("#match-line").content)
+        ply = table.session.ply
+        for _ in range(3):  # the next set's opener is the bot: it does not play under the box
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        assert table.session.ply == ply and table.session.thinking is None
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "Set 2 " in str(table.query_one("#match-line").content)
