@@ -176,7 +176,7 @@ async def test_full_hot_seat_game_hides_the_next_hand_behind_an_opaque_screen():
         table, _, results = await play_through(pilot, clicks=False, on_handoff=check)
         assert results == 1
         assert {"Ann", "Bo"} <= set(seen) and len(seen) > 6
-        assert table.log_viewer is None  # hot-seat logs are public
+        assert table.session.log_viewer is None  # hot-seat logs are public
         assert table.session.match.is_over
 
 
@@ -256,6 +256,16 @@ async def test_leaving_the_table_ends_the_game_with_standings_by_chips():
         assert table.check_action("leave", ()) is True
         assert table.check_action("stand", ()) is False  # not a key of this phase
         await pilot.press("l")
+        await calm(pilot)
+        # leaving is for good: the table asks first, and staying changes nothing
+        ask = app.screen
+        assert isinstance(ask, ResultScreen) and "ends" in text_of(ask.query_one("#details"))
+        await pilot.press("escape")
+        await calm(pilot)
+        assert app.screen is table and table.session.match.state.seated[0]
+        await pilot.press("l")
+        await calm(pilot)
+        await pilot.click("#leave")
         await calm(pilot)
         screen = app.screen
         assert isinstance(screen, ResultScreen) and screen.choices[0][0] == "again"
@@ -498,6 +508,8 @@ async def test_play_again_after_bots_sat_down_starts_from_the_opening_seats():
         await pilot.press("a", "1")
         await calm(pilot)
         await pilot.press("l")  # the last person leaves: the game is over
+        await calm(pilot)
+        await pilot.click("#leave")
         await calm(pilot)
         screen = app.screen
         assert isinstance(screen, ResultScreen) and table.session.match.is_over

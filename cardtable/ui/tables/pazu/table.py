@@ -33,6 +33,7 @@ from cardtable.games.pazu.actions import (
     SetAnte,
     UnseatBot,
 )
+from cardtable.games.pazu.events import SetPotCarried, SetWon
 from cardtable.games.pazu.state import PazuView, Phase
 from cardtable.session import Session
 from cardtable.ui.screens.result import ResultScreen
@@ -52,7 +53,12 @@ from cardtable.ui.tables.pazu.seats import (
 from cardtable.ui.tables.pazu.setup import PazuNewGame
 from cardtable.ui.tables.pazu.story import auction_story, departures
 from cardtable.ui.tables.pazu.text import HINTS, SEATS_HINT, pots_line
-from cardtable.ui.tables.pazu.widgets import PazuHand, SeatBoard, SeatSlice
+from cardtable.ui.tables.pazu.widgets import (
+    HAND_KEYS,
+    PazuHand,
+    SeatBoard,
+    SeatSlice,
+)
 from cardtable.ui.widgets.log import MoveLog
 
 AUCTION = (Phase.BID, Phase.PICK, Phase.ANTE)
@@ -93,8 +99,10 @@ class PazuTable(TableScreen):
         Binding("l", "leave", "Leave table"),
         Binding("a", "add_bot", "Add bot"),
         Binding("r", "remove_bot", "Remove bot"),
-        *(Binding(str(n), f"digit({n - 1})", f"Choose {n}", show=False) for n in range(1, 10)),
+        Binding("1", "digit(0)", "Card / pick", key_display="1-9…"),
+        *(Binding(key, f"digit({i})", show=False) for i, key in enumerate(HAND_KEYS) if i),
     ]
+    ROUND_ENDS = (SetWon, SetPotCarried)
 
     def __init__(self, session: Session) -> None:
         super().__init__(session)
@@ -103,6 +111,8 @@ class PazuTable(TableScreen):
         self.layout_now: Layout = choose_layout(len(self.shown), 120, 40)
         #: the question the amount box last asked (set, phase, seat, viewer): a new one clears it
         self._asked: tuple[Any, ...] | None = None
+        #: the hand size the layout left room for
+        self._hand_size = 4
 
     @property
     def seat_total(self) -> int:
@@ -138,9 +148,17 @@ class PazuTable(TableScreen):
         self.apply_layout(event.size)
         self.redraw()
 
+    def hand_size(self) -> int:
+        """Cards in the hand on show: the layout leaves room for every one of them."""
+        view = self.session.observe()
+        seat = self.viewer if self.viewer is not None else (view.to_move or 0)
+        return len(view.hand) if view.hand is not None else view.hand_counts[seat]
+
     def apply_layout(self, size: Size) -> None:
-        """Board density, grid shape and widget sizes for this terminal (``choose_layout``)."""
-        layout = choose_layout(len(self.shown), size.width, size.height)
+        """Board density, grid shape and widget sizes for this terminal (``choose_layout``),
+        with room for every card of the hand."""
+        self._hand_size = self.hand_size()
+        layout = choose_layout(len(self.shown), size.width, size.height, self._hand_size)
         self.layout_now = layout
         board_w, board_h = BOARD_SIZES[layout.density]
         grid = self.query_one("#pz-boards", Grid)
@@ -150,7 +168,7 @@ class PazuTable(TableScreen):
         for board in self.query(SeatBoard):
             board.set_density(layout.density)
         self.query_one(AuctionPanel).set_small(layout.small)
-        self.query_one(PazuHand).set_class(layout.small, "-small")
+        self.query_one(PazuHand).fit(size.width, layout.density)
         for button in self.query("#pz-buttons Button").results(Button):
             button.compact = layout.small
 
@@ -165,6 +183,8 @@ class PazuTable(TableScreen):
         return tuple(seat.label for seat in self.seats[: self.seat_total])
 
     def show(self, view: PazuView) -> None:
+        if self.size.width and self.hand_size() != self._hand_size:
+            self.apply_layout(self.size)  # the hand grew: the boards make room
         auction = view.phase in AUCTION
         self.show_seats(view)
         center = self.query_one("#pz-center", ContentSwitcher)
@@ -234,9 +254,9 @@ class PazuTable(TableScreen):
             hand.show_backs(caption, view.hand_counts[seat], "")
             return
         bought = len(view.bought[seat])
-        hint = f"{bought} bought at auction: everyone saw them" if bought else ""
+        hint = f"{bought} bought: seen by all" if bought else ""
         if self.my_turn and view.phase is Phase.TURN and view.played_side:
-            hint = "one hand card a turn: played"
+            hint = "one card a turn: played"
         # outside a turn nothing is playable, but the hand is there to read, not greyed
         playable = (
             self.playable_indices()
@@ -266,7 +286,7 @@ class PazuTable(TableScreen):
             ("#pz-remove", seats, bool(removals)),
         ):
             button = self.query_one(button_id, Button)
-            button.display = shown
+            button.display = shown and not self.is_replay
             button.disabled = not enabled
         note = self.query_one("#pz-between", Static)
         note.set_class(between, "-on")
@@ -309,7 +329,7 @@ class PazuTable(TableScreen):
             return wanted in legal or None
         index = parameters[0]
         if phase is Phase.TURN:
-            return index in self.playable_indices() or None
+            return self.my_turn or None  # a card that can't be played is refused with the reason
         if phase is Phase.PICK:
             return index in self.pickable_slots() or None
         return False
@@ -330,7 +350,20 @@ class PazuTable(TableScreen):
         self.play_human(STAY)
 
     def action_leave(self) -> None:
-        self.play_human(LEAVE)
+        """Leaving is for good (ruling 8), so ask first."""
+        if self.check_action("leave", ()) is not True:
+            return
+        seated = self.session.observe().seated
+        alone = sum(seat.is_human and seated[i] for i, seat in enumerate(self.seats)) <= 1
+        box = ResultScreen(
+            "Leave the table?",
+            "You leave with your chips and do not come back"
+            + (": you are the last person here, so the game ends." if alone else "."),
+            (("stay", "Stay"), ("leave", "Leave")),
+        )
+        self.app.push_screen(
+            box, lambda choice: self.play_human(LEAVE) if choice == "leave" else None
+        )
 
     def action_add_bot(self) -> None:
         """Ask which level of bot sits down, then seat it (the core checks there is room)."""
@@ -387,7 +420,10 @@ class PazuTable(TableScreen):
     def play_card(self, index: int) -> None:
         """Play hand card ``index``; a card with a choice of values asks which first."""
         view = self.session.observe()
-        if not self.my_turn or view.hand is None or index >= len(view.hand):
+        if not self.my_turn or view.hand is None:
+            return
+        if index >= len(view.hand):
+            self.refused(f"you hold {len(view.hand)} hand cards: there is no card {index + 1}")
             return
         card = view.hand[index]
         values = tuple(
@@ -428,8 +464,10 @@ class PazuTable(TableScreen):
             self.query_one(AuctionPanel).say(f"Refused: {self.name_seats(reason)}.")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        actions = {"pz-stand": STAND, "pz-end": END_TURN, "pz-stay": STAY, "pz-leave": LEAVE}
-        if event.button.id in actions:
+        actions = {"pz-stand": STAND, "pz-end": END_TURN, "pz-stay": STAY}
+        if event.button.id == "pz-leave":
+            self.action_leave()
+        elif event.button.id in actions:
             self.play_human(actions[event.button.id])
         elif event.button.id == "pz-add":
             self.action_add_bot()
