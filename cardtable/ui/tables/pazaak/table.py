@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -21,12 +22,23 @@ from cardtable.ui.tables.pazaak.setup import PazaakNewGame
 from cardtable.ui.tables.pazaak.widgets import BoardPanel, HandCardChosen, HandRow, pips
 from cardtable.ui.widgets.log import MoveLog
 
+#: below this many columns the boards and hands draw narrower cards
+NARROW = 100
+
 REASONS = {
     WinReason.HIGHER: "with the higher total",
     WinReason.BUST: "because the other player bust",
     WinReason.FULL_BOARD: "with a full board",
     WinReason.TIEBREAKER: "on the tiebreaker card",
 }
+
+
+def unseen_text(unseen: tuple[int, ...] | None) -> str:
+    """How many of each main card are still to come this set (the rules promise the counts)."""
+    if unseen is None:
+        return "Endless main deck: every card 1–10 is always as likely"
+    counts = " ".join(f"{rank}:{n}" for rank, n in enumerate(unseen, 1))
+    return f"Unseen {sum(unseen)}  {counts}"
 
 
 class SignPicker(ModalScreen[int | None]):
@@ -74,7 +86,13 @@ class Table(TableScreen):
     NEW_GAME_SCREEN = PazaakNewGame
     DEFAULT_CSS = """
     Table #play-area { height: 1fr; }
-    Table #boards { height: auto; width: auto; }
+    Table #boards { height: auto; width: 65; }
+    Table.-narrow #boards { width: 57; }
+    Table.-narrow BoardPanel { width: 24; }
+    Table.-narrow BoardPanel CardView { width: 6; }
+    Table.-narrow HandRow HandCard { width: 7; }
+    Table.-narrow #their-hand { width: 13; }
+    Table #unseen { height: 1; padding: 0 1; color: $foreground 80%; }
     Table #board-row { height: auto; width: auto; }
     Table BoardPanel { margin: 0 1 0 0; }
     Table #side { width: 1fr; min-width: 16; }
@@ -100,6 +118,7 @@ class Table(TableScreen):
                 with Horizontal(id="board-row"):
                     yield BoardPanel(id="board-0")
                     yield BoardPanel(id="board-1")
+                yield Static(id="unseen", markup=False)
                 with Horizontal(id="hands"):
                     yield HandRow("Your hand", id="my-hand")
                     yield Static(id="their-hand", markup=False)
@@ -135,18 +154,18 @@ class Table(TableScreen):
         else:
             mine.set_caption(f"{self.seat_name(me)}'s hand")
             mine.show_backs(view.hand_counts[me])
-        backs = " ".join("▒" for _ in range(view.hand_counts[other])) or "none"
+        backs = "▒" * view.hand_counts[other]
         theirs = self.query_one("#their-hand", Static)
-        theirs.update(f"{self.seat_name(other)}:\n{backs} ({view.hand_counts[other]} left)")
+        theirs.update(f"{self.seat_name(other)}:\n{backs} {view.hand_counts[other]} left")
         theirs.tooltip = (
             f"{self.seat_name(other)}'s hand: {view.hand_counts[other]} side cards, face down "
             "(hidden)"
         )
-        deck = "endless deck" if view.unseen is None else f"{sum(view.unseen)} main cards unseen"
+        self.query_one("#unseen", Static).update(unseen_text(view.unseen))
         self.query_one("#match-line", Static).update(
             f"Set {view.set_number} · first to 3 · "
             f"{self.seat_name(0)} {pips(view.sets_won[0])}  {self.seat_name(1)} {pips(view.sets_won[1])}"
-            f" · {deck}{seed_text(self.session.seed)}"
+            f"{seed_text(self.session.seed)}"
         )
         legal = self.session.playable()
         self.query_one("#stand", Button).disabled = Stand() not in legal
@@ -154,6 +173,13 @@ class Table(TableScreen):
 
     def playable_indices(self) -> frozenset[int]:
         return frozenset(a.index for a in self.session.playable() if isinstance(a, PlaySide))
+
+    def on_mount(self) -> None:
+        self.set_class(self.app.size.width < NARROW, "-narrow")
+
+    def on_resize(self, event: Resize) -> None:
+        """Narrower boards below 100 columns, so the log beside them stays readable."""
+        self.set_class(event.size.width < NARROW, "-narrow")
 
     # -- choices -------------------------------------------------------------------------------
 
