@@ -7,7 +7,9 @@ import random
 
 from cardtable.core.match import Match
 from cardtable.core.seats import Seat
-from cardtable.games.pazaak.events import SetVoid, SetWon
+from cardtable.games.pazaak.board import Board, Placed
+from cardtable.games.pazaak.cards import main
+from cardtable.games.pazaak.events import SetVoid, SetWon, WinReason
 from cardtable.games.registry import GAMES
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.result import ResultScreen
@@ -70,3 +72,24 @@ async def test_the_set_result_shows_over_the_deciding_boards_and_the_bot_waits()
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert "Set 2 " in str(table.query_one("#match-line").content)
+
+
+async def test_a_board_a_flip_pushed_over_20_is_not_called_bust_until_the_set_is_over():
+    seats = (Seat("You"), Seat("Bo", "easy"))
+    config = PAZAAK.rules.default_config(2)
+    app = CardtableApp(lambda app: app.table_for(PAZAAK, config, seats, 3), bot_pause=0)
+    async with app.run_test(size=(80, 24)):
+        panel = app.screen.query_one("#board-1", BoardPanel)
+        over = Board((Placed(main(10), 10), Placed(main(9), 9), Placed(main(4), 4)), 23)
+        panel.show("Bo", over, False, 0, False, False, settled=False)
+        subtitle = str(panel.border_subtitle)
+        assert "over 20" in subtitle and "BUST" not in subtitle
+        panel.show("Bo", over, False, 0, False, False, settled=True)
+        assert "BUST" in str(panel.border_subtitle)
+
+
+def test_the_set_result_says_you_went_bust_when_you_did():
+    table = Table.__new__(Table)
+    table.session = type("S", (), {"seats": (Seat("You"), Seat("Revan", "easy"))})()
+    box = table.interlude((SetWon(1, WinReason.BUST, (24, 18), (0, 1)),))
+    assert box is not None and box.verdict == "Revan won the set because you went bust"

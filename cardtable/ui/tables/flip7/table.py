@@ -17,6 +17,7 @@ from textual.widgets import Button, Static
 
 from cardtable.games.flip7.actions import HIT, STAY, ChooseTarget
 from cardtable.games.flip7.cards import GOAL
+from cardtable.games.flip7.events import RoundEnded
 from cardtable.games.flip7.state import CHOICE_CARD, Mode
 from cardtable.games.flip7.view import Flip7View
 from cardtable.session import Moved
@@ -66,6 +67,7 @@ class Table(TableScreen):
         Binding("o", "odds", "Odds"),
         *(Binding(str(n), f"target({n - 1})", f"Give to {n}", show=False) for n in range(1, 9)),
     ]
+    ROUND_ENDS = (RoundEnded,)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

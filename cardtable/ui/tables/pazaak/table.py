@@ -27,7 +27,7 @@ NARROW = 100
 
 REASONS = {
     WinReason.HIGHER: "with the higher total",
-    WinReason.BUST: "because the other player bust",
+    WinReason.BUST: "because {loser} went bust",
     WinReason.FULL_BOARD: "with a full board",
     WinReason.TIEBREAKER: "on the tiebreaker card",
 }
@@ -145,6 +145,7 @@ class Table(TableScreen):
                 view.sets_won[seat],
                 view.to_move == seat,
                 view.tiebreakers[seat],
+                settled=view.to_move is None,
             )
         mine = self.query_one("#my-hand", HandRow)
         other = 1 - me
@@ -245,8 +246,10 @@ class Table(TableScreen):
                     f"{self.seat_name(0)} {event.totals[0]} · {self.seat_name(1)} {event.totals[1]}"
                 )
                 sets = f"Sets: {event.sets_won[0]} – {event.sets_won[1]} (first to 3)"
+                loser = self.seat_name(1 - event.seat)
+                why = REASONS[event.reason].format(loser="you" if loser == "You" else loser)
                 return ResultScreen(
-                    f"{self.seat_name(event.seat)} won the set {REASONS[event.reason]}",
+                    f"{self.seat_name(event.seat)} won the set {why}",
                     f"{score}\n{sets}",
                     (("next", "Next set"),),
                 )

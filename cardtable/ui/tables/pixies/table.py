@@ -59,6 +59,7 @@ class PixiesTable(TableScreen):
         Binding("up", "nudge(-1)", "Previous", show=False),
         Binding("down", "nudge(1)", "Next", show=False),
     ]
+    ROUND_ENDS = (RoundEnded,)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
