@@ -138,6 +138,7 @@ class PixiesTable(TableScreen):
                 lit if seat == view.to_move else {},
                 large,
                 view.to_move == seat,
+                self.layout_now.tiny,
             )
         self.show_prompt(self.prompt(view))
         if self.layout_now.board_span:
