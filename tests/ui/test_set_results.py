@@ -93,3 +93,41 @@ def test_the_set_result_says_you_went_bust_when_you_did():
     table.session = type("S", (), {"seats": (Seat("You"), Seat("Revan", "easy"))})()
     box = table.interlude((SetWon(1, WinReason.BUST, (24, 18), (0, 1)),))
     assert box is not None and box.verdict == "Revan won the set because you went bust"
+
+
+async def test_the_flip7_round_summary_shows_over_the_rows_that_ended_the_round():
+    from cardtable.games.flip7.actions import STAY
+    from cardtable.games.flip7.events import RoundEnded
+    from cardtable.ui.tables.flip7.table import Table as Flip7Table
+
+    spec = GAMES["flip7"]
+    seats = (Seat("You"), Seat("Revan", "easy"), Seat("Bastila", "easy"))
+    config = spec.rules.default_config(3)
+    app = CardtableApp(lambda app: app.table_for(spec, config, seats, 5), bot_pause=0)
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = next(s for s in app.screen_stack if isinstance(s, Flip7Table))
+        for _ in range(300):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            if isinstance(app.screen, ResultScreen):
+                break
+            if table.my_turn and table.session.observe().pending is None:
+                await pilot.press("s" if STAY in table.session.playable() else "h")
+            elif table.my_turn:
+                await pilot.press("1")
+        assert isinstance(app.screen, ResultScreen)
+        ended = next(e for e in table.session.match.events[-1] if isinstance(e, RoundEnded))
+        shown = table.frozen
+        assert shown is not None and shown.round == ended.round == 1
+        assert tuple(seat.round_score for seat in shown.seats) == ended.scores
+        assert any(seat.numbers for seat in shown.seats)  # the rows, not the next deal
+        assert "Round 1 " in str(table.query_one("#match-line").content)
+        ply = table.session.ply
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert table.session.ply == ply  # nobody plays under the box
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert table.frozen is None and "Round 2 " in str(table.query_one("#match-line").content)

@@ -158,6 +158,22 @@ def follow(
     return rows, ended
 
 
+def ended_seats(result: RoundResult) -> tuple[SeatView, ...]:
+    """The rows of a finished round as seat views, to draw the table as the round ended."""
+    return tuple(
+        SeatView(
+            row.seat,
+            tuple(row.numbers),
+            tuple(row.modifiers),
+            row.second_chance,
+            row.status,
+            result.totals[row.seat] - result.scores[row.seat],
+            result.scores[row.seat],
+        )
+        for row in result.rows
+    )
+
+
 def climb(batches: Iterable[tuple[object, ...]], seat: int = 0) -> list[int]:
     """``seat``'s total after each round so far, for the solo chart."""
     return [

@@ -7,6 +7,7 @@ after a short beat, with the log holding its line until then, unless animations 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -24,7 +25,14 @@ from cardtable.session import Moved
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen, seed_text
 from cardtable.ui.tables.flip7.cards import card_tip
-from cardtable.ui.tables.flip7.events import Flip, RoundResult, climb, follow, fresh_flips
+from cardtable.ui.tables.flip7.events import (
+    Flip,
+    RoundResult,
+    climb,
+    ended_seats,
+    follow,
+    fresh_flips,
+)
 from cardtable.ui.tables.flip7.odds import OddsPanel
 from cardtable.ui.tables.flip7.picker import TargetPicker, picker_entries, picker_title
 from cardtable.ui.tables.flip7.results import round_summary, solo_final, table_final
@@ -113,7 +121,7 @@ class Table(TableScreen):
     # -- drawing -------------------------------------------------------------------------------
 
     def show(self, view: Flip7View) -> None:
-        if self._fresh:
+        if self._fresh and self.frozen is None:  # the next deal turns over once the box is gone
             self._start_reveal()
         self.fit_layout()
         compact = self.wants_compact(view)
@@ -199,6 +207,8 @@ class Table(TableScreen):
         put(self.query_one("#prompt", Static), self.prompt(view, legal))
 
     def prompt(self, view: Flip7View, legal: tuple[Any, ...]) -> str:
+        if self.frozen is not None:
+            return f"Round {view.round} is over."
         if view.over:
             return "The game is over."
         if not self.my_turn:
@@ -357,6 +367,20 @@ class Table(TableScreen):
     @property
     def names(self) -> list[str]:
         return [seat.label for seat in self.seats]
+
+    def ended_view(self, before: Flip7View, events: tuple[Any, ...]) -> Flip7View | None:
+        _, ended = follow(before.seats, events)
+        if not ended:
+            return None
+        return replace(
+            before,
+            seats=ended_seats(ended[-1]),
+            round=ended[-1].round,
+            to_move=None,
+            pending=None,
+            flip_three=(),
+            dealing=False,
+        )
 
     def interlude(self, events: tuple[Any, ...]) -> ResultScreen | None:
         _, ended = follow(self._before, events)
