@@ -47,6 +47,9 @@ TALL_LINE = 6
 SIDE_LOG_WIDTH = 104
 #: lower than this, the buttons shrink to one line
 SHORT_SCREEN = 30
+#: terminal rows from which the odds panel opens by itself: a new player learns what a hit
+#: risks from it, and it fits without squeezing the rows; on a smaller screen ``o`` opens it
+ODDS_ROOM = 34
 
 
 class Table(TableScreen):
@@ -117,6 +120,7 @@ class Table(TableScreen):
         self.best_before = entry.solo_best_rounds if entry is not None else None
         self._fresh = not self.is_replay and not self.session.ply
         self._before = self.session.observe().seats
+        self.odds_open = self.app.size.height >= ODDS_ROOM and not self.is_replay
 
     # -- drawing -------------------------------------------------------------------------------
 
