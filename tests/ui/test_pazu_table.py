@@ -236,8 +236,12 @@ async def test_a_taken_card_and_a_second_hand_card_are_refused():
         await calm(pilot)
         table = find_table(app)
         taken = next(i for i in range(3) if i not in table.pickable_slots())
-        assert table.check_action("digit", (taken,)) is None  # greyed
         state = table.session.match.state
+        await pilot.press(str(taken + 1))  # by its key: refused, and the refusal says why
+        await calm(pilot)
+        assert table.session.match.state is state
+        assert any("took that card" in m for m in messages(app))
+        app._notifications.clear()
         await pilot.click(f"#pz-offer-{taken}")
         await calm(pilot)
         assert table.session.match.state is state

@@ -330,8 +330,8 @@ class PazuTable(TableScreen):
         index = parameters[0]
         if phase is Phase.TURN:
             return self.my_turn or None  # a card that can't be played is refused with the reason
-        if phase is Phase.PICK:
-            return index in self.pickable_slots() or None
+        if phase is Phase.PICK:  # a card already taken is refused by name
+            return self.my_turn or None
         return False
 
     def pickable_slots(self) -> frozenset[int]:

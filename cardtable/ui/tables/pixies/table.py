@@ -276,14 +276,17 @@ class PixiesTable(TableScreen):
         phase = self.session.observe().phase
         if action == "keep":
             return phase is Phase.KEEP or None
-        if action == "digit":
-            if phase is Phase.PICK:
-                return int(str(parameters[0])) <= len(self.session.playable()) or None
-            return phase is Phase.FACE_DOWN or None
+        if action == "digit":  # a card that is gone or a taken space is refused with the reason
+            return phase in (Phase.PICK, Phase.FACE_DOWN) or None
         return True
 
     def action_digit(self, number: int) -> None:
-        if self.session.observe().phase is Phase.PICK:
+        view = self.session.observe()
+        if view.phase is Phase.PICK:
+            left = len(view.revealed)
+            if number > left and self.my_turn:
+                self.refused(f"card {number} is gone: {left} on offer, keys 1–{left}")
+                return
             self.play_human(Take(number - 1))
         else:
             self.play_human(PlaceFaceDown(number))
