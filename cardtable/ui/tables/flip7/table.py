@@ -7,7 +7,6 @@ after a short beat, with the log holding its line until then, unless animations 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -29,7 +28,7 @@ from cardtable.ui.tables.flip7.events import (
     Flip,
     RoundResult,
     climb,
-    ended_seats,
+    end_of_round_view,
     follow,
     fresh_flips,
 )
@@ -373,18 +372,7 @@ class Table(TableScreen):
         return [seat.label for seat in self.seats]
 
     def ended_view(self, before: Flip7View, events: tuple[Any, ...]) -> Flip7View | None:
-        _, ended = follow(before.seats, events)
-        if not ended:
-            return None
-        return replace(
-            before,
-            seats=ended_seats(ended[-1]),
-            round=ended[-1].round,
-            to_move=None,
-            pending=None,
-            flip_three=(),
-            dealing=False,
-        )
+        return end_of_round_view(before, events)
 
     def interlude(self, events: tuple[Any, ...]) -> ResultScreen | None:
         _, ended = follow(self._before, events)
