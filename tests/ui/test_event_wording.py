@@ -10,7 +10,7 @@ import pytest
 
 from cardtable.core.match import Match
 from cardtable.games.registry import GAMES
-from cardtable.ui.tables.base import SEAT_WORD
+from cardtable.ui.tables.base import SEAT_WORD, you_agree
 from cardtable.ui.tables.flip7.text import second_person
 
 #: "You" followed by a third-person verb: "You takes", "You draws"
@@ -29,7 +29,7 @@ HOT_SEAT = ("Ann", "Bo", "Cy")
 def as_shown(game: str, line: str, viewer: int | None) -> str:
     """The line as the table's log prints it (``TableScreen.name_seats`` and Flip 7's own)."""
     names = AGAINST_BOTS if viewer == 0 else HOT_SEAT
-    line = SEAT_WORD.sub(lambda m: names[int(m.group(1)) - 1], line)
+    line = you_agree(SEAT_WORD.sub(lambda m: names[int(m.group(1)) - 1], line))
     return second_person(line) if game == "flip7" else line
 
 
@@ -64,3 +64,10 @@ def test_every_event_reads_right_for_every_viewer(game, seats):
             if "Player " in line:
                 bad.append((viewer, line))
     assert not bad, bad[:10]
+
+
+def test_a_refusal_that_names_the_reader_agrees_with_you():
+    line = SEAT_WORD.sub(lambda m: AGAINST_BOTS[int(m.group(1)) - 1], "Player 1 has to bid now")
+    assert you_agree(line) == "You have to bid now"
+    assert you_agree("the last card went to You") == "the last card went to you"
+    assert you_agree("Revan is a bot") == "Revan is a bot"

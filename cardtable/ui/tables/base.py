@@ -30,6 +30,16 @@ from cardtable.ui.widgets.log import MoveLog
 
 #: how games name seats in log lines (see ``GameRules.describe``); the table swaps in real names
 SEAT_WORD = re.compile(r"\bPlayer (\d+)\b")
+#: verbs a rules text puts after a seat, as they read after "You"
+YOU_AGREE = {"has": "have", "is": "are", "was": "were", "does": "do"}
+YOU_THEN = re.compile(r"\bYou (has|is|was|does)\b")
+
+
+def you_agree(line: str) -> str:
+    """A line that named a seat now names the reader: "You has" -> "You have", and "You" in the
+    middle of a sentence -> "you"."""
+    line = YOU_THEN.sub(lambda m: "You " + YOU_AGREE[m.group(1)], line)
+    return re.sub(r"(\b[a-z]+,?) You\b", r"\1 you", line)
 
 
 def seed_text(seed: int | None) -> str:
@@ -318,7 +328,7 @@ class TableScreen(Screen[None]):
 
     def name_seats(self, line: str) -> str:
         """Swap the rules' "Player N" for the seat's name."""
-        return SEAT_WORD.sub(lambda m: self.seat_name(int(m.group(1)) - 1), line)
+        return you_agree(SEAT_WORD.sub(lambda m: self.seat_name(int(m.group(1)) - 1), line))
 
     def log_events(self, moved: Moved) -> None:
         """The move's log lines, as the session wrote them for this table's reader."""
