@@ -131,3 +131,19 @@ async def test_the_flip7_round_summary_shows_over_the_rows_that_ended_the_round(
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert table.frozen is None and "Round 2 " in str(table.query_one("#match-line").content)
+
+
+async def test_the_status_line_says_the_set_is_over_under_its_result():
+    config = PAZAAK.rules.default_config(2)
+    seats = (Seat("You"), Seat("Revan", "easy"))
+    app = CardtableApp(lambda app: app.table_for(PAZAAK, config, seats, 3), bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = next(s for s in app.screen_stack if isinstance(s, Table))
+        for _ in range(200):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            if isinstance(app.screen, ResultScreen):
+                break
+            if table.my_turn:
+                await pilot.press("s")
+        assert table.status_text() == "Pazaak · the set is over"

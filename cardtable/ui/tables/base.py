@@ -77,6 +77,8 @@ class TableScreen(Screen[None]):
     """
     #: events that end a set or round: a result box follows, and a replay jumps between them
     ROUND_ENDS: ClassVar[tuple[type, ...]] = ()
+    #: what the game calls one deal played out, for the status line under a result box
+    ROUND_WORD: ClassVar[str] = "round"
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -239,6 +241,8 @@ class TableScreen(Screen[None]):
             return (
                 f"{title} · replay · move {self.session.ply} of {total} · ← → step · PgUp PgDn jump"
             )
+        if self.frozen is not None:
+            return f"{title} · the {self.ROUND_WORD} is over"
         seat = self.session.to_move
         if seat is None:
             return f"{title} · game over"

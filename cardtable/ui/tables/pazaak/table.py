@@ -109,6 +109,7 @@ class Table(TableScreen):
         Binding("1", "play_card(0)", "Play a card", key_display="1-4"),
         *(Binding(str(n), f"play_card({n - 1})", f"Card {n}", show=False) for n in range(2, 5)),
     ]
+    ROUND_WORD = "set"
     ROUND_ENDS = (SetWon, SetVoid)
 
     def compose_table(self) -> ComposeResult:

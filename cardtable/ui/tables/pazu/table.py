@@ -83,6 +83,7 @@ class PazuTable(PazuChoices, TableScreen):
         Binding("1", "digit(0)", "Card / pick", key_display="1-9…"),
         *(Binding(key, f"digit({i})", show=False) for i, key in enumerate(HAND_KEYS) if i),
     ]
+    ROUND_WORD = "set"
     ROUND_ENDS = (SetWon, SetPotCarried)
 
     def __init__(self, session: Session) -> None:
