@@ -15,7 +15,7 @@ CHROME_ROWS = 1 + 1 + 1
 #: columns the hand's caption and padding take
 HAND_CHROME = 16 + 2
 #: per density, a hand card's (columns, lines): framed cards, or one text line each when tight
-HAND_CELLS = {"large": (9, 3), "strip": (7, 3), "line": (7, 1)}
+HAND_CELLS = {"large": (9, 3), "strip": (8, 3), "line": (7, 1)}
 #: the narrowest side column that still reads as a log
 MIN_SIDE = 28
 #: (width, height) of one board panel, border included, per density

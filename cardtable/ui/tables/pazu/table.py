@@ -236,7 +236,7 @@ class PazuTable(PazuChoices, TableScreen):
             hand.show_backs(caption, view.hand_counts[seat], "")
             return
         bought = len(view.bought[seat])
-        hint = f"{bought} bought: seen by all" if bought else ""
+        hint = f"{bought} bought, public" if bought else ""
         if self.my_turn and view.phase is Phase.TURN and view.played_side:
             hint = "one card a turn: played"
         # outside a turn nothing is playable, but the hand is there to read, not greyed

@@ -174,7 +174,7 @@ class PazuHand(Horizontal):
     PazuHand #pz-cards { width: 1fr; height: auto; layout: grid; grid-size: 9;
         grid-columns: 9; grid-rows: 3; }
     PazuHand HandCard { width: 8; }
-    PazuHand.-strip HandCard { width: 6; }
+    PazuHand.-strip HandCard { width: 7; }
     PazuHand.-line HandCard { width: 6; height: 1; border: none; content-align: left middle; }
     """
 
