@@ -11,7 +11,8 @@ from cardtable.games.pazaak.cards import minus, plus
 from cardtable.games.pazu.actions import PlaySide
 from cardtable.games.pazu.state import Phase
 from cardtable.session import LocalSession
-from cardtable.tools.shots.pazu import SPEC, calm, preplay, seats_for
+from cardtable.tools.shots import settle
+from cardtable.tools.shots.pazu import SPEC, preplay, seats_for
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.tables.pazaak.widgets import HandCard
 from cardtable.ui.tables.pazu.table import PazuTable
@@ -42,7 +43,7 @@ def visible(widget, screen) -> bool:
 async def test_every_card_of_a_fourteen_card_hand_is_on_show(players, size):
     app, _ = long_hand_app(players)
     async with app.run_test(size=size) as pilot:
-        await calm(pilot)
+        await settle(pilot)
         table = next(s for s in app.screen_stack if isinstance(s, PazuTable))
         cards = [c for c in table.query(HandCard) if c.display]
         assert len(cards) == len(HAND)
@@ -59,12 +60,12 @@ async def test_every_card_of_a_fourteen_card_hand_is_on_show(players, size):
 async def test_the_twelfth_hand_card_plays_by_its_key_or_a_click(how):
     app, match = long_hand_app(3)
     async with app.run_test(size=(80, 24)) as pilot:
-        await calm(pilot)
+        await settle(pilot)
         table = next(s for s in app.screen_stack if isinstance(s, PazuTable))
         assert table.my_turn
         if how == "key":
             await pilot.press(hand_key(11))
         else:
             await pilot.click("#hand-11")
-        await calm(pilot)
+        await settle(pilot)
         assert any(isinstance(a, PlaySide) and a.index == 11 for a in match.actions)

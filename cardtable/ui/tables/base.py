@@ -148,7 +148,7 @@ class TableScreen(Screen[None]):
         self.set_class(self.is_replay, "-replay")
         self.session.connect(self.on_session, self._dispatch)
         self.session.keep(getattr(self.app, "autosave", lambda session: None))
-        self.session.background = self._in_worker  # type: ignore[attr-defined]
+        self.session.background = self._in_worker
         self.log_lines(self.session.log_lines())
         self.redraw()
         if not self.is_replay:
@@ -263,7 +263,7 @@ class TableScreen(Screen[None]):
         if self.session.is_over:
             self.app.push_screen(self.final_result(), self._after_final)
             return
-        self.session.bot_pause = getattr(self.app, "bot_pause", 0.6)  # type: ignore[attr-defined]
+        self.session.bot_pause = getattr(self.app, "bot_pause", 0.6)
         self.session.proceed()
         self.redraw()
 
