@@ -27,7 +27,7 @@ def test_the_keys_screen_names_keys_as_people_read_them_and_lists_none_twice():
     games = [(k, w) for where, k, w in rows if where not in ("anywhere", "every table", "home")]
     assert not set(common) & set(games)  # a game repeats no key every table has
     assert ("Pazaak", "1-4", "Play a card") in rows
-    assert ("every table", "q", "Leave") in rows
+    assert ("every table", "q", "Home") in rows
 
 
 def pazaak_app() -> CardtableApp:
@@ -41,13 +41,13 @@ async def settle(pilot) -> None:
     await pilot.pause()
 
 
-async def test_the_footer_shows_leaving_and_the_card_keys():
+async def test_the_footer_shows_the_way_home_and_the_card_keys():
     app = pazaak_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         footer = app.screen.query_one(Footer)
         shown = " ".join(str(w.render()) for w in footer.query("FooterKey"))
-        assert "Leave" in shown and "1-4" in shown and "Play a card" in shown
+        assert "Home" in shown and "1-4" in shown and "Play a card" in shown
 
 
 async def test_q_asks_before_leaving_a_game_in_progress_and_says_it_is_saved():

@@ -59,8 +59,8 @@ class TableScreen(Screen[None]):
     """The base of every game table. Subclasses implement ``compose_table`` and ``show``."""
 
     BINDINGS: ClassVar[list[Binding]] = [
-        Binding("q", "exit_table", "Leave"),
-        Binding("escape", "exit_table", "Leave", show=False),
+        Binding("q", "exit_table", "Home"),
+        Binding("escape", "exit_table", "Home", show=False),
         Binding("question_mark", "rules", "Rules"),
         Binding("ctrl+q", "app.quit", "Quit", show=False),
         Binding("left", "step(-1)", "Back", show=True),
