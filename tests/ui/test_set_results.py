@@ -16,6 +16,7 @@ from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.pazaak.ending import end_of_set_view
 from cardtable.ui.tables.pazaak.table import Table
 from cardtable.ui.tables.pazaak.widgets import BoardPanel
+from cardtable.ui.widgets.log import MoveLog
 
 PAZAAK = GAMES["pazaak"]
 
@@ -63,6 +64,8 @@ async def test_the_set_result_shows_over_the_deciding_boards_and_the_bot_waits()
             subtitle = str(table.query_one(f"#board-{seat}", BoardPanel).border_subtitle)
             assert subtitle.startswith(f"total {won.totals[seat]}")
         assert "Set 1 " in str(table.query_one("#match-line").content)
+        logged = " ".join(line.text for line in table.query_one(MoveLog).lines)
+        assert "wins the set" in logged and "Set 2" not in logged  # the next deal waits too
         ply = table.session.ply
         for _ in range(3):  # the next set's opener is the bot: it does not play under the box
             await app.workers.wait_for_complete()
@@ -72,6 +75,7 @@ async def test_the_set_result_shows_over_the_deciding_boards_and_the_bot_waits()
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert "Set 2 " in str(table.query_one("#match-line").content)
+        assert "Set 2" in " ".join(line.text for line in table.query_one(MoveLog).lines)
 
 
 async def test_a_board_a_flip_pushed_over_20_is_not_called_bust_until_the_set_is_over():

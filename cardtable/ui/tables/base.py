@@ -288,19 +288,34 @@ class TableScreen(Screen[None]):
         """Log the move, redraw, and show a result box before going on: the game waits, and the
         table shows the ended set's boards until the box is dismissed."""
         before = self.drawn
-        self.log_events(moved)
         interlude = self.interlude(moved.events)
         if interlude is not None and not self.session.is_over:
+            now, later = self.split_at_round_end(moved)
+            self.log_events(Moved(moved.events, now))
             self.frozen = self.ended_view(before, moved.events) if before is not None else None
             self.redraw()
-            self.app.push_screen(interlude, self._after_interlude)
+            self.app.push_screen(interlude, lambda _: self._after_interlude(later))
         else:
+            self.log_events(moved)
             self.redraw()
             self.advance()
 
-    def _after_interlude(self, _: object) -> None:
+    def split_at_round_end(self, moved: Moved) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The move's log lines up to the end of its set or round, and those of the next deal,
+        which wait until the result box is dismissed."""
+        ends = [i for i, event in enumerate(moved.events) if isinstance(event, self.ROUND_ENDS)]
+        if not ends:
+            return moved.lines, ()
+        reader = None if self.hotseat else self.viewer
+        describe = self.spec.rules.describe
+        after = sum(1 for event in moved.events[ends[-1] + 1 :] if describe(event, reader))
+        cut = len(moved.lines) - after
+        return moved.lines[:cut], moved.lines[cut:]
+
+    def _after_interlude(self, later: tuple[str, ...]) -> None:
         self.frozen = None
         if not self.abandoned:
+            self.log_events(Moved((), later))
             self.advance()
 
     def _hand_off(self, seat: int) -> None:
