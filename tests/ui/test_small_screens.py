@@ -71,3 +71,15 @@ async def test_pazaak_on_80_by_24_keeps_a_readable_log_the_seed_and_a_steady_lay
                 break
             await settle(pilot)
         assert [(w.region.x, w.region.width) for w in (log, *table.query(BoardPanel))] == layout
+
+
+async def test_pazaak_counts_the_unseen_main_cards_number_by_number():
+    app = app_for("pazaak", 2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        unseen = table.session.observe().unseen
+        line = str(table.query_one("#unseen").content)
+        assert line.startswith(f"Unseen {sum(unseen)}")
+        assert all(f"{rank}:{n}" in line.split() for rank, n in enumerate(unseen, 1))
+        assert sum(unseen) < 40  # the cards on the boards are not among them
