@@ -21,6 +21,8 @@ class ReplaySession(LocalSession):
         super().__init__(spec, match, seats)
         #: every action of the finished game; the match holds those up to the step shown
         self.actions: tuple[Any, ...] = tuple(match.actions)
+        #: every move's events over the whole game (the opening deal first), to find sets in
+        self.all_events: tuple[tuple[Any, ...], ...] = tuple(match.events)
 
     @property
     def total(self) -> int:

@@ -52,7 +52,7 @@ def pazaak_markers(app: Any, text: str) -> None:
     assert "your turn" in text and "to play" in text
     for card in view.hand:
         assert label(card) in text  # the sign is part of the face: +3, -2, ±4
-    assert "▒" in text and "left)" in text  # the other hand: backs and a count
+    assert "▒" in text and " left" in text  # the other hand: backs and a count
     assert f"total {view.boards[0].total}" in text
 
 

@@ -93,6 +93,8 @@ async def test_odds_panel_opens_and_closes_with_o_or_its_button():
         await settle(pilot)
         table = pilot.app.screen
         panel = table.query_one(OddsPanel)
+        assert panel.display  # open from the start where it fits: a new player sees the risk
+        await pilot.press("o")
         assert not panel.display
         await pilot.press("o")
         shown = text(panel)
@@ -101,6 +103,12 @@ async def test_odds_panel_opens_and_closes_with_o_or_its_button():
         assert "left" in shown and "▲" in shown
         await pilot.click("#toggle-odds")
         assert not panel.display
+
+
+async def test_odds_panel_starts_closed_where_it_would_squeeze_the_rows():
+    async with table_app(1, 13, my_row_has(3, 5)).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert not pilot.app.screen.query_one(OddsPanel).display
 
 
 async def test_a_flip_shows_its_back_for_a_beat_when_animations_are_on(monkeypatch):

@@ -103,8 +103,12 @@ async def test_playing_a_dual_card_asks_for_its_sign(monkeypatch):
         view = table.session.match.observe(table.viewer)
         assert len(view.hand) == before - 1
         assert view.played_side
-        # a second hand card this turn is greyed out and refused
-        assert table.check_action("play_card", (0,)) is None
+        # a second hand card this turn is refused, and the refusal says why
+        state = table.session.match.state
+        await pilot.press("1")
+        await settle(pilot)
+        assert table.session.match.state == state
+        assert any("one hand card" in n.message for n in app._notifications)
 
 
 async def test_keys_do_nothing_while_the_bot_is_to_move_and_say_why():

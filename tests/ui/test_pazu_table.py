@@ -236,8 +236,12 @@ async def test_a_taken_card_and_a_second_hand_card_are_refused():
         await settle(pilot)
         table = find_table(app)
         taken = next(i for i in range(3) if i not in table.pickable_slots())
-        assert table.check_action("digit", (taken,)) is None  # greyed
         state = table.session.match.state
+        await pilot.press(str(taken + 1))  # by its key: refused, and the refusal says why
+        await settle(pilot)
+        assert table.session.match.state is state
+        assert any("took that card" in m for m in messages(app))
+        app._notifications.clear()
         await pilot.click(f"#pz-offer-{taken}")
         await settle(pilot)
         assert table.session.match.state is state
@@ -256,6 +260,16 @@ async def test_leaving_the_table_ends_the_game_with_standings_by_chips():
         assert table.check_action("leave", ()) is True
         assert table.check_action("stand", ()) is False  # not a key of this phase
         await pilot.press("l")
+        await settle(pilot)
+        # leaving is for good: the table asks first, and staying changes nothing
+        ask = app.screen
+        assert isinstance(ask, ResultScreen) and "ends" in text_of(ask.query_one("#details"))
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is table and table.session.match.state.seated[0]
+        await pilot.press("l")
+        await settle(pilot)
+        await pilot.click("#leave")
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, ResultScreen) and screen.choices[0][0] == "again"
@@ -498,6 +512,8 @@ async def test_play_again_after_bots_sat_down_starts_from_the_opening_seats():
         await pilot.press("a", "1")
         await settle(pilot)
         await pilot.press("l")  # the last person leaves: the game is over
+        await settle(pilot)
+        await pilot.click("#leave")
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, ResultScreen) and table.session.match.is_over

@@ -60,7 +60,10 @@ async def test_a_finished_game_replays_step_by_step_and_takes_no_moves():
         await pilot.pause()
         table = app.screen
         assert isinstance(table, TableScreen) and table.is_replay
-        assert status(table) == f"Pazaak · replay · move {total} of {total} · ← → to step"
+        assert (
+            status(table)
+            == f"Pazaak · replay · move {total} of {total} · ← → step · PgUp PgDn jump"
+        )
         at_end = log_lines(table)
 
         await pilot.press("left")
@@ -87,13 +90,23 @@ async def test_a_finished_game_replays_step_by_step_and_takes_no_moves():
         await pilot.click("#hand-0")
         if app.screen is not table:  # a dual card asks for its value first; still no move
             await pilot.press("1")
-        await pilot.click("#end-turn")
+        assert not table.query_one("#end-turn").display or not table.query_one("#end-turn").region
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.screen is table and table.session.match.actions == position
         assert table.check_action("end_turn", ()) is False
         assert table.check_action("play_card", (0,)) is False
         assert SaveStore().latest() is None
+
+        # PgDn and PgUp jump to where each set was dealt
+        await pilot.press("home", "pagedown")
+        first_set_end = len(table.session.match.actions)
+        assert 0 < first_set_end < total
+        assert "Set 2" in " ".join(log_lines(table)) and "Set 3" not in " ".join(log_lines(table))
+        await pilot.press("pagedown", "pageup")
+        assert len(table.session.match.actions) == first_set_end
+        await pilot.press("pageup")
+        assert len(table.session.match.actions) == 0
 
         await pilot.press("end")
         assert len(table.session.match.actions) == total and log_lines(table) == at_end

@@ -205,6 +205,8 @@ def describe(event: object) -> str | None:
             return f"{seat_name(s)} freezes themselves and banks {p}."
         case Frozen(seat=s, by=b, score=p):
             return f"{seat_name(b)} freezes {seat_name(s)}, who banks {p}."
+        case FlipThreeStarted(seat=s, by=b) if b == s:
+            return f"{seat_name(s)} takes the Flip Three themselves."
         case FlipThreeStarted(seat=s, by=b):
             return f"{seat_name(b)} makes {seat_name(s)} Flip Three."
         case ActionSetAside(seat=s, card=c):

@@ -49,8 +49,8 @@ def _placed(e: CardPlaced, viewer: int | None) -> str:
 def _settled(e: DuplicateSettled, viewer: int | None) -> str:
     which = "the new" if e.kept_new else "the old"
     return (
-        f"{does(e.seat, viewer, 'keep')} {which} {e.space} face-up ({e.kept.label}) and tuck the "
-        f"other under it: {e.space} validated."
+        f"{does(e.seat, viewer, 'keep')} {which} {e.space} face-up ({e.kept.label}) and "
+        f"{'tuck' if e.seat == viewer else 'tucks'} the other under it: {e.space} validated."
     )
 
 

@@ -97,9 +97,11 @@ def never(match: Any) -> bool:
 
 
 async def open_odds(pilot: Any) -> None:
+    """The odds panel opens by itself where it fits; open it where it does not."""
     await settle(pilot)
-    await pilot.press("o")
-    await settle(pilot)
+    if not pilot.app.screen.query_one("#odds").display:
+        await pilot.press("o")
+        await settle(pilot)
 
 
 async def last_move(pilot: Any) -> None:

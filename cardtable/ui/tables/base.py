@@ -4,7 +4,8 @@ A game's table subclasses ``TableScreen``: it composes its widgets, redraws them
 observation in ``show``, and turns keys and clicks into actions through ``play_human``. The base
 draws from a ``Session`` (a game held here, replayed, or elsewhere) and never from the game itself:
 it submits actions, listens for what changed, and decides when the hand-off screen covers the
-table, when a result box waits for the player, and what the log says.
+table, when a result box waits for the player (the table keeps the ended set's boards under it),
+and what the log says.
 """
 
 from __future__ import annotations
@@ -29,6 +30,16 @@ from cardtable.ui.widgets.log import MoveLog
 
 #: how games name seats in log lines (see ``GameRules.describe``); the table swaps in real names
 SEAT_WORD = re.compile(r"\bPlayer (\d+)\b")
+#: verbs a rules text puts after a seat, as they read after "You"
+YOU_AGREE = {"has": "have", "is": "are", "was": "were", "does": "do"}
+YOU_THEN = re.compile(r"\bYou (has|is|was|does)\b")
+
+
+def you_agree(line: str) -> str:
+    """A line that named a seat now names the reader: "You has" -> "You have", and "You" in the
+    middle of a sentence -> "you"."""
+    line = YOU_THEN.sub(lambda m: "You " + YOU_AGREE[m.group(1)], line)
+    return re.sub(r"(\b[a-z]+,?) You\b", r"\1 you", line)
 
 
 def seed_text(seed: int | None) -> str:
@@ -48,23 +59,36 @@ class TableScreen(Screen[None]):
     """The base of every game table. Subclasses implement ``compose_table`` and ``show``."""
 
     BINDINGS: ClassVar[list[Binding]] = [
+        Binding("q", "exit_table", "Home"),
+        Binding("escape", "exit_table", "Home", show=False),
         Binding("question_mark", "rules", "Rules"),
         Binding("ctrl+q", "app.quit", "Quit", show=False),
         Binding("left", "step(-1)", "Back", show=True),
         Binding("right", "step(1)", "Forward", show=True),
+        Binding("pageup", "jump(-1)", "Prev set/round", key_display="PgUp"),
+        Binding("pagedown", "jump(1)", "Next set/round", key_display="PgDn"),
         Binding("home", "step_to(0)", "Start", show=False),
         Binding("end", "step_to(-1)", "End", show=False),
     ]
     DEFAULT_CSS = """
     TableScreen { background: $felt; layout: vertical; }
     TableScreen #status-line { height: 1; padding: 0 1; background: $panel; color: $foreground; }
+    TableScreen.-replay Button { display: none; }
     """
+    #: events that end a set or round: a result box follows, and a replay jumps between them
+    ROUND_ENDS: ClassVar[tuple[type, ...]] = ()
+    #: what the game calls one deal played out, for the status line under a result box
+    ROUND_WORD: ClassVar[str] = "round"
 
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
         self.spec = session.spec
         self._bindings_key: object = None
+        #: the observation drawn last: the position before the next move, to play a set's end from
+        self.drawn: Any = None
+        #: while a result box is up, the ended set's view, drawn instead of the next set's deal
+        self.frozen: Any = None
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -97,6 +121,10 @@ class TableScreen(Screen[None]):
         """A screen to show after these events (a set result, a round summary), if any."""
         return None
 
+    def ended_view(self, before: Any, events: tuple[Any, ...]) -> Any:
+        """The view as the set or round these events ended stood, if the game can draw it."""
+        return None
+
     def final_result(self) -> ResultScreen:
         """The match result screen."""
         outcome = self.session.outcome
@@ -117,6 +145,7 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = self.spec.title
+        self.set_class(self.is_replay, "-replay")
         self.session.connect(self.on_session, self._dispatch)
         self.session.keep(getattr(self.app, "autosave", lambda session: None))
         self.session.background = self._in_worker
@@ -146,9 +175,28 @@ class TableScreen(Screen[None]):
     # -- replays -------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("step", "step_to"):
+        if action in ("step", "step_to", "jump"):
             return self.is_replay
         return True
+
+    def round_marks(self) -> tuple[int, ...]:
+        """The moves after which a new set or round is dealt, over the whole replay."""
+        batches = self.session.all_events  # type: ignore[attr-defined]
+        ends = self.ROUND_ENDS
+        return tuple(
+            ply
+            for ply, batch in enumerate(batches)
+            if ply and any(isinstance(e, ends) for e in batch)
+        )
+
+    def action_jump(self, delta: int) -> None:
+        """To the start of the next set or round, or back to the start of this or the last one."""
+        ply, marks = self.session.ply, self.round_marks()
+        if delta > 0:
+            target = next((m for m in marks if m > ply), -1)
+        else:
+            target = max((m for m in marks if m < ply), default=0)
+        self.action_step_to(target)
 
     def action_step(self, delta: int) -> None:
         self.action_step_to(self.session.ply + delta)
@@ -174,7 +222,11 @@ class TableScreen(Screen[None]):
     def redraw(self) -> None:
         if self.abandoned:
             return
-        self.show(self.session.observe())
+        if self.frozen is not None:
+            self.show(self.frozen)
+        else:
+            self.drawn = self.session.observe()
+            self.show(self.drawn)
         self.query_one("#status-line", Static).update(self.status_text())
         # the footer rebuilds every key on a refresh: only ask when what is legal changed
         key = (self.my_turn, self.session.playable(), self.is_replay)
@@ -190,7 +242,11 @@ class TableScreen(Screen[None]):
         title = self.spec.title
         if self.is_replay:
             total = self.session.total  # type: ignore[attr-defined]
-            return f"{title} · replay · move {self.session.ply} of {total} · ← → to step"
+            return (
+                f"{title} · replay · move {self.session.ply} of {total} · ← → step · PgUp PgDn jump"
+            )
+        if self.frozen is not None:
+            return f"{title} · the {self.ROUND_WORD} is over"
         seat = self.session.to_move
         if seat is None:
             return f"{title} · game over"
@@ -228,19 +284,43 @@ class TableScreen(Screen[None]):
         elif isinstance(change, Thinking | Status):
             self.redraw()
 
+    def refused(self, reason: str) -> None:
+        """Say why a move was not allowed; nothing changed."""
+        self.notify(self.name_seats(reason), title="Not allowed", severity="warning")
+
     def after_move(self, moved: Moved) -> None:
-        """Log the move, redraw, and show a result box (the game waits) before going on."""
-        self.log_events(moved)
-        self.redraw()
+        """Log the move, redraw, and show a result box before going on: the game waits, and the
+        table shows the ended set's boards until the box is dismissed."""
+        before = self.drawn
         interlude = self.interlude(moved.events)
         if interlude is not None and not self.session.is_over:
-            self.app.push_screen(interlude, lambda _: self.advance())
+            now, later = self.split_at_round_end(moved)
+            self.log_events(Moved(moved.events, now))
+            self.frozen = self.ended_view(before, moved.events) if before is not None else None
+            self.redraw()
+            self.app.push_screen(interlude, lambda _: self._after_interlude(later))
         else:
+            self.log_events(moved)
+            self.redraw()
             self.advance()
 
-    def refused(self, reason: str) -> None:
-        """Say why a move was refused (nothing changed)."""
-        self.notify(self.name_seats(reason), title="Not allowed", severity="warning")
+    def split_at_round_end(self, moved: Moved) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The move's log lines up to the end of its set or round, and those of the next deal,
+        which wait until the result box is dismissed."""
+        ends = [i for i, event in enumerate(moved.events) if isinstance(event, self.ROUND_ENDS)]
+        if not ends:
+            return moved.lines, ()
+        reader = None if self.hotseat else self.viewer
+        describe = self.spec.rules.describe
+        after = sum(1 for event in moved.events[ends[-1] + 1 :] if describe(event, reader))
+        cut = len(moved.lines) - after
+        return moved.lines[:cut], moved.lines[cut:]
+
+    def _after_interlude(self, later: tuple[str, ...]) -> None:
+        self.frozen = None
+        if not self.abandoned:
+            self.log_events(Moved((), later))
+            self.advance()
 
     def _hand_off(self, seat: int) -> None:
         self.redraw()
@@ -271,7 +351,7 @@ class TableScreen(Screen[None]):
 
     def name_seats(self, line: str) -> str:
         """Swap the rules' "Player N" for the seat's name."""
-        return SEAT_WORD.sub(lambda m: self.seat_name(int(m.group(1)) - 1), line)
+        return you_agree(SEAT_WORD.sub(lambda m: self.seat_name(int(m.group(1)) - 1), line))
 
     def log_events(self, moved: Moved) -> None:
         """The move's log lines, as the session wrote them for this table's reader."""
@@ -287,6 +367,23 @@ class TableScreen(Screen[None]):
             self.app.call_later(self.app.restart_match, self)  # type: ignore[attr-defined]
         else:
             self.app.exit()
+
+    def action_exit_table(self) -> None:
+        """Leave for the home screen; a game still going is saved, but ask first and say so."""
+        if self.is_replay or self.session.is_over:
+            self.app.go_home()  # type: ignore[attr-defined]
+            return
+        kept = (
+            "It is saved as it stands: Continue on the home screen picks it up again."
+            if self.session.ply
+            else "Nothing has been played yet, so there is nothing to save."
+        )
+        box = ResultScreen("Leave this game?", kept, (("stay", "Keep playing"), ("leave", "Leave")))
+        self.app.push_screen(box, self._leave_if_asked)
+
+    def _leave_if_asked(self, choice: str | None) -> None:
+        if choice == "leave":
+            self.app.go_home()  # type: ignore[attr-defined]
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(self.spec.rules_doc))

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.keys import format_key
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer
 
@@ -16,16 +19,42 @@ def key_rows() -> list[tuple[str, str, str]]:
     from cardtable.ui.tables.base import TableScreen
 
     rows = [
-        ("anywhere", "ctrl+p", "command palette: screens, themes, rules"),
-        ("anywhere", "ctrl+q", "quit"),
+        ("anywhere", "^p", "command palette: screens, themes, rules"),
+        ("anywhere", "^q", "Quit"),
     ]
     sources = [("home", HomeScreen), ("every table", TableScreen)]
     sources += [(spec.title, spec.table) for spec in GAMES.values()]
+    shared = {row[1:] for row in rows}  # what every screen has is listed once, up there
     for where, screen in sources:
-        for binding in screen.__dict__.get("BINDINGS", []):
-            if isinstance(binding, Binding) and binding.description:
-                rows.append((where, binding.key_display or binding.key, binding.description))
+        bindings = [b for b in screen.__dict__.get("BINDINGS", []) if b.description]
+        mine: set[str] = set()
+        for binding in bindings:
+            key, what = key_name(binding), binding.description
+            numbered = NUMBERED.fullmatch(what)
+            if numbered:  # "Choose 1" … "Choose 9": one row for the run
+                if numbered[2] != "1":
+                    continue
+                run = sum(1 for b in bindings if NUMBERED.fullmatch(b.description or ""))
+                key, what = f"1-{run}", numbered[1]
+            if (key, what) not in shared and key not in mine:
+                mine.add(key)
+                rows.append((where, key, what))
+        if where == "every table":
+            shared |= {row[1:] for row in rows}
     return rows
+
+
+#: one of a run of numbered keys: "Card 2", "Give to 5"
+NUMBERED = re.compile(r"(.*) (\d+)")
+
+
+def key_name(binding: Binding) -> str:
+    """A key as a person reads it: "?" not "question_mark", "^q" for ctrl+q."""
+    if binding.key_display:
+        return binding.key_display
+    *mods, key = binding.key.split("+")
+    shown = format_key(key)
+    return "^" + shown if mods == ["ctrl"] else "+".join([*mods, shown])
 
 
 class KeysScreen(ModalScreen[None]):

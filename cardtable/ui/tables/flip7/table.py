@@ -17,13 +17,21 @@ from textual.widgets import Button, Static
 
 from cardtable.games.flip7.actions import HIT, STAY, ChooseTarget
 from cardtable.games.flip7.cards import GOAL
+from cardtable.games.flip7.events import RoundEnded
 from cardtable.games.flip7.state import CHOICE_CARD, Mode
 from cardtable.games.flip7.view import Flip7View
 from cardtable.session import Moved
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen, seed_text
 from cardtable.ui.tables.flip7.cards import card_tip
-from cardtable.ui.tables.flip7.events import Flip, RoundResult, climb, follow, fresh_flips
+from cardtable.ui.tables.flip7.events import (
+    Flip,
+    RoundResult,
+    climb,
+    end_of_round_view,
+    follow,
+    fresh_flips,
+)
 from cardtable.ui.tables.flip7.odds import OddsPanel
 from cardtable.ui.tables.flip7.picker import TargetPicker, picker_entries, picker_title
 from cardtable.ui.tables.flip7.results import round_summary, solo_final, table_final
@@ -37,6 +45,9 @@ TALL_LINE = 6
 SIDE_LOG_WIDTH = 104
 #: lower than this, the buttons shrink to one line
 SHORT_SCREEN = 30
+#: terminal rows from which the odds panel opens by itself: a new player learns what a hit
+#: risks from it, and it fits without squeezing the rows; on a smaller screen ``o`` opens it
+ODDS_ROOM = 34
 
 
 class Table(TableScreen):
@@ -64,6 +75,7 @@ class Table(TableScreen):
         Binding("o", "odds", "Odds"),
         *(Binding(str(n), f"target({n - 1})", f"Give to {n}", show=False) for n in range(1, 9)),
     ]
+    ROUND_ENDS = (RoundEnded,)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -105,11 +117,12 @@ class Table(TableScreen):
         self.best_before = entry.solo_best_rounds if entry is not None else None
         self._fresh = not self.is_replay and not self.session.ply
         self._before = self.session.observe().seats
+        self.odds_open = self.app.size.height >= ODDS_ROOM and not self.is_replay
 
     # -- drawing -------------------------------------------------------------------------------
 
     def show(self, view: Flip7View) -> None:
-        if self._fresh:
+        if self._fresh and self.frozen is None:  # the next deal turns over once the box is gone
             self._start_reveal()
         self.fit_layout()
         compact = self.wants_compact(view)
@@ -195,6 +208,8 @@ class Table(TableScreen):
         put(self.query_one("#prompt", Static), self.prompt(view, legal))
 
     def prompt(self, view: Flip7View, legal: tuple[Any, ...]) -> str:
+        if self.frozen is not None:
+            return f"Round {view.round} is over."
         if view.over:
             return "The game is over."
         if not self.my_turn:
@@ -353,6 +368,9 @@ class Table(TableScreen):
     @property
     def names(self) -> list[str]:
         return [seat.label for seat in self.seats]
+
+    def ended_view(self, before: Flip7View, events: tuple[Any, ...]) -> Flip7View | None:
+        return end_of_round_view(before, events)
 
     def interlude(self, events: tuple[Any, ...]) -> ResultScreen | None:
         _, ended = follow(self._before, events)

@@ -105,6 +105,7 @@ YOU_VERBS = {
     "sets": "set",
     "wins": "win",
     "freezes": "freeze",
+    "takes": "take",
 }
 YOU_VERB = re.compile(r"\bYou (\w+)")
 
@@ -116,6 +117,7 @@ def second_person(line: str) -> str:
     if line.startswith("You "):
         line = line.replace(" and scores ", " and score ")
         line = line.replace("themselves and banks", "yourself and bank")
+        line = line.replace("Flip Three themselves", "Flip Three yourself")
     return line.replace("You's", "Your")
 
 

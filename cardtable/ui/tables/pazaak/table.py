@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -16,15 +17,27 @@ from cardtable.games.pazaak.events import SetVoid, SetWon, WinReason
 from cardtable.games.pazaak.state import PazaakView
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen, seed_text
+from cardtable.ui.tables.pazaak.ending import end_of_set_view
 from cardtable.ui.tables.pazaak.widgets import BoardPanel, HandCardChosen, HandRow, pips
 from cardtable.ui.widgets.log import MoveLog
 
+#: below this many columns the boards and hands draw narrower cards
+NARROW = 100
+
 REASONS = {
     WinReason.HIGHER: "with the higher total",
-    WinReason.BUST: "because the other player bust",
+    WinReason.BUST: "because {loser} went bust",
     WinReason.FULL_BOARD: "with a full board",
     WinReason.TIEBREAKER: "on the tiebreaker card",
 }
+
+
+def unseen_text(unseen: tuple[int, ...] | None) -> str:
+    """How many of each main card are still to come this set (the rules promise the counts)."""
+    if unseen is None:
+        return "Endless main deck: every card 1–10 is always as likely"
+    counts = " ".join(f"{rank}:{n}" for rank, n in enumerate(unseen, 1))
+    return f"Unseen {sum(unseen)}  {counts}"
 
 
 class SignPicker(ModalScreen[int | None]):
@@ -71,7 +84,13 @@ class Table(TableScreen):
 
     DEFAULT_CSS = """
     Table #play-area { height: 1fr; }
-    Table #boards { height: auto; width: auto; }
+    Table #boards { height: auto; width: 65; }
+    Table.-narrow #boards { width: 57; }
+    Table.-narrow BoardPanel { width: 24; }
+    Table.-narrow BoardPanel CardView { width: 6; }
+    Table.-narrow HandRow HandCard { width: 7; }
+    Table.-narrow #their-hand { width: 13; }
+    Table #unseen { height: 1; padding: 0 1; color: $foreground 80%; }
     Table #board-row { height: auto; width: auto; }
     Table BoardPanel { margin: 0 1 0 0; }
     Table #side { width: 1fr; min-width: 16; }
@@ -85,8 +104,11 @@ class Table(TableScreen):
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("s", "stand", "Stand"),
         Binding("e", "end_turn", "End turn"),
-        *(Binding(str(n), f"play_card({n - 1})", f"Card {n}", show=False) for n in range(1, 5)),
+        Binding("1", "play_card(0)", "Play a card", key_display="1-4"),
+        *(Binding(str(n), f"play_card({n - 1})", f"Card {n}", show=False) for n in range(2, 5)),
     ]
+    ROUND_WORD = "set"
+    ROUND_ENDS = (SetWon, SetVoid)
 
     def compose_table(self) -> ComposeResult:
         yield Static(id="match-line", markup=False)
@@ -95,6 +117,7 @@ class Table(TableScreen):
                 with Horizontal(id="board-row"):
                     yield BoardPanel(id="board-0")
                     yield BoardPanel(id="board-1")
+                yield Static(id="unseen", markup=False)
                 with Horizontal(id="hands"):
                     yield HandRow("Your hand", id="my-hand")
                     yield Static(id="their-hand", markup=False)
@@ -121,6 +144,7 @@ class Table(TableScreen):
                 view.sets_won[seat],
                 view.to_move == seat,
                 view.tiebreakers[seat],
+                settled=view.to_move is None,
             )
         mine = self.query_one("#my-hand", HandRow)
         other = 1 - me
@@ -130,18 +154,18 @@ class Table(TableScreen):
         else:
             mine.set_caption(f"{self.seat_name(me)}'s hand")
             mine.show_backs(view.hand_counts[me])
-        backs = " ".join("▒" for _ in range(view.hand_counts[other])) or "none"
+        backs = "▒" * view.hand_counts[other]
         theirs = self.query_one("#their-hand", Static)
-        theirs.update(f"{self.seat_name(other)}:\n{backs} ({view.hand_counts[other]} left)")
+        theirs.update(f"{self.seat_name(other)}:\n{backs} {view.hand_counts[other]} left")
         theirs.tooltip = (
             f"{self.seat_name(other)}'s hand: {view.hand_counts[other]} side cards, face down "
             "(hidden)"
         )
-        deck = "endless deck" if view.unseen is None else f"{sum(view.unseen)} main cards unseen"
+        self.query_one("#unseen", Static).update(unseen_text(view.unseen))
         self.query_one("#match-line", Static).update(
             f"Set {view.set_number} · first to 3 · "
             f"{self.seat_name(0)} {pips(view.sets_won[0])}  {self.seat_name(1)} {pips(view.sets_won[1])}"
-            f" · {deck}{seed_text(self.session.seed)}"
+            f"{seed_text(self.session.seed)}"
         )
         legal = self.session.playable()
         self.query_one("#stand", Button).disabled = Stand() not in legal
@@ -149,6 +173,13 @@ class Table(TableScreen):
 
     def playable_indices(self) -> frozenset[int]:
         return frozenset(a.index for a in self.session.playable() if isinstance(a, PlaySide))
+
+    def on_mount(self) -> None:
+        self.set_class(self.app.size.width < NARROW, "-narrow")
+
+    def on_resize(self, event: Resize) -> None:
+        """Narrower boards below 100 columns, so the log beside them stays readable."""
+        self.set_class(event.size.width < NARROW, "-narrow")
 
     # -- choices -------------------------------------------------------------------------------
 
@@ -159,7 +190,7 @@ class Table(TableScreen):
             if not self.my_turn:
                 return None
             if action == "play_card":
-                return parameters[0] in self.playable_indices() or None
+                return True  # a card that can't be played now is refused with the reason
             wanted = Stand() if action == "stand" else EndTurn()
             return wanted in self.session.playable() or None
         return super().check_action(action, parameters)
@@ -172,7 +203,10 @@ class Table(TableScreen):
 
     def action_play_card(self, index: int) -> None:
         view = self.session.observe()
-        if not self.my_turn or view.hand is None or index >= len(view.hand):
+        if not self.my_turn or view.hand is None:
+            return
+        if index >= len(view.hand):
+            self.refused(f"you hold {len(view.hand)} side cards: there is no card {index + 1}")
             return
         card = view.hand[index]
         values = tuple(
@@ -201,6 +235,9 @@ class Table(TableScreen):
 
     # -- results -------------------------------------------------------------------------------
 
+    def ended_view(self, before: PazaakView, events: tuple[Any, ...]) -> PazaakView | None:
+        return end_of_set_view(before, events)
+
     def interlude(self, events: tuple[Any, ...]) -> ResultScreen | None:
         for event in events:
             if isinstance(event, SetWon):
@@ -208,8 +245,10 @@ class Table(TableScreen):
                     f"{self.seat_name(0)} {event.totals[0]} · {self.seat_name(1)} {event.totals[1]}"
                 )
                 sets = f"Sets: {event.sets_won[0]} – {event.sets_won[1]} (first to 3)"
+                loser = self.seat_name(1 - event.seat)
+                why = REASONS[event.reason].format(loser="you" if loser == "You" else loser)
                 return ResultScreen(
-                    f"{self.seat_name(event.seat)} won the set {REASONS[event.reason]}",
+                    f"{self.seat_name(event.seat)} won the set {why}",
                     f"{score}\n{sets}",
                     (("next", "Next set"),),
                 )

@@ -115,15 +115,29 @@ class BoardPanel(Vertical):
         sets_won: int,
         to_move: bool,
         tiebreaker: bool,
+        settled: bool = True,
     ) -> None:
+        """``settled``: an over-20 total is final (the set is over). Until then a board a Flip
+        pushed over 20 on the other player's turn may still be mended on its owner's turn."""
         cells = list(self.query(CardView))
         for i, cell in enumerate(cells):
             if i < len(board.cards):
                 cell.show(*board_face(board.cards[i]), tip=board_tip(board.cards[i]))
             else:
                 cell.show("", "empty")
-        bust = board.total > 20 and not to_move
-        state = "BUST" if bust else "STANDS" if standing else "to play" if to_move else ""
+        over = board.total > 20 and not to_move
+        bust = over and settled
+        state = (
+            "BUST"
+            if bust
+            else "over 20"
+            if over
+            else "STANDS"
+            if standing
+            else "to play"
+            if to_move
+            else ""
+        )
         self.border_title = f"{name} {pips(sets_won)}"
         tie = " · T" if tiebreaker else ""
         self.border_subtitle = f"total {board.total}{tie}" + (f" · {state}" if state else "")

@@ -10,8 +10,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-#: rows the screen keeps for itself: status line, pots line, hand row, footer
-CHROME_ROWS = 1 + 1 + 3 + 1
+#: rows the screen keeps for itself besides the hand: status line, pots line, footer
+CHROME_ROWS = 1 + 1 + 1
+#: columns the hand's caption and padding take
+HAND_CHROME = 16 + 2
+#: per density, a hand card's (columns, lines): framed cards, or one text line each when tight
+HAND_CELLS = {"large": (9, 3), "strip": (8, 3), "line": (7, 1)}
 #: the narrowest side column that still reads as a log
 MIN_SIDE = 28
 #: (width, height) of one board panel, border included, per density
@@ -40,10 +44,23 @@ def preferred_columns(seats: int) -> tuple[int, ...]:
     return (best, *(c for c in range(1, seats + 1) if c != best))
 
 
-def choose_layout(seats: int, width: int, height: int) -> Layout:
-    """The largest density, and its round-table shape, that fits beside a readable log."""
-    rows_free = max(3, height - CHROME_ROWS)
+def cards_per_row(density: str, width: int) -> int:
+    """How many hand cards one row of a hand ``width`` columns wide holds."""
+    return max(1, (width - HAND_CHROME) // HAND_CELLS[density][0])
+
+
+def hand_lines(density: str, width: int, cards: int) -> int:
+    """Lines the hand takes: every card shows, in as many rows as it needs (the caption needs
+    two lines at least, three beside framed cards)."""
+    rows = max(1, -(-cards // cards_per_row(density, width)))
+    return rows * 3 if HAND_CELLS[density][1] == 3 else max(2, rows)
+
+
+def choose_layout(seats: int, width: int, height: int, hand: int = 4) -> Layout:
+    """The largest density, and its round-table shape, that fits beside a readable log above a
+    hand of ``hand`` cards."""
     for density, (board_w, board_h) in BOARD_SIZES.items():
+        rows_free = max(3, height - CHROME_ROWS - hand_lines(density, width, hand))
         for columns in preferred_columns(seats):
             rows = math.ceil(seats / columns)
             used = columns * board_w

@@ -19,54 +19,41 @@ from textual.events import Resize
 from textual.geometry import Size
 from textual.widgets import Button, ContentSwitcher, Input, Static
 
-from cardtable.core.seats import newcomer_name
-from cardtable.games.pazaak.cards import side_values
 from cardtable.games.pazu.actions import (
     END_TURN,
     LEAVE,
     STAND,
     STAY,
-    Bid,
-    Pick,
     PlaySide,
-    SeatBot,
-    SetAnte,
-    UnseatBot,
 )
+from cardtable.games.pazu.events import SetPotCarried, SetWon
 from cardtable.games.pazu.state import PazuView, Phase
 from cardtable.session import Session
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen
-from cardtable.ui.tables.pazaak.table import SignPicker
-from cardtable.ui.tables.pazaak.widgets import HandCardChosen
-from cardtable.ui.tables.pazu.auction import AmountEntered, AuctionPanel, OfferChosen, auction_slice
+from cardtable.ui.tables.pazu.auction import AuctionPanel, auction_slice
+from cardtable.ui.tables.pazu.choices import PazuChoices
 from cardtable.ui.tables.pazu.layout import BOARD_SIZES, Layout, choose_layout
 from cardtable.ui.tables.pazu.results import ending, final_screen, set_result, set_summary
 from cardtable.ui.tables.pazu.seats import (
-    BotLevelPicker,
-    BotRemover,
     between_text,
     seat_changes,
     shown_seats,
 )
 from cardtable.ui.tables.pazu.story import auction_story, departures
 from cardtable.ui.tables.pazu.text import HINTS, SEATS_HINT, pots_line
-from cardtable.ui.tables.pazu.widgets import PazuHand, SeatBoard, SeatSlice
+from cardtable.ui.tables.pazu.widgets import (
+    HAND_KEYS,
+    PazuHand,
+    SeatBoard,
+    SeatSlice,
+)
 from cardtable.ui.widgets.log import MoveLog
 
 AUCTION = (Phase.BID, Phase.PICK, Phase.ANTE)
-#: what each phase's footer keys are for; a key of another phase is hidden
-KEY_PHASES = {
-    "stand": Phase.TURN,
-    "end_turn": Phase.TURN,
-    "stay": Phase.LEAVE,
-    "leave": Phase.LEAVE,
-    "add_bot": Phase.LEAVE,
-    "remove_bot": Phase.LEAVE,
-}
 
 
-class PazuTable(TableScreen):
+class PazuTable(PazuChoices, TableScreen):
     """Pazu-Pazaak for 3–6: against bots, or hot-seat with a hand-off between people."""
 
     #: nothing takes the keys by itself ("" — None would inherit the app's "focus anything")
@@ -91,8 +78,11 @@ class PazuTable(TableScreen):
         Binding("l", "leave", "Leave table"),
         Binding("a", "add_bot", "Add bot"),
         Binding("r", "remove_bot", "Remove bot"),
-        *(Binding(str(n), f"digit({n - 1})", f"Choose {n}", show=False) for n in range(1, 10)),
+        Binding("1", "digit(0)", "Card / pick", key_display="1-9…"),
+        *(Binding(key, f"digit({i})", show=False) for i, key in enumerate(HAND_KEYS) if i),
     ]
+    ROUND_WORD = "set"
+    ROUND_ENDS = (SetWon, SetPotCarried)
 
     def __init__(self, session: Session) -> None:
         super().__init__(session)
@@ -101,6 +91,8 @@ class PazuTable(TableScreen):
         self.layout_now: Layout = choose_layout(len(self.shown), 120, 40)
         #: the question the amount box last asked (set, phase, seat, viewer): a new one clears it
         self._asked: tuple[Any, ...] | None = None
+        #: the hand size the layout left room for
+        self._hand_size = 4
 
     @property
     def seat_total(self) -> int:
@@ -136,9 +128,17 @@ class PazuTable(TableScreen):
         self.apply_layout(event.size)
         self.redraw()
 
+    def hand_size(self) -> int:
+        """Cards in the hand on show: the layout leaves room for every one of them."""
+        view = self.session.observe()
+        seat = self.viewer if self.viewer is not None else (view.to_move or 0)
+        return len(view.hand) if view.hand is not None else view.hand_counts[seat]
+
     def apply_layout(self, size: Size) -> None:
-        """Board density, grid shape and widget sizes for this terminal (``choose_layout``)."""
-        layout = choose_layout(len(self.shown), size.width, size.height)
+        """Board density, grid shape and widget sizes for this terminal (``choose_layout``),
+        with room for every card of the hand."""
+        self._hand_size = self.hand_size()
+        layout = choose_layout(len(self.shown), size.width, size.height, self._hand_size)
         self.layout_now = layout
         board_w, board_h = BOARD_SIZES[layout.density]
         grid = self.query_one("#pz-boards", Grid)
@@ -148,7 +148,7 @@ class PazuTable(TableScreen):
         for board in self.query(SeatBoard):
             board.set_density(layout.density)
         self.query_one(AuctionPanel).set_small(layout.small)
-        self.query_one(PazuHand).set_class(layout.small, "-small")
+        self.query_one(PazuHand).fit(size.width, layout.density)
         for button in self.query("#pz-buttons Button").results(Button):
             button.compact = layout.small
 
@@ -163,6 +163,8 @@ class PazuTable(TableScreen):
         return tuple(seat.label for seat in self.seats[: self.seat_total])
 
     def show(self, view: PazuView) -> None:
+        if self.size.width and self.hand_size() != self._hand_size:
+            self.apply_layout(self.size)  # the hand grew: the boards make room
         auction = view.phase in AUCTION
         self.show_seats(view)
         center = self.query_one("#pz-center", ContentSwitcher)
@@ -232,9 +234,9 @@ class PazuTable(TableScreen):
             hand.show_backs(caption, view.hand_counts[seat], "")
             return
         bought = len(view.bought[seat])
-        hint = f"{bought} bought at auction: everyone saw them" if bought else ""
+        hint = f"{bought} bought, public" if bought else ""
         if self.my_turn and view.phase is Phase.TURN and view.played_side:
-            hint = "one hand card a turn: played"
+            hint = "one card a turn: played"
         # outside a turn nothing is playable, but the hand is there to read, not greyed
         playable = (
             self.playable_indices()
@@ -264,7 +266,7 @@ class PazuTable(TableScreen):
             ("#pz-remove", seats, bool(removals)),
         ):
             button = self.query_one(button_id, Button)
-            button.display = shown
+            button.display = shown and not self.is_replay
             button.disabled = not enabled
         note = self.query_one("#pz-between", Static)
         note.set_class(between, "-on")
@@ -285,154 +287,6 @@ class PazuTable(TableScreen):
             story = auction_story(self.session.history())
             text += ": " + hint.format(cards=len(story.offer) if story else 6)
         return text
-
-    # -- choices -------------------------------------------------------------------------------
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action not in (*KEY_PHASES, "digit"):
-            return super().check_action(action, parameters)
-        if self.is_replay:
-            return False
-        phase = self.session.observe().phase
-        if action in KEY_PHASES:
-            if phase is not KEY_PHASES[action]:
-                return False
-            legal = self.session.playable()
-            adds, removals = seat_changes(legal)
-            if action in ("add_bot", "remove_bot"):
-                if not self.session.config.people:
-                    return False
-                return bool(adds if action == "add_bot" else removals) or None
-            wanted = {"stand": STAND, "end_turn": END_TURN, "stay": STAY, "leave": LEAVE}[action]
-            return wanted in legal or None
-        index = parameters[0]
-        if phase is Phase.TURN:
-            return index in self.playable_indices() or None
-        if phase is Phase.PICK:
-            return index in self.pickable_slots() or None
-        return False
-
-    def pickable_slots(self) -> frozenset[int]:
-        story = auction_story(self.session.history())
-        if not self.my_turn or story is None or self.session.observe().phase is not Phase.PICK:
-            return frozenset()
-        return frozenset(slot for slot, who in enumerate(story.takers) if who is None)
-
-    def action_stand(self) -> None:
-        self.play_human(STAND)
-
-    def action_end_turn(self) -> None:
-        self.play_human(END_TURN)
-
-    def action_stay(self) -> None:
-        self.play_human(STAY)
-
-    def action_leave(self) -> None:
-        self.play_human(LEAVE)
-
-    def action_add_bot(self) -> None:
-        """Ask which level of bot sits down, then seat it (the core checks there is room)."""
-        adds, _ = seat_changes(self.session.playable())
-        if not adds:
-            return
-        levels = tuple(add.level for add in adds)
-        name = newcomer_name(self.seats)
-        chips = self.session.config.start_chips
-
-        def seat(level: str | None) -> None:
-            if level is not None:
-                self.play_human(SeatBot(level))
-
-        self.app.push_screen(BotLevelPicker(levels, name, chips), seat)
-
-    def action_remove_bot(self) -> None:
-        """Ask which bot to send away, then send it (it leaves with its chips)."""
-        _, removals = seat_changes(self.session.playable())
-        if not removals:
-            return
-        chips = self.session.observe().chips
-        bots = tuple(
-            (r.seat, f"{self.seats[r.seat].label} · {chips[r.seat]} chips") for r in removals
-        )
-
-        def unseat(seat: int | None) -> None:
-            if seat is not None:
-                self.play_human(UnseatBot(seat))
-
-        self.app.push_screen(BotRemover(bots), unseat)
-
-    def action_digit(self, index: int) -> None:
-        if self.session.observe().phase is Phase.PICK:
-            self.pick_slot(index)
-        else:
-            self.play_card(index)
-
-    def pick_slot(self, slot: int) -> None:
-        """Take the revealed card in ``slot``; a card already taken is refused by name."""
-        story = auction_story(self.session.history())
-        if story is None or slot >= len(story.offer):
-            return
-        taker = story.takers[slot]
-        if taker is not None and self.my_turn:
-            self.notify(
-                f"{self.seat_name(taker)} took that card; pick one still on offer.",
-                title="Not allowed",
-                severity="warning",
-            )
-            return
-        self.play_human(Pick(story.offer[slot]))
-
-    def play_card(self, index: int) -> None:
-        """Play hand card ``index``; a card with a choice of values asks which first."""
-        view = self.session.observe()
-        if not self.my_turn or view.hand is None or index >= len(view.hand):
-            return
-        card = view.hand[index]
-        values = tuple(
-            a.value for a in self.session.playable() if isinstance(a, PlaySide) and a.index == index
-        )
-        if len(values) > 1:
-            self.app.push_screen(
-                SignPicker(card, values),
-                lambda value: (
-                    self.play_human(PlaySide(index, value)) if value is not None else None
-                ),
-            )
-        else:
-            # one value, or none: then the core refuses with the reason
-            self.play_human(PlaySide(index, values[0] if values else side_values(card)[0]))
-
-    def on_hand_card_chosen(self, message: HandCardChosen) -> None:
-        self.play_card(message.index)
-
-    def on_offer_chosen(self, message: OfferChosen) -> None:
-        self.pick_slot(message.slot)
-
-    def on_amount_entered(self, message: AmountEntered) -> None:
-        """A bid or an ante from the box; out of bounds, the core's reason shows under it."""
-        phase = self.session.observe().phase
-        panel = self.query_one(AuctionPanel)
-        try:
-            amount = int(message.text.strip())
-        except ValueError:
-            panel.say("Type a whole number of chips (0 to pass).")
-            return
-        self.play_human(Bid(amount) if phase is Phase.BID else SetAnte(amount))
-
-    def refused(self, reason: str) -> None:
-        """A bid or an ante out of bounds: the reason shows under the box too."""
-        super().refused(reason)
-        if self.session.observe().phase in (Phase.BID, Phase.ANTE):
-            self.query_one(AuctionPanel).say(f"Refused: {self.name_seats(reason)}.")
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        actions = {"pz-stand": STAND, "pz-end": END_TURN, "pz-stay": STAY, "pz-leave": LEAVE}
-        if event.button.id in actions:
-            self.play_human(actions[event.button.id])
-        elif event.button.id == "pz-add":
-            self.action_add_bot()
-        elif event.button.id == "pz-remove":
-            self.action_remove_bot()
 
     # -- the flow and its results --------------------------------------------------------------
 

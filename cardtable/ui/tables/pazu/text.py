@@ -9,7 +9,7 @@ HINTS = {
     Phase.BID: "type your bid, Enter",
     Phase.PICK: "1–{cards} or a click picks a card",
     Phase.ANTE: "type the ante, Enter",
-    Phase.TURN: "1–9 play a hand card · s stand · e end turn",
+    Phase.TURN: "a card's key plays it · s stand · e end turn",
     Phase.LEAVE: "n next set · l leave the table",
 }
 #: the hint between sets when the person may also change the bots

@@ -16,11 +16,10 @@ from textual.widgets import Static
 from cardtable.games.pazaak.board import Board
 from cardtable.games.pazaak.cards import Card, label
 from cardtable.games.pazu.state import Status
-from cardtable.ui.tables.pazaak.widgets import HandCard, board_face, hand_kind
+from cardtable.ui.tables.pazaak.widgets import HandCard, board_face, hand_kind, hand_tip
+from cardtable.ui.tables.pazu.layout import HAND_CELLS, cards_per_row
 from cardtable.ui.widgets.card import CardView
 
-#: the most hand cards a key can reach (1–9); a hand only grows by one bought card a set
-MAX_HAND = 9
 DENSITIES = ("large", "strip", "line")
 
 
@@ -164,43 +163,83 @@ class SeatBoard(Vertical):
 
 
 class PazuHand(Horizontal):
-    """A hand of up to nine side cards (four dealt, one bought each set): faces for its owner,
-    backs for everyone else. Clicks post Pazaak's ``HandCardChosen``."""
+    """Every hand card, however many (four dealt, one bought each set): faces for its owner,
+    backs for everyone else, in as many rows as they need. Each card carries its key
+    (``hand_key``); on a tight screen the cards are one text line each. Clicks post Pazaak's
+    ``HandCardChosen``."""
 
     DEFAULT_CSS = """
-    PazuHand { height: 3; width: 100%; padding: 0 1; }
-    PazuHand .caption { width: auto; max-width: 22; height: 3; content-align: left middle;
-        color: $foreground 85%; padding-right: 1; }
-    PazuHand HandCard { margin-right: 1; width: 8; }
-    PazuHand.-small HandCard { margin-right: 0; width: 6; }
-    PazuHand .hint { width: 1fr; height: 3; content-align: left middle; color: $foreground 70%;
-        padding-left: 1; }
+    PazuHand { height: auto; width: 100%; padding: 0 1; }
+    PazuHand .caption { width: 16; height: 100%; min-height: 2; color: $foreground 85%; }
+    PazuHand #pz-cards { width: 1fr; height: auto; layout: grid; grid-size: 9;
+        grid-columns: 9; grid-rows: 3; }
+    PazuHand HandCard { width: 8; }
+    PazuHand.-strip HandCard { width: 7; }
+    PazuHand.-line HandCard { width: 6; height: 1; border: none; content-align: left middle; }
     """
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.density = "large"
 
     def compose(self) -> ComposeResult:
         yield Static("Your hand", classes="caption", markup=False)
-        for index in range(MAX_HAND):
-            yield HandCard(index)
-        yield Static(classes="hint", markup=False)
+        yield Grid(*(HandCard(index) for index in range(DEALT)), id="pz-cards")
+
+    def fit(self, width: int, density: str) -> None:
+        """Lay the cards out for a screen ``width`` columns wide at ``density``."""
+        self.density = density
+        for name in DENSITIES:
+            self.set_class(name == density, f"-{name}")
+        cell, lines = HAND_CELLS[density]
+        grid = self.query_one("#pz-cards", Grid)
+        grid.styles.grid_size_columns = cards_per_row(density, width)
+        grid.styles.grid_columns = str(cell)
+        grid.styles.grid_rows = str(lines)
 
     def show_faces(
         self, caption: str, hand: tuple[Card, ...], playable: frozenset[int], hint: str
     ) -> None:
-        self._caption(caption, hint)
-        for card_view in self.query(HandCard):
-            if card_view.index < len(hand):
-                card = hand[card_view.index]
-                card_view.show(label(card), hand_kind(card), dim=card_view.index not in playable)
+        self._caption(caption, hint, len(hand))
+        for card_view in self._cards(len(hand)):
+            index = card_view.index
+            if index < len(hand):
+                card, can = hand[index], index in playable
+                face = label(card)
+                if self.density == "line":  # no frame to carry the key: it leads the face
+                    face = f"{hand_key(index)} {face}"
+                card_view.show(face, hand_kind(card), not can, hand_tip(card, can))
                 card_view.display = True
             else:
                 card_view.display = False
 
     def show_backs(self, caption: str, count: int, hint: str) -> None:
-        self._caption(caption, hint)
-        for card_view in self.query(HandCard):
+        self._caption(caption, hint, count)
+        for card_view in self._cards(count):
             card_view.show("▒▒", "back")
             card_view.display = card_view.index < count
 
-    def _caption(self, caption: str, hint: str) -> None:
-        self.query_one(".caption", Static).update(caption)
-        self.query_one(".hint", Static).update(hint)
+    def _cards(self, count: int) -> list[HandCard]:
+        """The card views, growing to ``count`` (a hand never shrinks below four places)."""
+        cards = list(self.query(HandCard))
+        if count > len(cards):
+            new = [HandCard(index) for index in range(len(cards), count)]
+            self.query_one("#pz-cards", Grid).mount_all(new)
+            cards += new
+        for card_view in cards:
+            card_view.border_title = hand_key(card_view.index)
+        return cards
+
+    def _caption(self, caption: str, hint: str, count: int) -> None:
+        self.query_one(".caption", Static).update(f"{caption} · {count}\n{hint}")
+
+
+#: four side cards are dealt; a hand grows by the cards bought at auction
+DEALT = 4
+#: a hand card's key: 1–9, 0, then letters no table key uses, so a long hand stays playable
+HAND_KEYS = "1234567890bcdfghijkmoptuvwxyz"
+
+
+def hand_key(index: int) -> str:
+    """The key that plays hand card ``index`` (cards past the last key are clicked)."""
+    return HAND_KEYS[index] if index < len(HAND_KEYS) else ""

@@ -54,9 +54,17 @@ class Size:
     def inner(self) -> int:
         return self.width - 2
 
+    @property
+    def pitch(self) -> int:
+        """Lines from one grid row to the next: a card, and under it the edge of a tucked one
+        (a one-line card marks a tucked card at its side instead)."""
+        return self.rows + 1 if self.rows > 1 else 1
+
 
 COMPACT = Size(8, 2)
 LARGE = Size(10, 3)
+#: one line a card, so four or five grids fit 80×24
+TINY = Size(8, 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +90,9 @@ def symbols(card: Card, inner: int) -> str:
 def face_lines(card: Card, size: Size) -> list[str]:
     """The ink on a face, one string per row, each exactly ``size.width`` wide."""
     inner = size.inner
+    if size.rows == 1:  # number, colour and symbols on the one line
+        ink = f"★{card.colour.letter}" if card.special else symbols(card, inner)
+        return [f" {f'{card.number}{card.colour.letter}{ink}'[:inner]:<{inner}} "]
     top = f"{card.number:<{inner - 1}}{card.colour.letter}"
     lines = [top, symbols(card, inner).center(inner)]
     if size.rows > 2:
@@ -134,6 +145,10 @@ def space_rows(cell: CellView, mark: Mark, size: Size) -> list[Row]:
     else:
         face = empty_rows(cell.space, mark, size)
     tucked = cell.validated
+    if size.rows == 1:  # the zone shows on the number, a tucked card as a bar at the side
+        return [
+            [(str(cell.space), gutter_style(cell, mark)), *face[0], ("▐" if tucked else " ", BACK)]
+        ]
     gutter = [str(cell.space), "✓" if cell.validated else " ", "◆" if mark.zone else " "]
     gutter += [" "] * (size.rows + 1 - len(gutter))
     edge = ["▄"] + ["█"] * (size.rows - 1) + ["▀"] if tucked else [" "] * (size.rows + 1)

@@ -29,6 +29,10 @@ LOG_MIN = 26
 LARGE_HEIGHT = 30
 #: terminal rows from which a scoreboard fits under the grids
 BOARD_HEIGHT = 30
+#: rows besides the grids: status line, prompt, offer strip, footer
+CHROME_ROWS = 1 + 1 + 3 + 1
+#: a compact panel's rows (three card rows with their edges, two score lines, the frame)
+COMPACT_ROWS = 9 + 2 + 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +45,8 @@ class Layout:
     log_span: tuple[int, int] = (1, 1)
     #: how many columns the scoreboard spans, or 0 when there is no room for it
     board_span: int = 0
+    #: one line a card, without the score lines: for grids stacked in rows on a short screen
+    tiny: bool = False
 
 
 def choose_layout(seats: int, width: int, height: int) -> Layout:
@@ -58,14 +64,15 @@ def choose_layout(seats: int, width: int, height: int) -> Layout:
         return Layout(large, seats + 1, widths, "auto 1fr", (1, 2 if board else 1), board)
     columns = max(1, min(seats, (usable + 1) // (panel + 1)))
     rows = -(-seats // columns)
+    tiny = not large and rows * COMPACT_ROWS > height - CHROME_ROWS
     spare = columns * rows - seats
     widths = " ".join([str(panel)] * (columns - 1) + ["1fr"])
     if spare:
         heights = " ".join(["auto"] * (rows - 1) + ["1fr"])
-        return Layout(large, columns, widths, heights, (spare, 1))
+        return Layout(large, columns, widths, heights, (spare, 1), tiny=tiny)
     heights = " ".join(["auto"] * rows + ["1fr"])
     board = columns - 1 if columns >= 3 and height >= BOARD_HEIGHT else 0
-    return Layout(large, columns, widths, heights, (columns - board, 1), board)
+    return Layout(large, columns, widths, heights, (columns - board, 1), board, tiny)
 
 
 def take_hint(view: PixiesObservation, index: int) -> str:

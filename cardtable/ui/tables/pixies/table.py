@@ -59,6 +59,7 @@ class PixiesTable(TableScreen):
         Binding("up", "nudge(-1)", "Previous", show=False),
         Binding("down", "nudge(1)", "Next", show=False),
     ]
+    ROUND_ENDS = (RoundEnded,)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -137,6 +138,7 @@ class PixiesTable(TableScreen):
                 lit if seat == view.to_move else {},
                 large,
                 view.to_move == seat,
+                self.layout_now.tiny,
             )
         self.show_prompt(self.prompt(view))
         if self.layout_now.board_span:
@@ -274,14 +276,17 @@ class PixiesTable(TableScreen):
         phase = self.session.observe().phase
         if action == "keep":
             return phase is Phase.KEEP or None
-        if action == "digit":
-            if phase is Phase.PICK:
-                return int(str(parameters[0])) <= len(self.session.playable()) or None
-            return phase is Phase.FACE_DOWN or None
+        if action == "digit":  # a card that is gone or a taken space is refused with the reason
+            return phase in (Phase.PICK, Phase.FACE_DOWN) or None
         return True
 
     def action_digit(self, number: int) -> None:
-        if self.session.observe().phase is Phase.PICK:
+        view = self.session.observe()
+        if view.phase is Phase.PICK:
+            left = len(view.revealed)
+            if number > left and self.my_turn:
+                self.refused(f"card {number} is gone: {left} on offer, keys 1–{left}")
+                return
             self.play_human(Take(number - 1))
         else:
             self.play_human(PlaceFaceDown(number))

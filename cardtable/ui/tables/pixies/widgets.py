@@ -24,6 +24,7 @@ from cardtable.games.pixies.view import CellView, GridView
 from cardtable.ui.tables.pixies.cards import (
     COMPACT,
     LARGE,
+    TINY,
     Mark,
     Row,
     Size,
@@ -65,6 +66,7 @@ class GridBoard(Widget):
     DEFAULT_CSS = """
     GridBoard { width: 32; height: 9; }
     GridBoard.-large { width: 38; height: 12; }
+    GridBoard.-tiny { height: 3; }
     """
 
     def __init__(self, seat: int) -> None:
@@ -73,16 +75,20 @@ class GridBoard(Widget):
         self.cells: tuple[CellView, ...] = tuple(CellView(i + 1, None, False) for i in range(9))
         self.marks: tuple[Mark, ...] = (Mark(),) * 9
         self.large = False
+        self.tiny = False
 
     @property
     def size_now(self) -> Size:
-        return LARGE if self.large else COMPACT
+        return LARGE if self.large else TINY if self.tiny else COMPACT
 
-    def show(self, cells: tuple[CellView, ...], marks: tuple[Mark, ...], large: bool) -> None:
-        if (cells, marks, large) != (self.cells, self.marks, self.large):
-            self.cells, self.marks, self.large = cells, marks, large
+    def show(
+        self, cells: tuple[CellView, ...], marks: tuple[Mark, ...], large: bool, tiny: bool = False
+    ) -> None:
+        if (cells, marks, large, tiny) != (self.cells, self.marks, self.large, self.tiny):
+            self.cells, self.marks, self.large, self.tiny = cells, marks, large, tiny
             self.set_class(large, "-large")
-            self.refresh()
+            self.set_class(tiny, "-tiny")
+            self.refresh(layout=True)
 
     def render(self) -> Content:
         size = self.size_now
@@ -98,12 +104,12 @@ class GridBoard(Widget):
         """Where a click lands on ``space`` (1..9): the middle of its face."""
         size = self.size_now
         row, col = divmod(space - 1, 3)
-        return Offset(col * (block_width(size) + 1) + 3, row * (size.rows + 1) + 1)
+        return Offset(col * (block_width(size) + 1) + 3, row * size.pitch + (size.rows > 1))
 
     def space_at(self, x: int, y: int) -> int | None:
         size = self.size_now
         col, inside = divmod(x, block_width(size) + 1)
-        row = y // (size.rows + 1)
+        row = y // size.pitch
         if inside >= block_width(size) or not (0 <= col < 3 and 0 <= row < 3):
             return None
         return row * 3 + col + 1
@@ -150,6 +156,7 @@ class GridPanel(Vertical):
     }
     GridPanel .px-score { width: 32; height: 2; color: $foreground 90%; }
     GridPanel.-large .px-score { width: 38; }
+    GridPanel.-tiny .px-score { display: none; }
     """
 
     def __init__(self, seat: int) -> None:
@@ -173,6 +180,7 @@ class GridPanel(Vertical):
         marks: dict[int, Mark],
         large: bool,
         to_move: bool,
+        tiny: bool = False,
     ) -> None:
         """Redraw from the seat's grid view; ``marks`` adds lit spaces and the cursor."""
         zone = frozenset(grid.score.zone_cells)
@@ -180,7 +188,7 @@ class GridPanel(Vertical):
             Mark(space in zone, marks.get(space, Mark()).lit, marks.get(space, Mark()).cursor)
             for space in range(1, 10)
         )
-        self.query_one(GridBoard).show(grid.cells, looks, large)
+        self.query_one(GridBoard).show(grid.cells, looks, large, tiny)
         full = " · FULL" if grid.full else ""
         subtitle = f"round {grid.score.total} · total {banked + grid.score.total}{full}"
         shown = (score_lines(grid.score), title, subtitle)
@@ -189,6 +197,7 @@ class GridPanel(Vertical):
             self.query_one(".px-score", Static).update(shown[0], layout=False)
             self.border_title, self.border_subtitle = title, subtitle
         self.set_class(large, "-large")
+        self.set_class(tiny, "-tiny")
         if to_move != self.to_move:
             self.to_move = to_move
             self.paint_border()

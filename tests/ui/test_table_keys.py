@@ -1,0 +1,75 @@
+"""Item 7 of issue 14: every key is discoverable and every way out of a table works."""
+
+from __future__ import annotations
+
+from textual.widgets import Footer
+
+from cardtable.core.seats import Seat
+from cardtable.games.registry import GAMES
+from cardtable.ui.app import CardtableApp
+from cardtable.ui.screens.home import HomeScreen
+from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.tables.base import TableScreen
+from cardtable.ui.tables.keys import key_rows
+
+PAZAAK = GAMES["pazaak"]
+
+
+def test_the_keys_screen_names_keys_as_people_read_them_and_lists_none_twice():
+    rows = key_rows()
+    keys = [key for _, key, _ in rows]
+    assert "?" in keys and "question_mark" not in keys
+    assert not [k for k in keys if "_" in k or k.startswith("ctrl+")]
+    places = [(where, key) for where, key, _ in rows]
+    assert len(places) == len(set(places))  # no key twice on one screen
+    common = [(k, w) for where, k, w in rows if where in ("anywhere", "every table")]
+    assert len(common) == len(set(common))  # ^q is listed once, not again for tables
+    games = [(k, w) for where, k, w in rows if where not in ("anywhere", "every table", "home")]
+    assert not set(common) & set(games)  # a game repeats no key every table has
+    assert ("Pazaak", "1-4", "Play a card") in rows
+    assert ("every table", "q", "Home") in rows
+
+
+def pazaak_app() -> CardtableApp:
+    config = PAZAAK.rules.default_config(2)
+    seats = (Seat("You"), Seat("Revan", "easy"))
+    return CardtableApp(lambda app: app.table_for(PAZAAK, config, seats, 4), bot_pause=0)
+
+
+async def settle(pilot) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def test_the_footer_shows_the_way_home_and_the_card_keys():
+    app = pazaak_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        footer = app.screen.query_one(Footer)
+        shown = " ".join(str(w.render()) for w in footer.query("FooterKey"))
+        assert "Home" in shown and "1-4" in shown and "Play a card" in shown
+
+
+async def test_q_asks_before_leaving_a_game_in_progress_and_says_it_is_saved():
+    app = pazaak_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        while not table.my_turn:
+            await settle(pilot)
+        await pilot.press("e")
+        await settle(pilot)
+        await pilot.press("q")
+        await settle(pilot)
+        ask = app.screen
+        assert isinstance(ask, ResultScreen) and "saved" in ask.details
+        await pilot.press("escape")  # Esc keeps playing
+        await settle(pilot)
+        assert app.screen is table
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.click("#leave")
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        assert app.saves.latest() is not None  # type: ignore[attr-defined]
