@@ -8,6 +8,8 @@ connects, always on the thread it named, so a session may think or listen to a n
 
 from __future__ import annotations
 
+import functools
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -53,6 +55,11 @@ Listener = Callable[[Change], None]
 Dispatch = Callable[[Callable[[], None]], None]
 
 
+def in_thread(job: Callable[[], None]) -> None:
+    """Run ``job`` on a daemon thread of its own."""
+    threading.Thread(target=job, daemon=True).start()
+
+
 class Session(ABC):
     """One table as one viewer sees it. Subclasses hold the game locally or elsewhere."""
 
@@ -66,6 +73,10 @@ class Session(ABC):
 
     def __init__(self) -> None:
         self._listeners: list[tuple[Listener, Dispatch]] = []
+        #: runs slow work (a bot's decision) off the caller's thread; a UI swaps in its workers
+        self.background: Callable[[Callable[[], None]], None] = in_thread
+        #: seconds a bot's move takes at least, so people can follow it
+        self.bot_pause = 0.6
 
     # -- what the table shows ------------------------------------------------------------------
 
@@ -161,5 +172,6 @@ class Session(ABC):
         self._listeners.clear()
 
     def emit(self, change: Change) -> None:
+        """Tell every listener of ``change``, each on its own thread."""
         for listener, dispatch in tuple(self._listeners):
-            dispatch(lambda listener=listener: listener(change))
+            dispatch(functools.partial(listener, change))

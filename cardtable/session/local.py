@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -35,10 +34,6 @@ class LocalSession(Session):
         # "play again" after bots sat down: the new game opens with the opening seats
         self._seats = seats[: match.game.seat_count(match.state)]
         self.autosave: Callable[[Session], None] | None = None
-        #: seconds a bot's move takes at least, so people can follow it
-        self.bot_pause = 0.6
-        #: runs a bot's decision off the caller's thread (a UI swaps in its own workers)
-        self.background: Callable[[Callable[[], None]], None] = _in_thread
         self.bots: dict[int, Any] = {}
         self._grow_seats()
         humans = [i for i, s in enumerate(self._seats) if s.is_human]
@@ -170,7 +165,3 @@ class LocalSession(Session):
         for seat, who in enumerate(self._seats):
             if who.bot is not None and seat not in self.bots:
                 self.bots[seat] = self.spec.bots[who.bot]()
-
-
-def _in_thread(job: Callable[[], None]) -> None:
-    threading.Thread(target=job, daemon=True).start()

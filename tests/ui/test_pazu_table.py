@@ -17,10 +17,10 @@ from cardtable.tools.shots.pazu import (
     SHOTS,
     SPEC,
     bidding,
-    calm,
     config_for,
     preplay,
     seats_for,
+    settle,
 )
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.handoff import HandOffScreen
@@ -100,7 +100,7 @@ async def play_turn(pilot, table: PazuTable, view: Any, turn: int, click: bool) 
             await pilot.click(f"#hand-{playable[0]}")
         else:
             await pilot.press(str(playable[0] + 1))
-        await calm(pilot, rounds=1)
+        await settle(pilot, rounds=1)
         if isinstance(pilot.app.screen, SignPicker):
             await pilot.press("2" if total > 20 else "1")
         return "card"
@@ -120,7 +120,7 @@ async def play_through(
     """Answer every choice, dismiss set results and hand-offs, stop at the final standings."""
     app, used, results = pilot.app, set(), 0
     for turn in range(3000):
-        await calm(pilot, rounds=1)
+        await settle(pilot, rounds=1)
         table, screen = find_table(app), app.screen
         if isinstance(screen, ResultScreen):
             if screen.choices[0][0] == "again":
@@ -136,7 +136,7 @@ async def play_through(
         elif table.my_turn:
             before = len(table.session.match.actions)
             used.add(await answer(pilot, table, turn, clicks))
-            await calm(pilot, rounds=1)
+            await settle(pilot, rounds=1)
             assert len(table.session.match.actions) > before or isinstance(
                 app.screen, SignPicker
             ), messages(app)
@@ -176,7 +176,7 @@ async def test_full_hot_seat_game_hides_the_next_hand_behind_an_opaque_screen():
         table, _, results = await play_through(pilot, clicks=False, on_handoff=check)
         assert results == 1
         assert {"Ann", "Bo"} <= set(seen) and len(seen) > 6
-        assert table.log_viewer is None  # hot-seat logs are public
+        assert table.session.log_viewer is None  # hot-seat logs are public
         assert table.session.match.is_over
 
 
@@ -184,7 +184,7 @@ async def test_a_bid_out_of_bounds_is_refused_with_the_reason_and_changes_nothin
     match = preplay(3, 4, bidding(1, 0))
     app = match_app(match, seats_for(3))
     async with app.run_test(size=(120, 40)) as pilot:
-        await calm(pilot)
+        await settle(pilot)
         table = find_table(app)
         state = table.session.match.state
         chips = state.chips[0]
@@ -195,13 +195,13 @@ async def test_a_bid_out_of_bounds_is_refused_with_the_reason_and_changes_nothin
             ("", "Type a whole number of chips"),
         ):
             await pilot.press(*typed, "enter")
-            await calm(pilot)
+            await settle(pilot)
             assert reason in text_of(panel.query_one("#pz-reason"))
             assert table.session.match.state is state  # nothing changed
             await pilot.press(*["backspace"] * len(typed))
         assert any(f"cannot bid {chips + 1}" in m for m in messages(app))
         await pilot.press("7", "enter")
-        await calm(pilot)
+        await settle(pilot)
         assert table.session.match.state.bids[0] == 7
         assert text_of(panel.query_one("#pz-reason")) == ""
 
@@ -213,15 +213,15 @@ async def test_the_ante_outside_the_limits_is_refused_then_set_by_a_click():
     match = preplay(3, 3, my_ante)
     app = match_app(match, seats_for(3))
     async with app.run_test(size=(80, 24)) as pilot:
-        await calm(pilot)
+        await settle(pilot)
         table = find_table(app)
         state = table.session.match.state
         await type_amount(pilot, 99)
-        await calm(pilot)
+        await settle(pilot)
         assert "between 5 and 25" in text_of(table.query_one("#pz-reason"))
         assert table.session.match.state is state
         await pilot.click("#pz-quick-0")  # the minimum
-        await calm(pilot)
+        await settle(pilot)
         assert table.session.match.state.ante == 5
 
 
@@ -233,13 +233,13 @@ async def test_a_taken_card_and_a_second_hand_card_are_refused():
     match = preplay(3, 7, my_pick)
     app = match_app(match, seats_for(3))
     async with app.run_test(size=(120, 40)) as pilot:
-        await calm(pilot)
+        await settle(pilot)
         table = find_table(app)
         taken = next(i for i in range(3) if i not in table.pickable_slots())
         assert table.check_action("digit", (taken,)) is None  # greyed
         state = table.session.match.state
         await pilot.click(f"#pz-offer-{taken}")
-        await calm(pilot)
+        await settle(pilot)
         assert table.session.match.state is state
         assert any("took that card" in m for m in messages(app))
 
@@ -251,12 +251,12 @@ async def test_leaving_the_table_ends_the_game_with_standings_by_chips():
     match = preplay(4, 3, my_leave)
     app = match_app(match, seats_for(4))
     async with app.run_test(size=(120, 40)) as pilot:
-        await calm(pilot)
+        await settle(pilot)
         table = find_table(app)
         assert table.check_action("leave", ()) is True
         assert table.check_action("stand", ()) is False  # not a key of this phase
         await pilot.press("l")
-        await calm(pilot)
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, ResultScreen) and screen.choices[0][0] == "again"
         details = text_of(screen.query_one("#details"))
@@ -273,7 +273,7 @@ async def test_every_board_fits_the_terminal(players, size, density):
     match = preplay(players, 3, lambda m: m.state.phase is Phase.TURN and m.state.set_number > 1)
     app = match_app(match, seats_for(players))
     async with app.run_test(size=size) as pilot:
-        await calm(pilot)
+        await settle(pilot)
         table = find_table(app)
         screen = app.screen.region
         boards = list(table.query(SeatBoard))
@@ -299,7 +299,7 @@ async def test_the_board_says_who_stands_and_who_is_bust_in_words():
     )
     app = match_app(match, seats_for(5))
     async with app.run_test(size=(120, 40)) as pilot:
-        await calm(pilot)
+        await settle(pilot)
         table = find_table(app)
         subtitles = [b.border_subtitle for b in table.query(SeatBoard) if b.display]
         assert any("STANDS" in s for s in subtitles)
@@ -343,17 +343,17 @@ async def test_a_person_adds_a_bot_between_sets_by_keys_and_it_plays_the_next_se
     match = my_decision(4)
     app = match_app(match, seats_for(4))
     async with app.run_test(size=(120, 40)) as pilot:
-        await calm(pilot)
+        await settle(pilot)
         table = find_table(app)
         assert table.check_action("add_bot", ()) is True
         assert table.query_one("#pz-add").display and not table.query_one("#pz-add").disabled
         between = text_of(table.query_one("#pz-between"))
         assert "At the table: 4 of 6" in between and "Add a bot (a)" in between
         await pilot.press("a")
-        await calm(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, BotLevelPicker)
         await pilot.press("2")  # hard
-        await calm(pilot)
+        await settle(pilot)
         assert app.screen is table
         assert table.session.match.game.seat_count(table.session.match.state) == 5
         assert table.seats[4] == Seat("Mission", "hard") and 4 in table.session.bots
@@ -376,14 +376,14 @@ async def test_a_person_sends_a_bot_away_by_keys_and_it_leaves_with_its_chips():
     match = my_decision(4)
     app = match_app(match, seats_for(4))
     async with app.run_test(size=(80, 24)) as pilot:
-        await calm(pilot)
+        await settle(pilot)
         table = find_table(app)
         chips = table.session.match.state.chips[2]
         await pilot.press("r")
-        await calm(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, BotRemover)
         await pilot.press("2")  # the second bot listed: Bastila, in seat 3
-        await calm(pilot)
+        await settle(pilot)
         state = table.session.match.state
         assert not state.seated[2] and state.chips[2] == chips
         assert f"Bastila is sent away from the table with {chips} chips" in log_text(table)
@@ -399,21 +399,21 @@ async def test_escape_in_the_choosers_changes_nothing():
     match = my_decision(4)
     app = match_app(match, seats_for(4))
     async with app.run_test(size=(120, 40)) as pilot:
-        await calm(pilot)
+        await settle(pilot)
         table = find_table(app)
         state = table.session.match.state
         for key in ("a", "r"):
             await pilot.press(key)
-            await calm(pilot)
+            await settle(pilot)
             assert app.screen is not table
             await pilot.press("escape")
-            await calm(pilot)
+            await settle(pilot)
             assert app.screen is table and table.session.match.state is state
         await pilot.click("#pz-add")  # the buttons open the same choosers
-        await calm(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, BotLevelPicker)
         await pilot.click("#level-0")
-        await calm(pilot)
+        await settle(pilot)
         assert table.seats[-1].bot == "easy" and len(table.seats) == 5
 
 
@@ -421,17 +421,17 @@ async def test_a_full_table_greys_out_adding_and_says_why():
     match = my_decision(6)
     app = match_app(match, seats_for(6))
     async with app.run_test(size=(80, 24)) as pilot:
-        await calm(pilot)
+        await settle(pilot)
         table = find_table(app)
         assert table.check_action("add_bot", ()) is None  # shown, greyed
         assert table.query_one("#pz-add").disabled
         assert "The table is full" in text_of(table.query_one("#pz-between"))
         await pilot.press("a")
-        await calm(pilot)
+        await settle(pilot)
         assert app.screen is table and len(table.seats) == 6
         # sending a bot away makes room
         await pilot.press("r", "1")
-        await calm(pilot)
+        await settle(pilot)
         assert table.check_action("add_bot", ()) is True
 
 
@@ -439,7 +439,7 @@ async def test_bots_cannot_change_seats_and_the_keys_are_hidden_in_other_phases(
     match = preplay(4, 3, lambda m: m.state.phase is Phase.TURN)
     app = match_app(match, seats_for(4))
     async with app.run_test(size=(120, 40)) as pilot:
-        await calm(pilot)
+        await settle(pilot)
         table = find_table(app)
         assert table.check_action("add_bot", ()) is False
         assert table.check_action("remove_bot", ()) is False
@@ -453,12 +453,12 @@ async def test_a_grown_table_saves_resumes_and_replays_with_the_same_names(isola
     match = my_decision(3)
     app = match_app(match, seats_for(3))
     async with app.run_test(size=(120, 40)) as pilot:
-        await calm(pilot)
+        await settle(pilot)
         table = find_table(app)
         await pilot.press("a", "1")
-        await calm(pilot)
+        await settle(pilot)
         await pilot.press("a", "2")
-        await calm(pilot)
+        await settle(pilot)
         seats = table.seats
         assert [s.label for s in seats[3:]] == ["Carth (easy)", "Mission (hard)"]
     saved = SaveStore().latest("pazu-pazaak")
@@ -467,7 +467,7 @@ async def test_a_grown_table_saves_resumes_and_replays_with_the_same_names(isola
     # the names come from the log alone: a table given only the opening seats finds them
     resumed = match_app(saved.match, seats_for(3))
     async with resumed.run_test(size=(120, 40)) as pilot:
-        await calm(pilot)
+        await settle(pilot)
         again = find_table(resumed)
         assert again.seats[:5] == seats
         assert len(board_names(again)) >= 5
@@ -478,14 +478,14 @@ async def test_a_grown_table_saves_resumes_and_replays_with_the_same_names(isola
         bot_pause=0,
     )
     async with replay.run_test(size=(120, 40)) as pilot:
-        await calm(pilot)
+        await settle(pilot)
         table = find_table(replay)
         assert len(board_names(table)) == 5
         await pilot.press("home")
-        await calm(pilot)
+        await settle(pilot)
         assert len(board_names(table)) == 3
         await pilot.press("end")
-        await calm(pilot)
+        await settle(pilot)
         assert any("Mission" in name for name in board_names(table))
 
 
@@ -493,18 +493,18 @@ async def test_play_again_after_bots_sat_down_starts_from_the_opening_seats():
     match = my_decision(3)
     app = match_app(match, seats_for(3))
     async with app.run_test(size=(120, 40)) as pilot:
-        await calm(pilot)
+        await settle(pilot)
         table = find_table(app)
         await pilot.press("a", "1")
-        await calm(pilot)
+        await settle(pilot)
         await pilot.press("l")  # the last person leaves: the game is over
-        await calm(pilot)
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, ResultScreen) and table.session.match.is_over
         details = text_of(screen.query_one("#details"))
         assert "Carth (easy)" in details and "last person leaves" in details
         await pilot.click("#again")
-        await calm(pilot)
+        await settle(pilot)
         fresh = find_table(app)
         assert fresh is not table and len(fresh.seats) == 3
         assert fresh.session.match.game.seat_count(fresh.session.match.state) == 3
@@ -529,5 +529,5 @@ async def wait_for(pilot, done: Callable[[], bool], rounds: int = 60) -> None:
     for _ in range(rounds):
         if done():
             return
-        await calm(pilot, rounds=1)
+        await settle(pilot, rounds=1)
     assert done()

@@ -3,8 +3,6 @@ on the Stats screen per game and per opponent."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from textual.widgets import DataTable, Static
 
 from cardtable.cli import build_parser
@@ -15,6 +13,7 @@ from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES
 from cardtable.persist.saves import SaveStore
 from cardtable.persist.stats import StatsStore
+from cardtable.session import LocalSession
 from cardtable.tools.launch import first_screen_for
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.home import HomeScreen
@@ -50,7 +49,7 @@ async def test_a_finished_game_replays_step_by_step_and_takes_no_moves():
     # the app keeps a finished game as a replay (and counts it), as a table does after the last move
     match = finished_pazaak()
     keeper = CardtableApp(lambda app: HomeScreen())
-    keeper.autosave(SimpleNamespace(spec=PAZAAK, match=match, seats=SEATS))
+    keeper.autosave(LocalSession(PAZAAK, match, SEATS))
     [path] = keeper.replays.all()
     assert SaveStore().latest() is None  # a finished game is no longer a save
     total = len(match.actions)
@@ -60,7 +59,7 @@ async def test_a_finished_game_replays_step_by_step_and_takes_no_moves():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         table = app.screen
-        assert isinstance(table, TableScreen) and table.session.actions is not None
+        assert isinstance(table, TableScreen) and table.is_replay
         assert status(table) == f"Pazaak · replay · move {total} of {total} · ← → to step"
         at_end = log_lines(table)
 
@@ -123,7 +122,7 @@ async def test_stats_show_games_wins_streaks_per_opponent_and_the_flip7_solo_bes
     match = finished_pazaak()
     you_won = 0 in match.outcome.winners
     keeper = CardtableApp(lambda app: HomeScreen())
-    keeper.autosave(SimpleNamespace(spec=PAZAAK, match=match, seats=easy))
+    keeper.autosave(LocalSession(PAZAAK, match, easy))
 
     app = CardtableApp(lambda app: HomeScreen(), bot_pause=0)
     async with app.run_test(size=(100, 30)) as pilot:

@@ -12,6 +12,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+from textual.worker import WorkerCancelled
+
 from cardtable.games.registry import GAMES
 
 Drive = Callable[[Any], Awaitable[None]]
@@ -28,10 +30,26 @@ class Shot:
 
 
 async def settle(pilot: Any, rounds: int = 3) -> None:
-    """Let workers, screen switches and messages finish."""
-    for _ in range(rounds):
-        await pilot.app.workers.wait_for_complete()
+    """Let workers, screen switches and messages finish, and a bot's move land once it has
+    decided: a loaded machine may need more than ``rounds`` rounds for that."""
+    for done in range(rounds + 100):
+        while True:
+            try:
+                await pilot.app.workers.wait_for_complete()
+                break
+            except WorkerCancelled:  # a bot's worker ended by the next one: its move is posted
+                continue
         await pilot.pause(0.05)
+        if done + 1 >= rounds and not bots_thinking(pilot.app):
+            return
+
+
+def bots_thinking(app: Any) -> bool:
+    """Whether a bot at a table on the screen stack is still deciding or its move is on its way."""
+    return any(
+        getattr(getattr(screen, "session", None), "thinking", None) is not None
+        for screen in app.screen_stack
+    )
 
 
 def all_shots() -> list[Shot]:

@@ -11,8 +11,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from textual.worker import WorkerCancelled
-
 from cardtable.core.bots import bot_rng
 from cardtable.core.match import Match
 from cardtable.core.seats import Seat
@@ -21,23 +19,10 @@ from cardtable.games.pazu.events import GameEnded, SetPotCarried, SetWon
 from cardtable.games.pazu.state import Phase, Status
 from cardtable.games.registry import GAMES
 from cardtable.session import LocalSession
-from cardtable.tools.shots import Shot
+from cardtable.tools.shots import Shot, settle
 
 SPEC = GAMES["pazu-pazaak"]
 RIVALS = ("Revan", "Bastila", "Carth", "Mission", "Jolee")
-
-
-async def calm(pilot: Any, rounds: int = 3) -> None:
-    """``settle``, but a bot worker cancelled by the next one (an exclusive group at zero
-    pause) is not an error: its move has already been posted."""
-    for _ in range(rounds):
-        while True:
-            try:
-                await pilot.app.workers.wait_for_complete()
-                break
-            except WorkerCancelled:
-                continue
-        await pilot.pause(0.05)
 
 
 def seats_for(players: int, level: str = "easy") -> tuple[Seat, ...]:
@@ -141,19 +126,19 @@ def table_app(
 
 async def stand(pilot: Any) -> None:
     """Stand (the position is chosen so that this ends the set or the game)."""
-    await calm(pilot)
+    await settle(pilot)
     await pilot.press("s")
-    await calm(pilot)
+    await settle(pilot)
 
 
 SET_ENDS = (SetWon, SetPotCarried)
 SHOTS = (
-    Shot("pazu-5p", table_app(5, 4, mid_set(2, 2)), calm),
-    Shot("pazu-bidding", table_app(5, 4, bidding(2, 2)), calm),
-    Shot("pazu-3p-80x24", table_app(3, 5, mid_set(2, 2)), calm, (80, 24)),
-    Shot("pazu-6p-80x24", table_app(6, 2, mid_set(2, 2)), calm, (80, 24)),
-    Shot("pazu-pick-80x24", table_app(3, 7, picking(2)), calm, (80, 24)),
-    Shot("pazu-between-sets", table_app(4, 6, between_sets(3)), calm),
+    Shot("pazu-5p", table_app(5, 4, mid_set(2, 2)), settle),
+    Shot("pazu-bidding", table_app(5, 4, bidding(2, 2)), settle),
+    Shot("pazu-3p-80x24", table_app(3, 5, mid_set(2, 2)), settle, (80, 24)),
+    Shot("pazu-6p-80x24", table_app(6, 2, mid_set(2, 2)), settle, (80, 24)),
+    Shot("pazu-pick-80x24", table_app(3, 7, picking(2)), settle, (80, 24)),
+    Shot("pazu-between-sets", table_app(4, 6, between_sets(3)), settle),
     Shot("pazu-set-result", table_app(4, 8, standing_ends(SET_ENDS)), stand),
     Shot("pazu-final", table_app(3, 5, standing_ends((GameEnded,)), max_sets=2), stand),
 )

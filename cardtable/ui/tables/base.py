@@ -120,7 +120,7 @@ class TableScreen(Screen[None]):
         self.sub_title = self.spec.title
         self.session.connect(self.on_session, self._dispatch)
         self.session.keep(getattr(self.app, "autosave", lambda session: None))
-        self.session.background = self._in_worker  # type: ignore[attr-defined]
+        self.session.background = self._in_worker
         self.log_lines(self.session.log_lines())
         self.redraw()
         if not self.is_replay:
@@ -211,7 +211,7 @@ class TableScreen(Screen[None]):
                 result.choices += DOWNLOADS
             self.app.push_screen(result, self._after_final)
             return
-        self.session.bot_pause = getattr(self.app, "bot_pause", 0.6)  # type: ignore[attr-defined]
+        self.session.bot_pause = getattr(self.app, "bot_pause", 0.6)
         self.session.proceed()
         self.redraw()
 
@@ -222,7 +222,7 @@ class TableScreen(Screen[None]):
         if isinstance(change, Moved):
             self.after_move(change)
         elif isinstance(change, Refused):
-            self.notify(self.name_seats(change.reason), title="Not allowed", severity="warning")
+            self.refused(change.reason)
         elif isinstance(change, HandOff):
             self._hand_off(change.seat)
         elif isinstance(change, Thinking):
@@ -237,6 +237,10 @@ class TableScreen(Screen[None]):
             self.app.push_screen(interlude, lambda _: self.advance())
         else:
             self.advance()
+
+    def refused(self, reason: str) -> None:
+        """Say why a move was refused (nothing changed)."""
+        self.notify(self.name_seats(reason), title="Not allowed", severity="warning")
 
     def _hand_off(self, seat: int) -> None:
         self.redraw()
