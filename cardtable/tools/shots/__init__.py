@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+from textual.widgets import Input
 from textual.worker import WorkerCancelled
 
 from cardtable.games.registry import GAMES
@@ -41,7 +42,10 @@ async def settle(pilot: Any, rounds: int = 3) -> None:
                 continue
         await pilot.pause(0.05)
         if done + 1 >= rounds and not bots_thinking(pilot.app):
-            return
+            break
+    # a blinking cursor would make a capture depend on the clock: hold it steady, shown
+    for box in pilot.app.screen.query(Input):
+        box.cursor_blink = False
 
 
 def bots_thinking(app: Any) -> bool:
