@@ -61,6 +61,8 @@ def run_web_command(args: Any) -> int:
             public_url=args.public_url,
         )
         server.serve()
+    except OSError as error:
+        fail(f"cannot listen on {args.host}:{args.port}: {error.strerror or error}")
     finally:
         shutil.rmtree(root, ignore_errors=True)
     return 0

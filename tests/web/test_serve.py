@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import shlex
+import socket
+import subprocess
 import sys
 from pathlib import Path
 
@@ -47,3 +49,19 @@ def test_without_the_web_extra_the_command_says_how_to_get_it(monkeypatch, capsy
         main(["web"])
     assert exit_.value.code == 2
     assert "pip install 'cardtable[web]'" in capsys.readouterr().err
+
+
+def test_a_port_in_use_is_one_clear_line_and_status_2():
+    pytest.importorskip("textual_serve", reason="the web extra is not installed")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = subprocess.run(
+            [sys.executable, "-m", "cardtable", "web", "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert run.returncode == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in run.stderr.splitlines()[-1]
