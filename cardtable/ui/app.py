@@ -71,8 +71,8 @@ class CardtableApp(App[None]):
         self.problems = [str(p) for p in (*theme_problems, settings_problem) if p is not None]
         for theme in themes:
             self.register_theme(theme)
-        #: the replay file of the last game finished here (a browser can download it)
-        self.last_replay: Path | None = None
+        #: the last game finished here and its replay file (a browser can download it)
+        self.last_replay: tuple[Any, Path] | None = None
         self.theme = self.settings.theme if self.settings.theme in self.available_themes else "felt"
 
     @property
@@ -219,6 +219,6 @@ class CardtableApp(App[None]):
         if record.finished:
             self.saves.discard(record.game)
             self.stats.record(record.game, session.seats, session.outcome)
-            self.last_replay = self.replays.keep(record)
+            self.last_replay = (session, self.replays.keep(record))
         else:
             self.saves.save(record)

@@ -18,20 +18,31 @@ from textual.app import App
 
 SCREEN_TEXT = "CARDTABLE_SCREEN_TEXT"
 
-#: the extra buttons of a match result in a browser
-DOWNLOADS = (("replay", "Save replay"), ("picture", "Save picture"))
+#: the extra buttons of a match result in a browser, by choice id
+DOWNLOADS = {"replay": "Save replay", "picture": "Save picture"}
 
 
-def download(app: Any, choice: str) -> None:
-    """Hand the page the last finished game (a replay file) or a picture of the screen (SVG)."""
-    if choice == "picture":
+def kept_replay(app: Any, session: object) -> Path | None:
+    """The replay file the app kept when ``session`` finished (games held elsewhere have none)."""
+    kept = getattr(app, "last_replay", None)
+    return kept[1] if kept is not None and kept[0] is session else None
+
+
+def downloads_for(app: Any, session: object) -> tuple[tuple[str, str], ...]:
+    """The result buttons a browser adds: the game's replay when it was kept here, a picture."""
+    if not app.is_web:
+        return ()
+    wanted = ("replay", "picture") if kept_replay(app, session) else ("picture",)
+    return tuple((choice, DOWNLOADS[choice]) for choice in wanted)
+
+
+def download(app: Any, session: object, choice: str) -> None:
+    """Hand the page the finished game's replay file, or a picture of the screen (SVG)."""
+    path = kept_replay(app, session)
+    if choice == "replay" and path is not None:
+        app.deliver_binary(path, mime_type="application/json")
+    else:
         app.deliver_screenshot()
-        return
-    path = getattr(app, "last_replay", None)
-    if path is None:
-        app.notify("No finished game to download yet.", severity="warning")
-        return
-    app.deliver_binary(path, mime_type="application/json")
 
 
 def screen_text(app: App[Any]) -> str:

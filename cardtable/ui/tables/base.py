@@ -25,7 +25,7 @@ from cardtable.session import Change, HandOff, Moved, Refused, Session, Thinking
 from cardtable.ui.screens.handoff import HandOffScreen
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.screens.rules import RulesScreen
-from cardtable.ui.web import DOWNLOADS, download
+from cardtable.ui.web import DOWNLOADS, download, downloads_for
 from cardtable.ui.widgets.log import MoveLog
 
 #: how games name seats in log lines (see ``GameRules.describe``); the table swaps in real names
@@ -207,8 +207,7 @@ class TableScreen(Screen[None]):
         """Hand the turn to whoever is next: the person here, a hand-off, or the session."""
         if self.session.is_over:
             result = self.final_result()
-            if self.app.is_web:
-                result.choices += DOWNLOADS
+            result.choices += downloads_for(self.app, self.session)
             self.app.push_screen(result, self._after_final)
             return
         self.session.bot_pause = getattr(self.app, "bot_pause", 0.6)
@@ -283,8 +282,8 @@ class TableScreen(Screen[None]):
             log.add(self.name_seats(line))
 
     def _after_final(self, choice: str | None) -> None:
-        if choice in dict(DOWNLOADS):
-            download(self.app, choice)
+        if choice in DOWNLOADS:
+            download(self.app, self.session, choice)
             self.advance()  # the result box again, for another download or the next game
         elif choice == "again":
             self.app.call_later(self.app.restart_match, self)  # type: ignore[attr-defined]
