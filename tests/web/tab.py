@@ -12,22 +12,33 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 
-class Tab:
-    def __init__(self, page: Any, mirror: Path, shots: Path) -> None:
-        self.page = page
+class Mirrored:
+    """A cardtable process whose screen is read from its mirror file."""
+
+    def __init__(self, mirror: Path) -> None:
         self.mirror = mirror
-        self.shots = shots
-        self.seen_shots: set[str] = set()
 
     def text(self) -> str:
-        return self.mirror.read_text(encoding="utf-8")
+        return self.mirror.read_text(encoding="utf-8") if self.mirror.exists() else ""
+
+    def pause(self) -> None:
+        time.sleep(0.1)
+
+    def press(self, key: str) -> None:
+        raise NotImplementedError
+
+    def step(self, key: str) -> None:
+        """Press ``key`` and wait until the screen shows its effect."""
+        before = self.text()
+        self.press(key)
+        self.wait_for(lambda text: text != before)
 
     def wait_until(self, found: Callable[[], T], what: object, seconds: float = 20) -> T:
-        """``found()`` once it is truthy; Playwright handles the page's events meanwhile."""
+        """``found()`` once it is truthy."""
         deadline = time.monotonic() + seconds
         while not (value := found()):
             assert time.monotonic() < deadline, f"waited {seconds}s for {what}"
-            self.page.wait_for_timeout(100)
+            self.pause()
         return value
 
     def wait_for(self, wanted: str | Callable[[str], bool], seconds: float = 20) -> str:
@@ -39,6 +50,17 @@ class Tab:
             return text if test(text) else ""
 
         return self.wait_until(screen, f"{wanted!r}; screen:\n{self.text()}", seconds)
+
+
+class Tab(Mirrored):
+    def __init__(self, page: Any, mirror: Path, shots: Path) -> None:
+        super().__init__(mirror)
+        self.page = page
+        self.shots = shots
+        self.seen_shots: set[str] = set()
+
+    def pause(self) -> None:
+        self.page.wait_for_timeout(100)  # Playwright handles the page's events meanwhile
 
     def press(self, key: str) -> None:
         self.page.keyboard.press(key)

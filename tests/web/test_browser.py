@@ -18,6 +18,11 @@ TOTAL = re.compile(r"total (\d+)")
 RESULT = re.compile(r"(won the set|set is void).*Next set|won the match.*Save picture", re.S)
 
 
+def steady_key(text: str, seat: int) -> str:
+    """Stand on 17 or more, else end the turn (the boards show in seat order)."""
+    return "s" if int(TOTAL.findall(text)[seat]) >= 17 else "e"
+
+
 def play_set(tab: Tab, picture: str | None = None) -> str:
     """Stand on 17 or more, else end the turn, until a result box shows; the screen then.
 
@@ -27,12 +32,11 @@ def play_set(tab: Tab, picture: str | None = None) -> str:
         text = tab.wait_for(lambda t: bool(RESULT.search(t)) or "your turn" in t)
         if RESULT.search(text):
             return text
-        mine = int(TOTAL.search(text).group(1))  # the first board is the person's
-        if mine >= 17 and picture:
+        key = steady_key(text, 0)
+        if key == "s" and picture:
             tab.page.screenshot(path=picture)
             picture = None
-        tab.press("s" if mine >= 17 else "e")
-        tab.wait_for(lambda t, before=text: t != before)
+        tab.step(key)
     raise AssertionError("no result after 40 moves")
 
 
