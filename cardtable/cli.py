@@ -52,7 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--seats",
         default=None,
         metavar="LIST",
-        help="every seat in order: 'human' or a bot level, e.g. human,hard,easy",
+        help="every seat in order: 'human', a bot level or policy:module:function, "
+        "e.g. human,hard,policy:mypkg.agent:act",
     )
     _add_game_options(play)
 
@@ -62,7 +63,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = commands.add_parser("sim", help="bot-vs-bot matches, headless, on all cores")
     sim.add_argument("game", help=f"one of: {games}")
-    sim.add_argument("--seats", required=True, metavar="LIST", help="bot levels, e.g. hard,easy")
+    sim.add_argument(
+        "--seats",
+        required=True,
+        metavar="LIST",
+        help="bot levels or policy:module:function, e.g. hard,easy",
+    )
     sim.add_argument("--games", type=int, default=1000, help="how many matches (default 1000)")
     sim.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")

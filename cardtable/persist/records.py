@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from cardtable.core.codec import Decoder, encode
 from cardtable.core.errors import IllegalAction
 from cardtable.core.match import Match
+from cardtable.core.seating import is_policy
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES, GameSpec
 
@@ -95,7 +96,7 @@ class GameRecord(BaseModel):
                 f"this cardtable plays version {rules.rules_version}"
             )
         for seat in self.seats:
-            if seat.bot is not None and seat.bot not in self.spec.bots:
+            if seat.bot is not None and seat.bot not in self.spec.bots and not is_policy(seat.bot):
                 raise ValueError(f"unknown bot level {seat.bot!r}")
         try:
             match = Match.replay(rules, self.config_value(), self.seed, self.decoded_actions())

@@ -10,6 +10,7 @@ from cardtable.core.bots import bot_rng
 from cardtable.core.errors import IllegalAction
 from cardtable.core.match import Match
 from cardtable.core.protocol import Outcome
+from cardtable.core.seating import PolicyError, make_bot
 from cardtable.core.seats import Seat, grown_seats
 from cardtable.games.registry import GameSpec
 from cardtable.session.base import HandOff, Moved, Refused, Session, Thinking
@@ -137,13 +138,23 @@ class LocalSession(Session):
 
         def decide() -> None:
             started = time.perf_counter()
-            action = self.bots[seat].choose(observation, legal, rng)
+            try:
+                action = self.bots[seat].choose(observation, legal, rng)
+            except PolicyError as refusal:  # a user's policy broke the rules: say so, stop there
+                reason = str(refusal)
+                self.dispatch(lambda: self._policy_refused(reason))
+                return
             pause = self.bot_pause - (time.perf_counter() - started)
             if pause > 0:
                 time.sleep(pause)
             self.dispatch(lambda: self._bot_moved(action, ply))
 
         self.background(decide)
+
+    def _policy_refused(self, reason: str) -> None:
+        self._thinking = None
+        self.emit(Thinking(None))
+        self.emit(Refused(reason))
 
     def _bot_moved(self, action: Any, ply: int) -> None:
         self._thinking = None
@@ -164,4 +175,4 @@ class LocalSession(Session):
         )
         for seat, who in enumerate(self._seats):
             if who.bot is not None and seat not in self.bots:
-                self.bots[seat] = self.spec.bots[who.bot]()
+                self.bots[seat] = make_bot(self.spec.bots, who.bot)

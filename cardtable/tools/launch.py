@@ -9,7 +9,7 @@ from typing import Any
 from cardtable.games.registry import get
 from cardtable.session import LocalSession, ReplaySession
 from cardtable.tools.fail import fail
-from cardtable.tools.setup import build_options, play_seats
+from cardtable.tools.setup import build_options, parse_seats, play_seats
 from cardtable.tools.web import visitor_home
 
 
@@ -56,6 +56,7 @@ def first_screen_for(args: Any) -> Any:
         if saved is None:
             fail("there is no saved game to resume; start one with 'cardtable play GAME'")
         spec = saved.record.spec
+        parse_seats(spec, ",".join(s.bot for s in saved.record.seat_list if s.bot))
         return lambda app: spec.table(LocalSession(spec, saved.match, saved.record.seat_list))
 
     def home(app: Any) -> Any:

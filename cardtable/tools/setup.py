@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable.core.seating import HUMAN, SeatError, parse_seat_words
 from cardtable.core.seats import Seat, default_seats
 from cardtable.games.registry import GameSpec
 from cardtable.tools.fail import fail
@@ -20,13 +21,12 @@ class Setup:
     seats: tuple[Seat, ...]
 
 
-def parse_bot_levels(spec: GameSpec, words: str) -> tuple[str, ...]:
-    """``"hard,easy"`` -> levels, refusing unknown ones by name."""
-    levels = tuple(w.strip() for w in words.split(",") if w.strip())
-    for level in levels:
-        if level not in spec.bots:
-            fail(f"unknown bot {level!r} for {spec.id}; choose from: {', '.join(spec.bots)}")
-    return levels
+def parse_seats(spec: GameSpec, words: str, humans: bool = False) -> tuple[str, ...]:
+    """``"hard,policy:pkg.mod:act"`` -> seat words, refusing unknown or unloadable ones."""
+    try:
+        return parse_seat_words(spec.id, spec.bots, words, humans)
+    except SeatError as error:
+        fail(str(error))
 
 
 def build_options(spec: GameSpec, pairs: list[str], solo: bool, seat_count: int) -> Any:
@@ -67,9 +67,9 @@ def play_seats(spec: GameSpec, args: Any) -> tuple[Seat, ...]:
     """Seats for ``cardtable play``: from --seats, or --players/--hotseat/--bot."""
     rules = spec.rules
     if args.seats:
-        words = [w.strip() for w in args.seats.split(",") if w.strip()]
-        bots = parse_bot_levels(spec, ",".join(w for w in words if w != "human"))
-        humans = sum(1 for w in words if w == "human")
+        words = parse_seats(spec, args.seats, humans=True)
+        bots = tuple(w for w in words if w != HUMAN)
+        humans = len(words) - len(bots)
         if humans == 0:
             fail("--seats needs at least one 'human' (use 'cardtable sim' for bots only)")
         seats = list(default_seats(humans, bots))
@@ -85,5 +85,5 @@ def play_seats(spec: GameSpec, args: Any) -> tuple[Seat, ...]:
         fail(f"{spec.title} takes {rules.min_seats} to {rules.max_seats} players, not {count}")
     if args.hotseat:
         return default_seats(count, ())
-    level = parse_bot_levels(spec, args.bot or "hard")[0]
+    level = parse_seats(spec, args.bot or "hard")[0]
     return default_seats(1, (level,) * (count - 1))

@@ -8,9 +8,10 @@ import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
+from cardtable.core.seating import PolicyError, make_bot
 from cardtable.core.selfplay import game_seed, play_bots
 from cardtable.games.registry import get
-from cardtable.tools.setup import build_options, make_config, parse_bot_levels
+from cardtable.tools.setup import build_options, make_config, parse_seats
 from cardtable.tools.stats import Tally, wilson_interval
 
 CHUNK = 25
@@ -23,7 +24,7 @@ def play_chunk(
     spec = get(game_id)
     tally = Tally(seats=len(levels))
     for index in indices:
-        bots = [spec.bots[level]() for level in levels]
+        bots = [make_bot(spec.bots, level) for level in levels]
         tally.add(play_bots(spec.rules, config, game_seed(seed, index), bots))
     return tally
 
@@ -72,6 +73,7 @@ def summary(
         "win_rate_ci95": [[round(lo, 4), round(hi, 4)] for lo, hi in intervals],
         "mean_score": [round(s / max(tally.games, 1), 3) for s in tally.score_sums],
         **tally.means(),
+        **tally.intervals(),
         "elapsed_s": round(elapsed, 3),
     }
 
@@ -107,17 +109,35 @@ def print_table(result: dict[str, Any]) -> None:
     console.print(table)
     for key, value in result.items():
         if key.startswith("mean_") and not isinstance(value, list):
-            console.print(f"{key.removeprefix('mean_').replace('_', ' ')} per game: {value:g}")
+            stat = key.removeprefix("mean_")
+            lo_hi = result.get(f"ci95_{stat}")
+            interval = f" (95% interval {lo_hi[0]:g} – {lo_hi[1]:g})" if lo_hi else ""
+            console.print(f"{stat.replace('_', ' ')} per game: {value:g}{interval}")
     if result["shared_wins"]:
         console.print(f"shared victories: {result['shared_wins']}")
     console.print(f"elapsed: {result['elapsed_s']:.2f} s")
+
+
+def run_games(
+    spec: Any, config: Any, levels: tuple[str, ...], args: Any, seed: int, jobs: int
+) -> Tally:
+    """The simulation, with a progress bar unless the output is JSON."""
+    if args.json:
+        return simulate(spec.id, config, levels, args.games, seed, jobs, lambda n: None)
+    from rich.progress import Progress
+
+    with Progress(transient=True) as bar:
+        task = bar.add_task(f"{spec.title}: {' vs '.join(levels)}", total=args.games)
+        return simulate(
+            spec.id, config, levels, args.games, seed, jobs, lambda n: bar.advance(task, n)
+        )
 
 
 def run_sim_command(args: Any) -> int:
     from cardtable.tools.fail import fail
 
     spec = get(args.game)
-    levels = parse_bot_levels(spec, args.seats)
+    levels = parse_seats(spec, args.seats)
     if args.games < 1:
         fail("--games must be at least 1")
     options = build_options(spec, args.option, args.solo, len(levels))
@@ -125,16 +145,10 @@ def run_sim_command(args: Any) -> int:
     seed = args.seed if args.seed is not None else 1
     jobs = max(1, min(args.jobs or os.cpu_count() or 1, (args.games + CHUNK - 1) // CHUNK))
     started = time.perf_counter()
-    if args.json:
-        tally = simulate(spec.id, config, levels, args.games, seed, jobs, lambda n: None)
-    else:
-        from rich.progress import Progress
-
-        with Progress(transient=True) as bar:
-            task = bar.add_task(f"{spec.title}: {' vs '.join(levels)}", total=args.games)
-            tally = simulate(
-                spec.id, config, levels, args.games, seed, jobs, lambda n: bar.advance(task, n)
-            )
+    try:
+        tally = run_games(spec, config, levels, args, seed, jobs)
+    except PolicyError as refusal:
+        fail(str(refusal))
     result = summary(spec.id, levels, seed, tally, time.perf_counter() - started)
     if args.json:
         print(json.dumps(result))

@@ -30,6 +30,8 @@ class Tally:
     shared: int = 0
     score_sums: list[float] = field(default_factory=list)
     stat_sums: dict[str, float | list[float]] = field(default_factory=dict)
+    #: sums of squares of the single-number stats, for their intervals
+    stat_squares: dict[str, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.wins = self.wins or [0] * self.seats
@@ -56,6 +58,7 @@ class Tally:
             total = self.stat_sums.get(key, 0.0)
             assert isinstance(total, float | int)
             self.stat_sums[key] = total + value
+            self.stat_squares[key] = self.stat_squares.get(key, 0.0) + value * value
 
     def merge(self, others: Iterable[Tally]) -> None:
         for other in others:
@@ -66,7 +69,14 @@ class Tally:
                 a + b for a, b in zip(self.score_sums, other.score_sums, strict=True)
             ]
             for key, value in other.stat_sums.items():
-                self._add_stat(key, tuple(value) if isinstance(value, list) else value)
+                if isinstance(value, list):
+                    self._add_stat(key, tuple(value))
+                else:
+                    mine = self.stat_sums.get(key, 0.0)
+                    assert isinstance(mine, float | int)
+                    self.stat_sums[key] = mine + value
+                    squares = other.stat_squares.get(key, 0.0)
+                    self.stat_squares[key] = self.stat_squares.get(key, 0.0) + squares
 
     def means(self) -> dict[str, float | list[float]]:
         """``mean_<stat>`` for every per-game figure the games reported."""
@@ -77,4 +87,18 @@ class Tally:
                 out[f"mean_{key}"] = [round(v / n, 3) for v in value]
             else:
                 out[f"mean_{key}"] = round(value / n, 3)
+        return out
+
+    def intervals(self, z: float = 1.96) -> dict[str, list[float]]:
+        """``ci95_<stat>``: the 95% interval of each single-number stat's mean (normal, n > 1)."""
+        n = self.games
+        out: dict[str, list[float]] = {}
+        for key, squares in sorted(self.stat_squares.items()):
+            total = self.stat_sums[key]
+            assert isinstance(total, float | int)
+            if n < 2:
+                continue
+            mean = total / n
+            spread = z * math.sqrt(max(squares - n * mean * mean, 0.0) / (n - 1) / n)
+            out[f"ci95_{key}"] = [round(mean - spread, 3), round(mean + spread, 3)]
         return out

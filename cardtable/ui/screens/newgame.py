@@ -17,6 +17,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
+from cardtable.core.seating import is_policy
 from cardtable.core.seats import BOT_NAMES, Seat
 from cardtable.games.registry import GameSpec
 
@@ -68,11 +69,12 @@ class NewGameScreen(Screen[None]):
             yield Static(f"New game of {self.spec.title}", classes="heading")
             yield Static("Seats", classes="heading")
             levels = [(HUMAN, HUMAN)] + [(f"bot: {lvl}", lvl) for lvl in self.spec.bots]
+            policies = [(s.bot, s.bot) for s in self.seats if s.bot and is_policy(s.bot)]
             for i, seat in enumerate(self.seats):
                 with Horizontal(classes="row"):
                     yield Label(f"Seat {i + 1}")
                     yield Select(
-                        levels,
+                        levels + policies,
                         value=seat.bot or HUMAN,
                         allow_blank=False,
                         compact=True,

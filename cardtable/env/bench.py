@@ -1,0 +1,71 @@
+"""Environment steps per second for each env, random legal moves on one core (a measure, not a test).
+
+    python -m cardtable.env.bench [--seconds 3] [--json]
+
+A step here is what a learner pays per move: the observation and mask of the agent to act,
+then ``step``. Compare with ``cardtable bench`` (the rules core alone) to see the env's cost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import Any
+
+import numpy as np
+
+from cardtable.env import flip7_v0, pazaak_v0, pazu_v0, pixies_v0
+from cardtable.env.flip7_solo import Flip7SoloEnv
+
+AEC_ENVS = {"pazaak": pazaak_v0, "pazu-pazaak": pazu_v0, "pixies": pixies_v0, "flip7": flip7_v0}
+
+
+def aec_steps_per_second(module: Any, seconds: float) -> float:
+    env = module.env()
+    rng = np.random.default_rng(0)
+    steps, episode, started = 0, 0, time.perf_counter()
+    env.reset(seed=episode)
+    while (elapsed := time.perf_counter() - started) < seconds:
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            episode += 1
+            env.reset(seed=episode)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        steps += 1
+    return steps / elapsed
+
+
+def solo_steps_per_second(seconds: float) -> float:
+    env = Flip7SoloEnv()
+    rng = np.random.default_rng(0)
+    observation, _ = env.reset(seed=0)
+    steps, started = 0, time.perf_counter()
+    while (elapsed := time.perf_counter() - started) < seconds:
+        action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        observation, _, terminated, truncated, _ = env.step(action)
+        steps += 1
+        if terminated or truncated:
+            observation, _ = env.reset(seed=steps)
+    return steps / elapsed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="cardtable env steps per second")
+    parser.add_argument("--seconds", type=float, default=3.0, help="per env (default 3)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    rates = {"Flip7Solo-v0": solo_steps_per_second(args.seconds)}
+    for module in AEC_ENVS.values():
+        rates[module.__name__.rsplit(".", 1)[1]] = aec_steps_per_second(module, args.seconds)
+    if args.json:
+        print(json.dumps({name: round(rate, 1) for name, rate in rates.items()}))
+    else:
+        for name, rate in rates.items():
+            print(f"{name:<14} {rate:>10,.0f} steps/s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

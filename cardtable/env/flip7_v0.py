@@ -1,0 +1,5 @@
+"""Flip 7's table game as a PettingZoo AEC environment, action numbering v0: ``env(seats=..., config=...)``."""
+
+from cardtable.env.aec import factories
+
+env, raw_env = factories("flip7")

@@ -1,0 +1,22 @@
+"""Policies for the policy-seat tests, loaded by dotted path as a user's would be."""
+
+from __future__ import annotations
+
+
+def first_legal(observation, legal, rng):
+    return legal[0]
+
+
+def always_stay(observation, legal, rng):
+    """Flip 7: stay even when there is nothing to bank, which the rules refuse."""
+    from cardtable.games.flip7.actions import STAY
+
+    return STAY
+
+
+not_a_function = 42
+
+
+def resigns(observation, legal, rng):
+    """A move no game has."""
+    return "resign"
