@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from cardtable.games.registry import GAMES
 from cardtable.tools.fail import USAGE_ERROR, fail
@@ -31,6 +31,32 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
         "--seed", type=int, default=None, help="seed for the shuffle (default: random)"
     )
     parser.add_argument("--solo", action="store_true", help="Flip 7: the solo challenge")
+
+
+def _add_online_commands(commands: Any) -> None:
+    """serve, host, join and watch (see the README's "Online play")."""
+    serve = commands.add_parser("serve", help="run a game server for online play")
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+    )
+    serve.add_argument("--port", type=int, default=7777, help="port (default 7777)")
+    serve.add_argument("--db", default=None, help="the action log (default: in the data folder)")
+    server = {"default": None, "metavar": "URL", "help": "server (default ws://127.0.0.1:7777)"}
+    host = commands.add_parser("host", help="open an online table and wait for players")
+    host.add_argument("game", help=f"one of: {', '.join(GAMES)}")
+    host.add_argument("--server", **server)
+    host.add_argument("--seats", default=None, metavar="LIST", help="e.g. human,human,easy")
+    host.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
+    for name, what in (("join", "take a seat at an online table"), ("watch", "watch a table")):
+        command = commands.add_parser(name, help=what)
+        command.add_argument("code", help="the invite code (join) or watch code (watch)")
+        command.add_argument("--server", **server)
+        if name == "join":
+            command.add_argument("--bot", default=None, metavar="LEVEL", help="play headless")
+            command.add_argument("--json", action="store_true", help="with --bot: print JSON")
+    for command in (host, commands.choices["join"]):
+        command.add_argument("--name", default="Player", help="your name at the table")
+    commands.choices["watch"].set_defaults(name="Watcher")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -80,6 +106,13 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--seconds", type=float, default=2.0, help="time spent on random play per game (default 2)"
     )
+    bench.add_argument(
+        "--tables", type=int, default=100, help="bench online: concurrent tables (default 100)"
+    )
+    bench.add_argument(
+        "--think", type=float, default=1.0, help="bench online: seconds a bot waits to move"
+    )
+    _add_online_commands(commands)
     shots = commands.add_parser("screenshots", help="regenerate screenshots of every main screen")
     shots.add_argument("--out", default="screenshots", help="folder (default: screenshots)")
     shots.add_argument("--only", default=None, help="only scenes whose name contains this")
@@ -94,6 +127,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command == "bench" and args.game == "online":
+        from cardtable.tools.benchonline import run_online_bench
+
+        return run_online_bench(args)
+    if args.command == "serve":
+        from cardtable.tools.online import run_serve_command
+
+        return run_serve_command(args)
+    if args.command in ("host", "join", "watch"):
+        from cardtable.tools.online import run_online_command
+
+        return run_online_command(args)
     if args.command in ("play", "sim") or (args.command == "bench" and args.game):
         if args.game not in GAMES:
             fail(f"unknown game {args.game!r}; choose from: {', '.join(GAMES)}")

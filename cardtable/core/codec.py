@@ -10,16 +10,34 @@ import dataclasses
 import enum
 import types
 import typing
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
 
+#: values that are their own JSON form (exact types: an IntEnum is not one of them)
+_PLAIN = frozenset({int, float, str, bool, type(None)})
+#: each class's dataclass field names, or None for a class that is no dataclass
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
 
 def encode(value: Any) -> Any:
-    """A JSON-able form of ``value``; dataclasses carry their class name under ``type``."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        data = {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
-        return {"type": type(value).__name__, **data}
+    """A JSON-able form of ``value``; dataclasses carry their class name under ``type``.
+
+    A server encodes every seat's view on every move, so the common cases come first and each
+    class's fields are looked up once.
+    """
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind not in _FIELDS:
+        dataclass = dataclasses.is_dataclass(kind)
+        _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind)) if dataclass else None
+    names = _FIELDS[kind]
+    if names is not None:
+        data = {"type": kind.__name__}
+        for name in names:
+            data[name] = encode(getattr(value, name))
+        return data
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, (tuple, list)):
@@ -30,10 +48,15 @@ def encode(value: Any) -> Any:
 
 
 class Decoder:
-    """Decodes the dataclasses of one game, looked up by class name."""
+    """Decodes the dataclasses of one game, looked up by class name.
+
+    Each type hint is turned into a converter once and kept: a client decodes an observation on
+    every move of an online game, so the type walk must not be repeated each time.
+    """
 
     def __init__(self, classes: Iterable[type]) -> None:
         self._classes = {cls.__name__: cls for cls in classes}
+        self._converters: dict[Any, Callable[[Any], Any]] = {}
 
     def decode(self, data: Any) -> Any:
         """Rebuild a dataclass from ``encode``'s output; raise ValueError on bad data."""
@@ -45,37 +68,67 @@ class Decoder:
         return self._build(cls, data)
 
     def _build(self, cls: type, data: dict[str, Any]) -> Any:
-        hints = _hints(cls)
         kwargs = {}
-        for field in dataclasses.fields(cls):
-            if field.name not in data:
-                if field.default is not dataclasses.MISSING:
+        for name, optional, hint in _plan(cls):
+            if name not in data:
+                if optional:
                     continue
-                raise ValueError(f"{cls.__name__} is missing {field.name!r}")
-            kwargs[field.name] = self._value(hints[field.name], data[field.name])
+                raise ValueError(f"{cls.__name__} is missing {name!r}")
+            kwargs[name] = self._value(hint, data[name])
         return cls(**kwargs)
 
     def _value(self, hint: Any, raw: Any) -> Any:
+        convert = self._converters.get(hint)
+        if convert is None:
+            convert = self._converters[hint] = self._converter(hint)
+        return convert(raw)
+
+    def _converter(self, hint: Any) -> Callable[[Any], Any]:
+        """A function turning raw JSON data into a value of ``hint``."""
         origin = typing.get_origin(hint)
+        if hint is Any:
+            # an event kept as Any (a view's "recent" moves) still carries its class name
+            return self._any
         if origin in (typing.Union, types.UnionType):
             options = [a for a in typing.get_args(hint) if a is not type(None)]
-            return None if raw is None else self._value(options[0], raw)
+            by_name = {getattr(a, "__name__", None): a for a in options}
+
+            def union(raw: Any) -> Any:
+                if raw is None:
+                    return None
+                named = raw.get("type") if isinstance(raw, dict) else None
+                return self._value(by_name.get(named, options[0]), raw)
+
+            return union
         if origin in (tuple, frozenset):
-            args = typing.get_args(hint)
-            items = [self._value(args[0], r) for r in _as_list(raw)]
-            return tuple(items) if origin is tuple else frozenset(items)
+            item = typing.get_args(hint)[0]
+            make = tuple if origin is tuple else frozenset
+            return lambda raw: make([self._value(item, r) for r in _as_list(raw)])
         if isinstance(hint, type) and issubclass(hint, enum.Enum):
-            return hint(raw)
+            return hint
         if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-            if not isinstance(raw, dict):
-                raise ValueError(f"expected an object for {hint.__name__}, got {raw!r}")
-            return self._build(hint, raw)
+            return lambda raw: self._build(hint, _as_dict(raw, hint))
         if hint in (int, float, str, bool):
-            if hint is float and isinstance(raw, int):
-                return float(raw)
-            if not isinstance(raw, hint) or (hint is int and isinstance(raw, bool)):
-                raise ValueError(f"expected {hint.__name__}, got {raw!r}")
-        return raw
+            return lambda raw: _scalar(hint, raw)
+        return lambda raw: raw
+
+    def _any(self, raw: Any) -> Any:
+        known = isinstance(raw, dict) and raw.get("type") in self._classes
+        return self.decode(raw) if known else raw
+
+
+def _scalar(hint: type, raw: Any) -> Any:
+    if hint is float and isinstance(raw, int):
+        return float(raw)
+    if not isinstance(raw, hint) or (hint is int and isinstance(raw, bool)):
+        raise ValueError(f"expected {hint.__name__}, got {raw!r}")
+    return raw
+
+
+def _as_dict(raw: Any, hint: type) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise ValueError(f"expected an object for {hint.__name__}, got {raw!r}")
+    return raw
 
 
 def _as_list(raw: Any) -> list[Any]:
@@ -85,5 +138,10 @@ def _as_list(raw: Any) -> list[Any]:
 
 
 @cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+def _plan(cls: type) -> tuple[tuple[str, bool, Any], ...]:
+    """Each field's name, whether it may be left out, and its type hint."""
+    hints = typing.get_type_hints(cls)
+    return tuple(
+        (f.name, f.default is not dataclasses.MISSING, hints[f.name])
+        for f in dataclasses.fields(cls)
+    )

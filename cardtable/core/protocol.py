@@ -95,6 +95,11 @@ class GameRules(ABC, Generic[State, Config]):
         Search bots sample with it, and the conformance suite checks ``observe`` against it.
         """
 
+    def event_for(self, event: Event, seat: int | None) -> Event:
+        """``event`` as ``seat`` may know it (``None``: a spectator), for a client that holds
+        no state: a game whose events name a hidden card returns a copy without it."""
+        return event
+
     def joined_bots(self, history: Iterable[tuple[Event, ...]]) -> Iterator[tuple[int, str]]:
         """``(seat, bot level)`` for each seat a bot took during play, from a match's events;
         a game whose table never grows has none."""

@@ -49,7 +49,14 @@ class HandOff:
     seat: int
 
 
-Change = Moved | Refused | Thinking | HandOff
+@dataclass(frozen=True, slots=True)
+class Status:
+    """The connection to a table held elsewhere changed (see ``Session.connection``)."""
+
+    text: str | None
+
+
+Change = Moved | Refused | Thinking | HandOff | Status
 Listener = Callable[[Change], None]
 #: runs a callback on the listener's own thread (a UI's event loop, say)
 Dispatch = Callable[[Callable[[], None]], None]
@@ -70,6 +77,8 @@ class Session(ABC):
     hotseat: bool = False
     #: a finished game stepped through move by move; nothing can be submitted
     is_replay: bool = False
+    #: how the link to a game held elsewhere is ("reconnecting…", who is away); None: all well
+    connection: str | None = None
 
     def __init__(self) -> None:
         self._listeners: list[tuple[Listener, Dispatch]] = []
@@ -158,6 +167,10 @@ class Session(ABC):
 
     def keep(self, save: Callable[[Session], None]) -> None:  # noqa: B027 (an optional hook)
         """A game held here saves itself through ``save`` after every move; others ignore it."""
+
+    def again(self) -> Session | None:
+        """The same table's next game, if it is held elsewhere (a rematch); None: start one here."""
+        return None
 
     def take_seat(self, seat: int | None) -> None:
         """Draw the table for ``seat`` (hot-seat: after the hand-off screen; None: nobody)."""

@@ -209,6 +209,12 @@ class CardtableApp(App[None]):
 
     def restart_match(self, table: Any) -> None:
         """Same game, seats and options, a new shuffle."""
+        again = table.session.again()
+        if again is not None:  # a table held by a server: its next game, with the same people
+            from cardtable.ui.screens.online import LobbyScreen
+
+            self.switch_screen(LobbyScreen(again))
+            return
         self.start_match(table.spec, table.session.config, table.seats)
 
     def autosave(self, session: Any) -> None:

@@ -47,6 +47,7 @@ class HomeScreen(Screen[None]):
     """
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("c", "continue_game", "Continue"),
+        Binding("o", "online", "Play online"),
         Binding("t", "stats", "Stats"),
         Binding("s", "settings", "Settings"),
         Binding("q", "app.quit", "Quit"),
@@ -64,6 +65,7 @@ class HomeScreen(Screen[None]):
             )
             yield Button("Continue saved game (c)", id="continue", variant="primary")
             with Horizontal(id="home-buttons"):
+                yield Button("Play online (o)", id="online", compact=True)
                 yield Button("Stats (t)", id="stats", compact=True)
                 yield Button("Settings (s)", id="settings", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
@@ -93,6 +95,8 @@ class HomeScreen(Screen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "continue":
             self.action_continue_game()
+        elif event.button.id == "online":
+            self.action_online()
         elif event.button.id == "stats":
             self.action_stats()
         elif event.button.id == "settings":
@@ -107,6 +111,11 @@ class HomeScreen(Screen[None]):
             return
         spec = saved.record.spec
         self.app.push_screen(spec.table(LocalSession(spec, saved.match, saved.record.seat_list)))
+
+    def action_online(self) -> None:
+        from cardtable.ui.screens.online import PlayOnlineScreen
+
+        self.app.push_screen(PlayOnlineScreen())
 
     def action_settings(self) -> None:
         from cardtable.ui.screens.settings import SettingsScreen

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from cardtable.core.seats import Seat
-from cardtable.session import Change, HandOff, Moved, Refused, Session, Thinking
+from cardtable.session import Change, HandOff, Moved, Refused, Session, Status, Thinking
 from cardtable.ui.screens.handoff import HandOffScreen
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.screens.rules import RulesScreen
@@ -184,6 +184,10 @@ class TableScreen(Screen[None]):
             self.refresh_bindings()
 
     def status_text(self) -> str:
+        note = self.session.connection
+        return self.turn_text() if note is None else f"{self.turn_text()} · {note}"
+
+    def turn_text(self) -> str:
         title = self.spec.title
         if self.is_replay:
             total = self.session.total  # type: ignore[attr-defined]
@@ -224,7 +228,7 @@ class TableScreen(Screen[None]):
             self.refused(change.reason)
         elif isinstance(change, HandOff):
             self._hand_off(change.seat)
-        elif isinstance(change, Thinking):
+        elif isinstance(change, Thinking | Status):
             self.redraw()
 
     def after_move(self, moved: Moved) -> None:

@@ -1,0 +1,198 @@
+"""The messages between a table server and its clients: JSON checked by pydantic models.
+
+Every message is an object tagged by ``type``; unknown fields are refused and every string and
+list is bounded, so a message cannot grow the server's memory. ``PROTOCOL`` changes whenever a
+message changes shape: the first message of a connection carries it, and an older client is told
+to upgrade instead of being sent things it cannot read.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
+
+PROTOCOL = 1
+#: the largest message a client may send, in bytes (an action is a few dozen)
+MAX_MESSAGE = 4096
+#: letters nobody misreads: no B/8, G/6, I/1, L, O/0, S/5, Z/2
+CODE_LETTERS = "ACDEFHJKMNPQRTUVWXY"
+
+Code = Annotated[str, StringConstraints(pattern=f"^[{CODE_LETTERS}]{{5}}$")]
+Token = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{20,64}$")]
+Name = Annotated[str, StringConstraints(min_length=1, max_length=24, strip_whitespace=True)]
+Word = Annotated[str, StringConstraints(min_length=1, max_length=32)]
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# -- client to server --------------------------------------------------------------------------
+
+
+class Create(_Message):
+    """Open a table; the sender takes the first seat marked "human"."""
+
+    type: Literal["create"]
+    version: int
+    game: Word
+    #: every seat in order: "human" or a bot level
+    seats: list[Word] = Field(min_length=1, max_length=8)
+    options: dict[Word, Word] = Field(default_factory=dict, max_length=16)
+    name: Name = "Host"
+
+
+class Join(_Message):
+    """Take a free seat at the table with this invite code."""
+
+    type: Literal["join"]
+    version: int
+    code: Code
+    name: Name = "Guest"
+
+
+class Resume(_Message):
+    """Sit down again in the seat this secret token was given for."""
+
+    type: Literal["resume"]
+    version: int
+    token: Token
+
+
+class Watch(_Message):
+    """Watch the table with this watch code: the public view only."""
+
+    type: Literal["watch"]
+    version: int
+    code: Code
+
+
+class Move(_Message):
+    """Play ``action`` (the codec's form) at move ``ply``; any other ply is a stale move."""
+
+    type: Literal["move"]
+    ply: int = Field(ge=0, le=1_000_000)
+    action: dict[Word, Any]
+
+
+class Rematch(_Message):
+    """Once the game is over: play again with the same seats (everyone present must ask)."""
+
+    type: Literal["rematch"]
+
+
+Hello = Create | Join | Resume | Watch
+ClientMessage = Annotated[
+    Create | Join | Resume | Watch | Move | Rematch, Field(discriminator="type")
+]
+_CLIENT: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+
+
+def parse_client(raw: str | bytes) -> Create | Join | Resume | Watch | Move | Rematch:
+    """A client's message; raises pydantic's ValidationError naming what is wrong."""
+    return _CLIENT.validate_json(raw)
+
+
+def stated_version(raw: str | bytes) -> int | None:
+    """The ``version`` a first message claims, read before it is validated (an old client's
+    message may not fit today's models); None if it names none."""
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return None
+    version = data.get("version") if isinstance(data, dict) else None
+    return version if isinstance(version, int) else None
+
+
+# -- server to client --------------------------------------------------------------------------
+
+
+class SeatInfo(_Message):
+    name: str
+    bot: str | None = None
+    #: a person is connected to this seat now
+    connected: bool = False
+    #: a bot plays for the person who left, until they come back
+    stand_in: bool = False
+
+
+class Welcome(_Message):
+    """You are in: your seat (None: watching), its token (first time only) and the codes."""
+
+    type: Literal["welcome"]
+    game: str
+    seat: int | None
+    token: str | None = None
+    invite: str
+    watch: str
+    config: dict[str, Any]
+
+
+class Played(_Message):
+    """One move's events and log lines, as the receiving seat may know them."""
+
+    events: list[dict[str, Any]]
+    lines: list[str]
+
+
+class Result(_Message):
+    winners: list[int]
+    scores: list[float]
+    stats: dict[str, float | list[float]] = Field(default_factory=dict)
+
+
+class Update(_Message):
+    """The table now, for one seat; ``moves`` are the moves since the last update (all of them,
+    the opening deal first, when ``fresh``: a new connection or a rematch)."""
+
+    type: Literal["update"]
+    #: which game at this table (a rematch starts another)
+    game_id: str
+    ply: int
+    fresh: bool
+    to_move: int | None
+    seats: list[SeatInfo]
+    #: some human seat has not been taken yet
+    waiting: bool
+    observation: dict[str, Any]
+    legal: list[dict[str, Any]]
+    moves: list[Played]
+    outcome: Result | None = None
+    #: told once the game is over, so the game can be kept and replayed
+    seed: int | None = None
+
+
+class Error(_Message):
+    """What was wrong with the last message; nothing changed."""
+
+    type: Literal["error"]
+    code: str
+    message: str
+
+
+class Upgrade(_Message):
+    type: Literal["upgrade"]
+    version: int
+    message: str
+
+
+ServerMessage = Annotated[Welcome | Update | Error | Upgrade, Field(discriminator="type")]
+_SERVER: TypeAdapter[Any] = TypeAdapter(ServerMessage)
+
+
+def parse_server(raw: str | bytes) -> Welcome | Update | Error | Upgrade:
+    return _SERVER.validate_json(raw)
+
+
+def upgrade_message() -> str:
+    return Upgrade(
+        type="upgrade",
+        version=PROTOCOL,
+        message=f"this server speaks protocol {PROTOCOL}: upgrade cardtable to play here",
+    ).model_dump_json()
+
+
+def error_message(code: str, message: str) -> str:
+    return Error(type="error", code=code, message=message).model_dump_json()

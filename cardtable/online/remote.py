@@ -1,0 +1,320 @@
+"""A table held by a server, seen through one seat: the ``Session`` the table screens draw from.
+
+The connection runs as a task on the caller's asyncio loop (the app's, in the UI), so the screen
+never waits on the network. A dropped connection is retried with growing pauses, resuming the
+seat with its secret token; meanwhile ``connection`` says "reconnecting…" and moves are refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from cardtable.core.codec import encode
+from cardtable.core.protocol import Outcome
+from cardtable.core.seats import Seat
+from cardtable.games.registry import GAMES, GameSpec
+from cardtable.online.protocol import (
+    PROTOCOL,
+    Error,
+    Move,
+    Rematch,
+    Update,
+    Upgrade,
+    Welcome,
+    parse_server,
+)
+from cardtable.online.tables import wire_decoder
+from cardtable.session.base import Moved, Refused, Session, Status
+
+#: refusals of the first message: the session cannot go on (a bad code, an old client, …)
+FATAL = {"code", "full", "token", "game", "seats", "options", "invalid", "hello"}
+
+
+class RemoteSession(Session):
+    """One seat (or a spectator's view, ``viewer`` None) of a table on the server at ``url``."""
+
+    def __init__(
+        self, spec: GameSpec | None, url: str, hello: dict[str, Any], kept: str | None = None
+    ) -> None:
+        """``spec`` may be None when joining by code: the server's welcome names the game.
+        ``kept``: a token kept from an earlier visit, tried before ``hello`` (a join)."""
+        super().__init__()
+        if spec is not None:
+            self.spec = spec
+        self.url = url
+        self.hello = {**hello, "version": PROTOCOL}
+        self.viewer = None
+        self.token: str | None = kept or hello.get("token")
+        #: the token was kept from before: if its seat is taken now (by this person's other
+        #: terminal, say), join as someone new instead
+        self._kept = kept is not None
+        self.invite = self.watch = ""
+        #: why the session had to stop (a bad code, an old client), shown to the person
+        self.problem: str | None = None
+        self.ready = asyncio.Event()
+        self.connection = "connecting…"
+        #: called with the token once the server gives one, so the seat can be resumed later
+        self.on_token: Callable[[RemoteSession], None] | None = None
+        #: seconds from each move sent to the next update received (for ``bench online``)
+        self.latencies: list[float] | None = None
+        self._decoder = None if spec is None else wire_decoder(spec)
+        self._update: Update | None = None
+        self._config: Any = None
+        self._observation: Any = None
+        self._legal: tuple[Any, ...] = ()
+        self._events: list[tuple[Any, ...]] = []
+        self._lines: list[str] = []
+        self._ws: ClientConnection | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._sent_at: float | None = None
+        self._sending: set[asyncio.Task[None]] = set()
+        #: the game a rematch was asked after: ``ready`` waits for the next one
+        self._rematch_of: str | None = None
+
+    # -- the connection ------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Begin connecting on the running loop; ``ready`` is set at the first update."""
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self.run())
+
+    async def run(self, attempts: int = 10_000) -> None:
+        """Stay connected, retrying a lost connection up to ``attempts`` times in a row."""
+        pause = 0.1
+        for _ in range(attempts):
+            try:
+                async with connect(
+                    self.url, open_timeout=5, max_size=2**22, compression=None
+                ) as ws:
+                    self._ws = ws
+                    await ws.send(self._hello())
+                    async for raw in ws:
+                        self._receive(parse_server(raw))
+                        pause = 0.1
+            except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError):
+                pass
+            except InvalidURI as error:
+                self._stop(f"not a server address: {error}")
+            self._ws = None
+            if self.problem is not None:
+                return
+            self._set_status("reconnecting…")
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 2.0)
+        self._stop("the server cannot be reached")
+
+    def _hello(self) -> str:
+        """Resume by token once there is one; otherwise the first request (create, join, watch)."""
+        if self.token is not None:
+            return json.dumps({"type": "resume", "version": PROTOCOL, "token": self.token})
+        return json.dumps(self.hello)
+
+    def _stop(self, problem: str) -> None:
+        self.problem = problem
+        self._set_status(problem)
+        self.ready.set()
+
+    def close(self) -> None:
+        """The table screen is gone: hang up, unless a rematch screen takes over."""
+        super().close()
+        if self._rematch_of is None:
+            self.hang_up()
+
+    def hang_up(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+
+    # -- what arrives --------------------------------------------------------------------------
+
+    def _receive(self, message: Any) -> None:
+        if isinstance(message, Welcome):
+            if message.game not in GAMES:
+                self._stop(f"this server plays {message.game}: upgrade cardtable to play it")
+                return
+            if self._decoder is None or message.game != self.spec.id:
+                self.spec = GAMES[message.game]
+                self._decoder = wire_decoder(self.spec)
+            self.viewer = message.seat
+            self.invite, self.watch = message.invite, message.watch
+            self._config = self._decoder.decode(message.config)
+            self._kept = False
+            if message.token is not None:
+                self.token = message.token
+                if self.on_token is not None:
+                    self.on_token(self)
+        elif isinstance(message, Update):
+            self._apply(message)
+        elif isinstance(message, Upgrade):
+            self._stop(message.message)
+        elif isinstance(message, Error):
+            if message.code == "taken" and self._kept:
+                self._kept, self.token = False, None
+                self._send(json.dumps(self.hello))
+            elif message.code == "taken" and self._ws is not None:
+                # our old connection has not been noticed gone yet: try again shortly
+                self._send_later_close()
+            elif self._update is None and message.code in FATAL:
+                self._stop(message.message)
+            else:
+                self.emit(Refused(message.message))
+
+    def _apply(self, update: Update) -> None:
+        """Take in an update; each move the screen has not seen yet reaches it as ``Moved``."""
+        assert self._decoder is not None, "an update before the welcome"
+        decode = self._decoder.decode
+        previous = self._update
+        new_game = previous is None or previous.game_id != update.game_id
+        if update.fresh:
+            known = 0 if new_game else len(self._events)
+            self._events, self._lines = [], []
+        else:
+            known = len(self._events)
+        moved: list[Moved] = []
+        for played in update.moves:
+            events = tuple(decode(e) for e in played.events)
+            self._events.append(events)
+            self._lines.extend(played.lines)
+            if len(self._events) > known:
+                moved.append(Moved(events, tuple(played.lines)))
+        self._update = update
+        self._observation = decode(update.observation)
+        self._legal = tuple(decode(a) for a in update.legal)
+        if self._sent_at is not None and self.latencies is not None and update.ply > previous.ply:
+            self.latencies.append(time.perf_counter() - self._sent_at)
+            self._sent_at = None
+        self._set_status(self._away_note(update))
+        if not self.ready.is_set():
+            if update.game_id != self._rematch_of:
+                self._rematch_of = None
+                self.ready.set()
+            return
+        for change in moved:
+            self.emit(change)
+
+    def _away_note(self, update: Update) -> str | None:
+        """Who has gone, for the status line; None when every person is here."""
+        away = [
+            f"{s.name} is away" + (" (a bot plays for now)" if s.stand_in else "")
+            for i, s in enumerate(update.seats)
+            if s.bot is None and not s.connected and i != self.viewer
+        ]
+        if update.waiting:
+            away.insert(0, f"waiting for players: invite code {self.invite}")
+        return "; ".join(away) or None
+
+    def _set_status(self, text: str | None) -> None:
+        if text != self.connection:
+            self.connection = text
+            self.emit(Status(text))
+
+    # -- the Session interface -----------------------------------------------------------------
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        update = self._update
+        return () if update is None else tuple(Seat(s.name, s.bot) for s in update.seats)
+
+    @property
+    def rematching(self) -> bool:
+        """A rematch was asked for and has not started yet."""
+        return self._rematch_of is not None
+
+    @property
+    def waiting(self) -> bool:
+        """No update yet, or some human seat has not been taken."""
+        return self._update is None or self._update.waiting
+
+    @property
+    def my_seats(self) -> frozenset[int]:
+        return frozenset() if self.viewer is None else frozenset((self.viewer,))
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self._update is None else self._update.to_move
+
+    @property
+    def outcome(self) -> Outcome | None:
+        result = None if self._update is None else self._update.outcome
+        if result is None:
+            return None
+        stats = {k: tuple(v) if isinstance(v, list) else v for k, v in result.stats.items()}
+        return Outcome(tuple(result.winners), tuple(result.scores), stats)
+
+    @property
+    def ply(self) -> int:
+        return 0 if self._update is None else self._update.ply
+
+    @property
+    def seed(self) -> int | None:
+        return None if self._update is None else self._update.seed
+
+    @property
+    def config(self) -> Any:
+        return self._config
+
+    def observe(self) -> Any:
+        return self._observation
+
+    def playable(self) -> tuple[Any, ...]:
+        return self._legal if self.my_turn else ()
+
+    def history(self) -> tuple[tuple[Any, ...], ...]:
+        return tuple(self._events)
+
+    def log_lines(self) -> tuple[str, ...]:
+        return tuple(self._lines)
+
+    def submit(self, action: Any) -> None:
+        """Send ``action`` for the position shown; the server's update or refusal answers."""
+        if self._ws is None:
+            self.emit(Refused("not connected to the server: reconnecting…"))
+            return
+        move = Move(type="move", ply=self.ply, action=encode(action))
+        self._sent_at = time.perf_counter()
+        self._send(move.model_dump_json())
+
+    def again(self) -> Session | None:
+        """Ask for another game with the same seats (a spectator waits for the players to);
+        ``ready`` is set when it starts."""
+        if self._update is None or not self.is_over:
+            return None
+        self._rematch_of = self._update.game_id
+        self.ready.clear()
+        if self.viewer is not None:
+            self._send(Rematch(type="rematch").model_dump_json())
+        return self
+
+    def _send_later_close(self) -> None:
+        ws = self._ws
+        if ws is not None:
+            loop = asyncio.get_running_loop()
+            loop.call_later(1.0, lambda: self._send_close(ws))
+
+    def _send_close(self, ws: ClientConnection) -> None:
+        task = asyncio.get_running_loop().create_task(ws.close())
+        self._sending.add(task)  # type: ignore[arg-type]
+        task.add_done_callback(self._sending.discard)  # type: ignore[arg-type]
+
+    def _send(self, text: str) -> None:
+        ws = self._ws
+        if ws is not None:
+            task = asyncio.get_running_loop().create_task(_quietly(ws.send(text)))
+            self._sending.add(task)
+            task.add_done_callback(self._sending.discard)
+
+    def proceed(self) -> None:
+        """The server plays the bots: nothing to start here."""
+
+
+async def _quietly(sending: Any) -> None:
+    with contextlib.suppress(ConnectionClosed):
+        await sending

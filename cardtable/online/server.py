@@ -1,0 +1,381 @@
+"""The game server: one asyncio process holding every table, on the ``websockets`` library.
+
+A connection's first message sits it at a table (create, join, resume by token, or watch); after
+that it sends moves and rematch requests. Every refusal is an ``error`` message naming the problem:
+the connection, its table and the server carry on. Bots, and stand-ins for people who left for
+longer than the grace period, are played here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from cardtable.core.bots import bot_rng
+from cardtable.core.codec import encode
+from cardtable.core.errors import IllegalAction
+from cardtable.core.match import Match
+from cardtable.core.seats import Seat
+from cardtable.games.registry import GAMES
+from cardtable.online.protocol import (
+    MAX_MESSAGE,
+    PROTOCOL,
+    Create,
+    Join,
+    Move,
+    Rematch,
+    Resume,
+    Watch,
+    Welcome,
+    error_message,
+    parse_client,
+    stated_version,
+    upgrade_message,
+)
+from cardtable.online.store import TableStore
+from cardtable.online.tables import Refusal, Table, new_code, token_hash
+
+log = logging.getLogger("cardtable.server")
+
+
+@dataclass
+class Limits:
+    """How patient the server is: grace before a bot stands in, bots' pace, message rates."""
+
+    grace: float = 30.0
+    bot_pause: float = 0.5
+    #: messages a connection may send per second on average, and in one burst
+    rate: float = 20.0
+    burst: int = 40
+    #: the bot that plays for a person who has gone
+    stand_in: str = "easy"
+
+
+class Connection:
+    """One client: its seat, what it has been told, and its message allowance."""
+
+    def __init__(self, ws: ServerConnection, limits: Limits) -> None:
+        self.ws = ws
+        self.table: Table | None = None
+        self.seat: int | None = None
+        self.sent = 0
+        #: messages refused for coming too fast
+        self.strikes = 0
+        self._allowance = float(limits.burst)
+        self._stamp = time.monotonic()
+        self._limits = limits
+
+    def allowed(self) -> bool:
+        """A token bucket: refill at ``rate`` a second up to ``burst``, one token a message."""
+        now = time.monotonic()
+        limits = self._limits
+        self._allowance = min(limits.burst, self._allowance + (now - self._stamp) * limits.rate)
+        self._stamp = now
+        if self._allowance < 1:
+            return False
+        self._allowance -= 1
+        return True
+
+    async def send(self, text: str) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            await self.ws.send(text)
+
+
+class GameServer:
+    """Every table, by id and by code, and the store they are written to."""
+
+    def __init__(self, store: TableStore, limits: Limits | None = None) -> None:
+        self.store = store
+        self.limits = limits or Limits()
+        self.tables: dict[str, Table] = {}
+        self.by_code: dict[str, Table] = {}
+        self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        for record, actions in store.unfinished():
+            try:
+                self._add(Table.rebuild(GAMES[record.game], record, actions))
+            except (KeyError, ValueError, IllegalAction) as error:
+                log.error("table %s could not be rebuilt: %s", record.id, error)
+
+    def _add(self, table: Table) -> None:
+        self.tables[table.id] = table
+        self.by_code[table.invite] = self.by_code[table.watch] = table
+
+    async def start(self, host: str = "127.0.0.1", port: int = 7777) -> Server:
+        """Listen; the returned server's ``close()`` stops it. Bots of rebuilt tables resume."""
+        server = await serve(self.handle, host, port, max_size=MAX_MESSAGE * 4, compression=None)
+        for table in self.tables.values():
+            for seat in table.claimed:
+                self._absent(table, seat)
+            self.wake(table)
+        return server
+
+    def stop(self) -> None:
+        """Forget pending bot moves and grace timers (the listening server is closed apart)."""
+        for timer in self._timers.values():
+            timer.cancel()
+        for task in tuple(self._tasks):
+            task.cancel()
+        self._timers.clear()
+
+    # -- one connection ------------------------------------------------------------------------
+
+    async def handle(self, ws: ServerConnection) -> None:
+        conn = Connection(ws, self.limits)
+        try:
+            async for raw in ws:
+                if not conn.allowed():
+                    conn.strikes += 1
+                    if conn.strikes > self.limits.burst * 5:  # it is not listening: hang up
+                        await ws.close(1008, "too many messages")
+                        break
+                    await conn.send(error_message("rate", "too many messages: slow down"))
+                    continue
+                if len(raw) > MAX_MESSAGE:
+                    await conn.send(
+                        error_message("size", f"message too large: at most {MAX_MESSAGE} bytes")
+                    )
+                    continue
+                await self.receive(conn, raw)
+        except ConnectionClosed:
+            pass
+        finally:
+            self.leave(conn)
+
+    async def receive(self, conn: Connection, raw: str | bytes) -> None:
+        """Act on one message, answering a refusal with an error naming it."""
+        if conn.table is None and stated_version(raw) not in (None, PROTOCOL):
+            await conn.send(upgrade_message())
+            return
+        try:
+            message = parse_client(raw)
+        except ValidationError as error:
+            first = error.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "message"
+            await conn.send(error_message("invalid", f"{where}: {first['msg']}"))
+            return
+        try:
+            if isinstance(message, Move | Rematch):
+                if conn.table is None:
+                    raise Refusal("hello", "sit at a table first: create, join, resume or watch")
+                if isinstance(message, Move):
+                    await self.move(conn, conn.table, message)
+                else:
+                    await self.rematch(conn, conn.table)
+            elif conn.table is not None:
+                raise Refusal("seated", "this connection already sits at a table")
+            elif message.version != PROTOCOL:
+                await conn.send(upgrade_message())
+            else:
+                await self.sit(conn, message)
+        except Refusal as refusal:
+            await conn.send(error_message(refusal.code, refusal.message))
+
+    async def sit(self, conn: Connection, hello: Create | Join | Resume | Watch) -> None:
+        token = None
+        if isinstance(hello, Create):
+            table = self.create(hello)
+            seat = table.free_seat()
+            token = table.claim(seat, hello.name)
+        elif isinstance(hello, Resume):
+            found = self._by_token(hello.token)
+            if found is None:
+                raise Refusal("token", "that seat token is not known here (the table may be over)")
+            table, seat = found
+            if found[0].present(found[1]):
+                raise Refusal("taken", "another connection sits in that seat now")
+        else:
+            table = self.by_code.get(hello.code)
+            if table is None:
+                raise Refusal("code", f"no table has the code {hello.code}")
+            if isinstance(hello, Watch):
+                seat = None
+            else:
+                if hello.code != table.invite:
+                    raise Refusal("code", f"{hello.code} is a watch code: use 'watch' with it")
+                seat = table.free_seat()
+                token = table.claim(seat, hello.name)
+        if isinstance(hello, Create):
+            self.store.create(table.record())
+        elif token is not None:
+            self.store.seated(table.record())
+        conn.table, conn.seat = table, seat
+        table.peers.add(conn)
+        if seat is not None:
+            self._returned(table, seat)
+        welcome = Welcome(
+            type="welcome",
+            game=table.spec.id,
+            seat=seat,
+            token=token,
+            invite=table.invite,
+            watch=table.watch,
+            config=encode(table.match.config),
+        )
+        await conn.send(welcome.model_dump_json())
+        await self.broadcast(table)
+        self.wake(table)
+
+    def create(self, hello: Create) -> Table:
+        spec = GAMES.get(hello.game)
+        if spec is None:
+            raise Refusal("game", f"unknown game {hello.game!r}; choose from: {', '.join(GAMES)}")
+        rules = spec.rules
+        for word in hello.seats:
+            if word != "human" and word not in spec.bots:
+                levels = ", ".join(spec.bots)
+                raise Refusal("seats", f"unknown seat {word!r}: 'human' or one of {levels}")
+        if "human" not in hello.seats:
+            raise Refusal("seats", "a table needs at least one 'human' seat")
+        if not rules.min_seats <= len(hello.seats) <= rules.max_seats:
+            raise Refusal(
+                "seats", f"{spec.title} takes {rules.min_seats} to {rules.max_seats} players"
+            )
+        config = self._config(spec, hello)
+        seats = tuple(
+            Seat(f"Player {i + 1}") if w == "human" else Seat(f"Bot {i + 1}", w)
+            for i, w in enumerate(hello.seats)
+        )
+        match = Match.new(rules, config, secrets.randbelow(2**31))
+        table = Table(secrets.token_hex(8), spec, match, seats, [], *self._codes())
+        self._add(table)
+        return table
+
+    def _config(self, spec: Any, hello: Create) -> Any:
+        options = dict(hello.options)
+        fields = spec.options_model.model_fields
+        unknown = [k for k in options if k not in fields]
+        if unknown:
+            raise Refusal("options", f"unknown option {unknown[0]!r} for {spec.id}")
+        if "mode" in fields and "mode" not in options:
+            options["mode"] = "solo" if len(hello.seats) == 1 else "table"
+        try:
+            return spec.options_model(**options).to_config(len(hello.seats))
+        except (ValidationError, ValueError) as error:
+            raise Refusal("options", f"bad options: {error}".splitlines()[0]) from None
+
+    def _codes(self) -> tuple[str, str]:
+        while True:
+            invite, watch = new_code(), new_code()
+            if invite != watch and invite not in self.by_code and watch not in self.by_code:
+                return invite, watch
+
+    def _by_token(self, token: str) -> tuple[Table, int] | None:
+        digest = token_hash(token)
+        for table in self.tables.values():
+            if digest in table.tokens:
+                return table, table.tokens.index(digest)
+        return None
+
+    def leave(self, conn: Connection) -> None:
+        table, seat = conn.table, conn.seat
+        if table is None:
+            return
+        table.peers.discard(conn)
+        if seat is not None and not table.present(seat):
+            self._absent(table, seat)
+        self._spawn(self.broadcast(table))
+
+    def _absent(self, table: Table, seat: int) -> None:
+        """Nobody sits in ``seat`` now: a bot stands in if they are not back in time."""
+        loop = asyncio.get_running_loop()
+        key = (table.id, seat)
+        self._timers[key] = loop.call_later(self.limits.grace, self._stand_in, table, seat)
+
+    def _stand_in(self, table: Table, seat: int) -> None:
+        """The grace period is over and the seat is still empty: a bot plays it for now."""
+        self._timers.pop((table.id, seat), None)
+        if table.present(seat) or table.id not in self.tables:
+            return
+        table.stand_ins[seat] = table.spec.bots[self.limits.stand_in]()
+        self._spawn(self.broadcast(table))
+        self.wake(table)
+
+    def _returned(self, table: Table, seat: int) -> None:
+        timer = self._timers.pop((table.id, seat), None)
+        if timer is not None:
+            timer.cancel()
+        table.stand_ins.pop(seat, None)
+
+    # -- playing -------------------------------------------------------------------------------
+
+    async def move(self, conn: Connection, table: Table, message: Move) -> None:
+        action = table.play(conn.seat, message.ply, message.action)
+        await self.apply(table, action)
+
+    async def apply(self, table: Table, action: Any) -> None:
+        """Apply through the rules, keep, then tell everyone."""
+        ply = len(table.match.actions)
+        try:
+            table.match.play(action)
+        except IllegalAction as refusal:
+            raise Refusal("illegal", f"illegal move: {refusal.reason}") from None
+        self.store.append(table.id, ply, encode(action))
+        table.grow()
+        if table.match.is_over:
+            self.store.finish(table.id)
+        await self.broadcast(table)
+        self.wake(table)
+
+    def wake(self, table: Table) -> None:
+        """If a bot (or a stand-in) is to move, let it think."""
+        seat = table.match.to_move
+        if seat is not None and table.player_for(seat) is not None:
+            self._spawn(self._bot_move(table, seat, len(table.match.actions)))
+
+    async def _bot_move(self, table: Table, seat: int, ply: int) -> None:
+        await asyncio.sleep(self.limits.bot_pause)
+        match = table.match
+        bot = table.player_for(seat)
+        if bot is None or len(match.actions) != ply or self.tables.get(table.id) is not table:
+            return
+        view, legal = match.observe(seat), match.legal_actions()
+        action = await asyncio.to_thread(bot.choose, view, legal, bot_rng(match.seed, seat, ply))
+        if len(match.actions) == ply:
+            await self.apply(table, action)
+
+    async def rematch(self, conn: Connection, table: Table) -> None:
+        if not table.match.is_over:
+            raise Refusal("rematch", "a rematch can only start once the game is over")
+        if conn.seat is None:
+            raise Refusal("spectator", "spectators cannot ask for a rematch")
+        table.again.add(conn.seat)
+        present = {p.seat for p in table.peers if p.seat is not None}
+        if not present <= table.again:
+            return
+        match = table.match
+        table.match = Match.new(match.game, match.config, secrets.randbelow(2**31))
+        table.again.clear()
+        del self.tables[table.id]
+        self.store.finish(table.id)
+        table.id = secrets.token_hex(8)
+        self.tables[table.id] = table
+        self.store.create(table.record())
+        for peer in table.peers:
+            peer.sent = 0
+        await self.broadcast(table)
+        self.wake(table)
+
+    async def broadcast(self, table: Table) -> None:
+        peers = list(table.peers)
+        texts = [table.update_for(peer) for peer in peers]
+        await asyncio.gather(*(peer.send(text) for peer, text in zip(peers, texts, strict=True)))
+
+    def _spawn(self, job: Any) -> None:
+        task = asyncio.get_running_loop().create_task(job)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table job failed", exc_info=task.exception())

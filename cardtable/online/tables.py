@@ -1,0 +1,218 @@
+"""One table on the server: the match, who sits where, and what each seat is told.
+
+The table applies every action through the rules and tells each connection only what its seat
+may see: the observation, the log lines and events filtered for that seat, and the legal actions
+when it is to move. The seed and the actions stay here until the game is over.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from cardtable.core.codec import Decoder, encode
+from cardtable.core.match import Match
+from cardtable.core.protocol import Outcome
+from cardtable.core.seats import Seat, grown_seats
+from cardtable.games.registry import GameSpec
+from cardtable.online.protocol import CODE_LETTERS
+from cardtable.online.store import TableRecord
+
+
+class Peer(Protocol):
+    """A connection as a table sees it."""
+
+    seat: int | None
+    #: how many of the match's event groups this connection has been sent
+    sent: int
+
+    async def send(self, text: str) -> None: ...
+
+
+class Refusal(Exception):
+    """A message the table will not act on: ``code`` for programs, the text for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(5))
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    """Tokens are kept hashed: the store alone cannot seat anyone."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def wire_decoder(spec: GameSpec) -> Decoder:
+    """Decodes everything of ``spec`` that travels: actions, events, config, observations."""
+    rules = spec.rules
+    state, _ = rules.new_game(rules.default_config(rules.min_seats), 0)
+    view = type(rules.observe(state, None))
+    return Decoder((*rules.action_types, *rules.event_types, rules.config_type, view))
+
+
+@dataclass(eq=False)
+class Table:
+    """A match and its seats; ``tokens`` hold a token hash per human seat ("" for bots)."""
+
+    id: str
+    spec: GameSpec
+    match: Match
+    seats: tuple[Seat, ...]
+    tokens: list[str]
+    invite: str
+    watch: str
+    peers: set[Any] = field(default_factory=set)
+    #: human seats somebody has sat down in
+    claimed: set[int] = field(default_factory=set)
+    #: human seats whose player left for longer than the grace period: a bot plays them
+    stand_ins: dict[int, Any] = field(default_factory=dict)
+    bots: dict[int, Any] = field(default_factory=dict)
+    #: seats that asked for a rematch
+    again: set[int] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self.decoder = wire_decoder(self.spec)
+        self.grow()
+
+    @classmethod
+    def rebuild(cls, spec: GameSpec, record: TableRecord, actions: list[dict[str, Any]]) -> Table:
+        """A table from its record and actions, as it was when it was last written."""
+        decoder = wire_decoder(spec)
+        config = decoder.decode(record.config)
+        match = Match.replay(spec.rules, config, record.seed, map(decoder.decode, actions))
+        seats = tuple(Seat(s["name"], s.get("bot")) for s in record.seats)
+        table = cls(record.id, spec, match, seats, record.tokens, record.invite, record.watch)
+        table.claimed = {i for i, t in enumerate(record.tokens) if t}
+        return table
+
+    def record(self) -> TableRecord:
+        return TableRecord(
+            id=self.id,
+            game=self.spec.id,
+            config=encode(self.match.config),
+            seed=self.match.seed,
+            seats=[{"name": s.name, "bot": s.bot} for s in self.seats],
+            tokens=self.tokens,
+            invite=self.invite,
+            watch=self.watch,
+        )
+
+    # -- seats ---------------------------------------------------------------------------------
+
+    def grow(self) -> None:
+        """Seats bots took during play (Pazu-Pazaak) join the list, each with its bot."""
+        game = self.match.game
+        self.seats = grown_seats(
+            self.seats, game.joined_bots(self.match.events), game.seat_count(self.match.state)
+        )
+        while len(self.tokens) < len(self.seats):
+            self.tokens.append("")
+        for seat, who in enumerate(self.seats):
+            if who.bot is not None and seat not in self.bots:
+                self.bots[seat] = self.spec.bots[who.bot]()
+
+    def free_seat(self) -> int:
+        """The first human seat nobody has taken."""
+        for seat, who in enumerate(self.seats):
+            if who.is_human and seat not in self.claimed:
+                return seat
+        raise Refusal("full", "every seat at this table is taken; ask for the watch code")
+
+    def claim(self, seat: int, name: str) -> str:
+        """Give ``seat`` to a person called ``name``; returns its secret token."""
+        token = new_token()
+        self.tokens[seat] = token_hash(token)
+        self.claimed.add(seat)
+        self.seats = tuple(Seat(name) if i == seat else s for i, s in enumerate(self.seats))
+        return token
+
+    def seat_of(self, token: str) -> int | None:
+        digest = token_hash(token)
+        return next((i for i, t in enumerate(self.tokens) if t and t == digest), None)
+
+    def present(self, seat: int) -> bool:
+        return any(peer.seat == seat for peer in self.peers)
+
+    def player_for(self, seat: int) -> Any:
+        """The bot to move for ``seat`` now, if the server plays it."""
+        return self.bots.get(seat) or self.stand_ins.get(seat)
+
+    # -- playing -------------------------------------------------------------------------------
+
+    def play(self, seat: int | None, ply: int, raw: dict[str, Any]) -> Any:
+        """Check and decode a person's move; returns the action (not yet applied)."""
+        match = self.match
+        if seat is None:
+            raise Refusal("spectator", "you are watching this table: spectators cannot move")
+        if match.is_over:
+            raise Refusal("over", "the game is over")
+        if ply != len(match.actions):
+            raise Refusal(
+                "stale",
+                f"stale move: it was sent for move {ply}, the table is at move {len(match.actions)}",
+            )
+        if match.to_move != seat:
+            raise Refusal("turn", f"it is not your turn: Player {match.to_move + 1} is to move")
+        try:
+            return self.decoder.decode(raw)
+        except (ValueError, TypeError, KeyError) as error:
+            raise Refusal("action", f"cannot read that action: {error}") from None
+
+    # -- what each seat is told ----------------------------------------------------------------
+
+    def update_for(self, peer: Peer) -> str:
+        """Everything ``peer`` has not been told yet, as its seat may know it."""
+        match, seat, rules = self.match, peer.seat, self.match.game
+        fresh = peer.sent == 0
+        moves = [
+            {
+                "events": [encode(rules.event_for(e, seat)) for e in events],
+                "lines": [line for e in events if (line := rules.describe(e, seat))],
+            }
+            for events in match.events[peer.sent :]
+        ]
+        peer.sent = len(match.events)
+        outcome = match.outcome
+        mine = seat is not None and match.to_move == seat
+        # built as plain data (the ``Update`` model is the schema the client checks it with):
+        # this runs for every connection on every move
+        update = {
+            "type": "update",
+            "game_id": self.id,
+            "ply": len(match.actions),
+            "fresh": fresh,
+            "to_move": match.to_move,
+            "seats": [
+                {
+                    "name": who.name,
+                    "bot": who.bot,
+                    "connected": who.bot is None and self.present(i),
+                    "stand_in": i in self.stand_ins,
+                }
+                for i, who in enumerate(self.seats)
+            ],
+            "waiting": any(s.is_human and i not in self.claimed for i, s in enumerate(self.seats)),
+            "observation": encode(match.observe(seat)),
+            "legal": [encode(a) for a in match.legal_actions()] if mine else [],
+            "moves": moves,
+            "outcome": None if outcome is None else _result(outcome),
+            "seed": match.seed if outcome is not None else None,
+        }
+        return json.dumps(update, separators=(",", ":"))
+
+
+def _result(outcome: Outcome) -> dict[str, Any]:
+    stats = {k: list(v) if isinstance(v, tuple) else v for k, v in outcome.stats.items()}
+    return {"winners": list(outcome.winners), "scores": list(outcome.scores), "stats": stats}

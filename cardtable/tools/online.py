@@ -1,0 +1,132 @@
+"""``serve``, ``host``, ``join`` and ``watch``: the online commands, checked before anything opens."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+from cardtable.core.seating import is_policy
+from cardtable.games.registry import GAMES, get
+from cardtable.tools.fail import fail
+from cardtable.tools.setup import build_options, parse_seats
+
+#: how long a headless seat waits for the server to answer, and for its game to end
+REACH_TIMEOUT = 30.0
+GAME_TIMEOUT = 4 * 3600.0
+
+
+def run_serve_command(args: Any) -> int:
+    from cardtable.online.hosting import serve_forever
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"cardtable: listening on {args.host}: put a TLS proxy in front (see the README)")
+    try:
+        asyncio.run(serve_forever(args.host, args.port, Path(args.db) if args.db else None))
+    except KeyboardInterrupt:
+        pass
+    except OSError as error:
+        fail(f"cannot listen on {args.host}:{args.port}: {error.strerror or error}")
+    return 0
+
+
+def _seat_words(game: str, seats: str | None) -> list[str]:
+    """The host's seat list, checked by the shared parser; the server plays only its own bot
+    levels (it never imports code a client names), so policy seats are refused here."""
+    spec = get(game)
+    words = list(
+        parse_seats(spec, seats or ",".join(["human"] * max(2, spec.rules.min_seats)), True)
+    )
+    if any(is_policy(w) for w in words):
+        fail("policy seats play online through 'cardtable join CODE --bot policy:…' instead")
+    if "human" not in words:
+        fail("--seats needs at least one 'human' seat")
+    rules = spec.rules
+    if not rules.min_seats <= len(words) <= rules.max_seats:
+        fail(f"{spec.title} takes {rules.min_seats} to {rules.max_seats} players, not {len(words)}")
+    return words
+
+
+def run_online_command(args: Any) -> int:
+    """host, join and watch: a table screen through a remote session (or a headless bot)."""
+    from cardtable.online.hosting import DEFAULT_URL
+    from cardtable.ui.screens.online import hello_for, local_server_for, remote_session
+
+    url = args.server or DEFAULT_URL
+    code = getattr(args, "code", "").upper()
+    game = getattr(args, "game", None)
+    seats = ""
+    if args.command == "host":
+        if game not in GAMES:
+            fail(f"unknown game {game!r}; choose from: {', '.join(GAMES)}")
+        words = _seat_words(game, args.seats)
+        build_options(get(game), args.option, False, len(words))
+        seats = ",".join(words)
+        try:
+            url = local_server_for(url) if args.server is None else url
+        except OSError as error:
+            fail(str(error))
+    hello = hello_for(args.command, url, game or "", seats, code, args.name)
+    if args.command == "host":
+        hello["options"] = dict(pair.partition("=")[::2] for pair in args.option)
+    session = remote_session(url, hello, game)
+    if getattr(args, "bot", None):
+        return _play_headless(session, args.bot, args.json)
+    from cardtable.tools.launch import bot_pause_from_env
+    from cardtable.ui.app import CardtableApp
+    from cardtable.ui.screens.online import LobbyScreen
+
+    CardtableApp(lambda app: LobbyScreen(session), bot_pause=bot_pause_from_env()).run()
+    return 0
+
+
+def _play_headless(session: Any, level: str, as_json: bool) -> int:
+    """Play the seat with a built-in bot, then print how the game ended."""
+    from cardtable.core.seating import SeatError, load_policy
+    from cardtable.online.botclient import BotSeat
+
+    if is_policy(level):
+        try:
+            load_policy(level)
+        except SeatError as error:
+            fail(str(error))
+    elif not any(level in spec.bots for spec in GAMES.values()):
+        fail(f"unknown bot {level!r}: a bot level such as easy or hard, or policy:module:function")
+
+    async def play() -> Any:
+        seat = BotSeat(session, level, think=0.05)
+        session.start()
+        try:
+            await asyncio.wait_for(session.ready.wait(), REACH_TIMEOUT)
+        except TimeoutError:
+            fail(f"no answer from {session.url} within {REACH_TIMEOUT:g} seconds")
+        await seat.play(timeout=GAME_TIMEOUT)
+        return seat
+
+    seat = asyncio.run(play())
+    problem = session.problem or seat.failure
+    if problem is not None:
+        fail(problem)
+    outcome = session.outcome
+    seat = session.viewer
+    result = {
+        "game": session.spec.id,
+        "seat": seat,
+        "won": seat in outcome.winners,
+        "winners": list(outcome.winners),
+        "scores": list(outcome.scores),
+        "moves": session.ply,
+        "seed": session.seed,
+    }
+    if as_json:
+        print(json.dumps(result))
+    else:
+        names = " and ".join(session.seats[w].name for w in outcome.winners) or "nobody"
+        scores = ", ".join(
+            f"{s.name} {v:g}" for s, v in zip(session.seats, outcome.scores, strict=True)
+        )
+        print(f"{session.spec.title}: {names} won ({scores}) after {session.ply} moves")
+    return 0

@@ -1,0 +1,164 @@
+"""Online play: a form to host, join or watch a table, and the lobby that waits for the table.
+
+The connection runs on the app's own asyncio loop (``RemoteSession.start``): these screens only
+read the session's state on a timer, so a slow network never freezes them.
+"""
+
+from __future__ import annotations
+
+import socket
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Select, Static
+
+from cardtable.games.registry import GAMES
+from cardtable.online.hosting import DEFAULT_PORT, DEFAULT_URL, SeatBook, embedded_server
+from cardtable.online.remote import RemoteSession
+
+
+def hello_for(action: str, url: str, game: str, seats: str, code: str, name: str) -> dict[str, Any]:
+    """The first message for ``host``, ``join`` or ``watch``."""
+    if action == "host":
+        words = [w.strip() for w in seats.split(",") if w.strip()]
+        return {"type": "create", "game": game, "seats": words, "name": name}
+    if action == "watch":
+        return {"type": "watch", "code": code}
+    return {"type": "join", "code": code, "name": name}
+
+
+def remote_session(url: str, hello: dict[str, Any], game: str | None = None) -> RemoteSession:
+    """A session whose seat token is kept in the data folder as soon as the server gives it;
+    joining a table this person sat at before resumes that seat, if it is free."""
+    code = hello.get("code")
+    kept = SeatBook().token(url, code) if hello["type"] == "join" and code else None
+    session = RemoteSession(GAMES[game] if game else None, url, hello, kept)
+
+    def keep(s: RemoteSession) -> None:
+        if s.token is not None:
+            SeatBook().keep(url, s.invite, s.spec.id, s.token)
+
+    session.on_token = keep
+    return session
+
+
+def local_server_for(url: str) -> str:
+    """The default local address with nothing listening on it: start a server here first."""
+    if url != DEFAULT_URL:
+        return url
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", DEFAULT_PORT))
+        except OSError:
+            return url  # a server already listens there
+    return embedded_server(DEFAULT_PORT)
+
+
+class LobbyScreen(Screen[None]):
+    """Connects, shows the codes while players arrive, then opens the table."""
+
+    DEFAULT_CSS = """
+    LobbyScreen { align: center middle; background: $felt; }
+    LobbyScreen #lobby { width: 80; max-width: 100%; height: auto; padding: 1 2;
+        border: heavy $primary; background: $surface; }
+    """
+    BINDINGS: ClassVar[list[Binding]] = [Binding("escape", "leave", "Leave")]
+
+    def __init__(self, session: RemoteSession) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="lobby"):
+            yield Static(f"Connecting to {self.session.url}…", id="lobby-text", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.session.start()
+        self.timer = self.set_interval(0.2, self.check)
+
+    def lobby_text(self) -> str:
+        s = self.session
+        if s.problem is not None:
+            return f"Cannot play: {s.problem}\n\nPress Escape to go back."
+        if not s.invite:
+            return f"Connecting to {s.url}… ({s.connection or 'connecting'})"
+        lines = [
+            f"{s.spec.title} on {s.url}",
+            f"Invite code: {s.invite}   (to play: cardtable join {s.invite})",
+            f"Watch code:  {s.watch}   (to look on: cardtable watch {s.watch})",
+            "",
+        ]
+        lines += [f"  {seat.label}" for seat in s.seats]
+        if s.rematching:
+            lines.append("\nWaiting for everyone at the table to ask for the rematch…")
+        else:
+            lines.append("\nWaiting for every seat to be taken…")
+        return "\n".join(lines)
+
+    def check(self) -> None:
+        s = self.session
+        self.query_one("#lobby-text", Static).update(self.lobby_text())
+        if s.ready.is_set() and s.problem is None and not s.waiting:
+            self.timer.stop()  # once: a second tick would replace the table just opened
+            self.app.switch_screen(s.spec.table(s))
+
+    def action_leave(self) -> None:
+        self.session.hang_up()
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit()
+
+
+class PlayOnlineScreen(Screen[None]):
+    """Host a table (on a server started here, by default), join one, or watch one."""
+
+    DEFAULT_CSS = """
+    PlayOnlineScreen { align: center middle; background: $felt; }
+    PlayOnlineScreen #online { width: 76; max-width: 100%; height: auto; padding: 1 2;
+        border: heavy $primary; background: $surface; }
+    PlayOnlineScreen Input, PlayOnlineScreen Select { margin-bottom: 1; }
+    PlayOnlineScreen #online-buttons { height: 3; align-horizontal: center; }
+    """
+    BINDINGS: ClassVar[list[Binding]] = [Binding("escape", "app.pop_screen", "Back")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="online"):
+            yield Static(
+                "Play online · host a table, or join or watch one by its code\n"
+                "Below: server · your name · game and seats (to host) · code (to join or watch)"
+            )
+            yield Input(DEFAULT_URL, placeholder="server address", id="server")
+            yield Input("Player", placeholder="your name", id="name")
+            options = [(spec.title, spec.id) for spec in GAMES.values()]
+            yield Select(options, value="pazaak", allow_blank=False, id="game")
+            yield Input("human,human", placeholder="seats: human or a bot level", id="seats")
+            yield Input("", placeholder="invite or watch code", id="code")
+            with Horizontal(id="online-buttons"):
+                yield Button("Host", id="host", variant="primary")
+                yield Button("Join", id="join")
+                yield Button("Watch", id="watch")
+        yield Footer()
+
+    def value(self, widget_id: str) -> str:
+        return str(self.query_one(f"#{widget_id}", Input).value).strip()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        action = str(event.button.id)
+        url, code = self.value("server"), self.value("code").upper()
+        if action != "host" and not code:
+            self.notify("Type the code you were given first.", severity="warning")
+            return
+        game = str(self.query_one("#game", Select).value)
+        try:
+            url = local_server_for(url) if action == "host" else url
+        except OSError as error:
+            self.notify(str(error), severity="error")
+            return
+        hello = hello_for(action, url, game, self.value("seats"), code, self.value("name"))
+        session = remote_session(url, hello, game if action == "host" else None)
+        self.app.push_screen(LobbyScreen(session))

@@ -1,0 +1,100 @@
+"""A real server on an ephemeral 127.0.0.1 port, and clients that play through it."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.asyncio.server import Server
+
+from cardtable.games.registry import get
+from cardtable.online.botclient import BotSeat
+from cardtable.online.remote import RemoteSession
+from cardtable.online.server import GameServer, Limits
+from cardtable.online.store import SqliteStore
+
+#: every wait in these tests gives up after this many seconds
+PATIENCE = 30.0
+
+
+@dataclass
+class Running:
+    """A server that the tests may stop and start again from its store."""
+
+    db: Path
+    limits: Limits
+    port: int = 0
+    game: GameServer | None = None
+    listening: Server | None = None
+    sessions: list[RemoteSession] = field(default_factory=list)
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    async def start(self) -> GameServer:
+        self.game = GameServer(SqliteStore(self.db), self.limits)
+        self.listening = await self.game.start("127.0.0.1", self.port)
+        self.port = self.listening.sockets[0].getsockname()[1]
+        return self.game
+
+    async def stop(self) -> None:
+        """Stop as a killed process would: connections cut, nothing said, the store kept."""
+        assert self.game is not None and self.listening is not None
+        self.game.stop()
+        self.listening.close()
+        await self.listening.wait_closed()
+        self.game.store.close()  # type: ignore[attr-defined]
+
+    def session(self, game: str, hello: dict[str, Any]) -> RemoteSession:
+        session = RemoteSession(get(game), self.url, hello)
+        self.sessions.append(session)
+        return session
+
+    async def seated(self, game: str, hello: dict[str, Any]) -> RemoteSession:
+        """A session that has had its first update."""
+        session = self.session(game, hello)
+        session.start()
+        await asyncio.wait_for(session.ready.wait(), PATIENCE)
+        assert session.problem is None, session.problem
+        return session
+
+    async def table(self, game: str, seats: list[str], **options: str) -> list[RemoteSession]:
+        """A new table with every human seat taken: the host first, then the guests."""
+        host = await self.seated(
+            game, {"type": "create", "game": game, "seats": seats, "options": options}
+        )
+        guests = [
+            await self.seated(game, {"type": "join", "code": host.invite, "name": f"G{i}"})
+            for i in range(seats.count("human") - 1)
+        ]
+        return [host, *guests]
+
+
+@pytest.fixture
+async def server(tmp_path: Path) -> AsyncIterator[Running]:
+    running = Running(tmp_path / "server.sqlite3", Limits(grace=0.3, bot_pause=0.0))
+    await running.start()
+    yield running
+    for session in running.sessions:
+        session.close()
+    await running.stop()
+
+
+async def play_out(sessions: list[RemoteSession], level: str = "easy") -> None:
+    """Every session's seat played by a bot until the game is over."""
+    seats = [BotSeat(s, level) for s in sessions]
+    await asyncio.gather(*(seat.play(PATIENCE) for seat in seats))
+
+
+async def until(check: Any, what: str) -> None:
+    """Wait (bounded) for ``check()`` to hold."""
+    for _ in range(int(PATIENCE / 0.01)):
+        if check():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"timed out waiting for {what}")

@@ -1,0 +1,71 @@
+"""No hidden card travels: what a seat is sent cannot tell a position from one with the hidden
+cards dealt afresh (``redeal_hidden``), and neither can the events of the next move."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardtable.core.codec import encode
+from cardtable.core.match import Match
+from cardtable.core.rng import pick
+from cardtable.core.seats import Seat
+from cardtable.games.registry import GAMES
+from cardtable.online.tables import Table
+
+SEATS = {"pazaak": 2, "pazu-pazaak": 3, "pixies": 3, "flip7": 3}
+
+
+@dataclass
+class _Peer:
+    seat: int | None
+    sent: int
+
+
+def _table(game: str, match: Match) -> Table:
+    seats = tuple(Seat(f"P{i}") for i in range(match.game.seat_count(match.state)))
+    return Table("t", GAMES[game], match, seats, [], "AAAAA", "CCCCC")
+
+
+def _sent(table: Table, seat: int | None) -> str:
+    """The update ``seat`` gets for the position now (the history it already has)."""
+    return table.update_for(_Peer(seat, len(table.match.events)))
+
+
+def _told(match: Match, events: tuple[object, ...], seat: int) -> list[object]:
+    rules = match.game
+    return [(encode(rules.event_for(e, seat)), rules.describe(e, seat)) for e in events]
+
+
+@pytest.mark.parametrize("game", list(SEATS))
+@settings(max_examples=12, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 10**6), moves=st.integers(0, 120))
+def test_a_seat_cannot_tell_the_hidden_cards_apart(game: str, seed: int, moves: int) -> None:
+    rules = GAMES[game].rules
+    match = Match.new(rules, rules.default_config(SEATS[game]), seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if match.is_over:
+            break
+        match.play(pick(match.legal_actions(), rng))
+    for seat in range(rules.seat_count(match.state)):
+        other = replace(match, state=rules.redeal_hidden(match.state, seat, rng))
+        table, twin = _table(game, match), _table(game, other)
+        sent = _sent(table, seat)
+        assert sent == _sent(twin, seat)
+        assert ('"seed":null' in sent) != match.is_over  # the seed is the whole deck order
+        if match.is_over or match.to_move == seat:
+            continue
+        # the next move by someone else: if it shows this seat the same position in both,
+        # its events must tell this seat the same things too
+        action = pick(match.legal_actions(), rng)
+        if not rules.is_legal(other.state, action):
+            continue
+        after, events = rules.apply(match.state, action)
+        after_twin, events_twin = rules.apply(other.state, action)
+        if rules.observe(after, seat) == rules.observe(after_twin, seat):
+            assert _told(match, events, seat) == _told(other, events_twin, seat)
