@@ -128,6 +128,12 @@ def build_parser() -> argparse.ArgumentParser:
     shots = commands.add_parser("screenshots", help="regenerate screenshots of every main screen")
     shots.add_argument("--out", default="screenshots", help="folder (default: screenshots)")
     shots.add_argument("--only", default=None, help="only scenes whose name contains this")
+    web = commands.add_parser("web", help="serve the app to web browsers (the web extra)")
+    web.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    web.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    web.add_argument(
+        "--public-url", default=None, help="the address browsers use, behind a reverse proxy"
+    )
     return parser
 
 
@@ -170,6 +176,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from cardtable.tools.screenshots import run_screenshots_command
 
         return run_screenshots_command(args)
+    if args.command == "web":
+        from cardtable.tools.web import run_web_command
+
+        return run_web_command(args)
     from cardtable.tools.launch import run_app_command
 
     return run_app_command(args)

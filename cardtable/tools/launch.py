@@ -9,6 +9,7 @@ from typing import Any
 from cardtable.games.registry import get
 from cardtable.tools.fail import fail
 from cardtable.tools.setup import build_options, make_config, parse_seats, play_seats
+from cardtable.tools.web import visitor_home
 
 
 def bot_pause_from_env() -> float | None:
@@ -66,8 +67,9 @@ def first_screen_for(args: Any) -> Any:
 
 
 def run_app_command(args: Any) -> int:
-    first = first_screen_for(args)
-    from cardtable.ui.app import CardtableApp
+    with visitor_home():
+        first = first_screen_for(args)
+        from cardtable.ui.app import CardtableApp
 
-    CardtableApp(first, bot_pause=bot_pause_from_env()).run()
+        CardtableApp(first, bot_pause=bot_pause_from_env()).run()
     return 0

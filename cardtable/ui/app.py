@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import constants, events
@@ -21,6 +22,7 @@ from cardtable.games.registry import GAMES, GameSpec
 from cardtable.persist.paths import config_dir
 from cardtable.persist.settings import load_settings, save_settings
 from cardtable.persist.themes import builtin_theme_dir, load_themes
+from cardtable.ui.web import mirror_screen
 
 if TYPE_CHECKING:
     from cardtable.persist.replays import ReplayStore
@@ -73,6 +75,8 @@ class CardtableApp(App[None]):
         self.problems = [str(p) for p in (*theme_problems, settings_problem) if p is not None]
         for theme in themes:
             self.register_theme(theme)
+        #: the last game finished here and its replay file (a browser can download it)
+        self.last_replay: tuple[Any, Path] | None = None
         self.theme = self.settings.theme if self.settings.theme in self.available_themes else "felt"
 
     @property
@@ -117,8 +121,10 @@ class CardtableApp(App[None]):
     def on_mount(self) -> None:
         # a 16-colour terminal rounds faint blends into the background: app.tcss makes up for it
         self.set_class(self.sixteen_colours, "-sixteen-colours")
+        self.set_class(self.is_web, "-web")
         for problem in self.problems:
             self.notify(f"Skipped {problem}", title="File problem", severity="error", timeout=10)
+        mirror_screen(self)
         if self.size.width < 80 or self.size.height < 24:
             from cardtable.ui.screens.toosmall import TooSmallScreen
 
@@ -249,6 +255,6 @@ class CardtableApp(App[None]):
         if record.finished:
             self.saves.discard(record.game)
             self.stats.record(record.game, session.seats, session.outcome)
-            self.replays.keep(record)
+            self.last_replay = (session, self.replays.keep(record))
         else:
             self.saves.save(record)

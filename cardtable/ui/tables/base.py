@@ -26,6 +26,7 @@ from cardtable.session import Change, HandOff, Moved, Refused, Session, Status, 
 from cardtable.ui.screens.handoff import HandOffScreen
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.screens.rules import RulesScreen
+from cardtable.ui.web import DOWNLOADS, download, downloads_for
 from cardtable.ui.widgets.log import MoveLog
 
 #: how games name seats in log lines (see ``GameRules.describe``); the table swaps in real names
@@ -265,7 +266,9 @@ class TableScreen(Screen[None]):
     def advance(self) -> None:
         """Hand the turn to whoever is next: the person here, a hand-off, or the session."""
         if self.session.is_over:
-            self.app.push_screen(self.final_result(), self._after_final)
+            result = self.final_result()
+            result.choices += downloads_for(self.app, self.session)
+            self.app.push_screen(result, self._after_final)
             return
         self.session.bot_pause = getattr(self.app, "bot_pause", 0.6)
         self.session.proceed()
@@ -363,7 +366,10 @@ class TableScreen(Screen[None]):
             log.add(self.name_seats(line))
 
     def _after_final(self, choice: str | None) -> None:
-        if choice == "again":
+        if choice in DOWNLOADS:
+            download(self.app, self.session, choice)
+            self.advance()  # the result box again, for another download or the next game
+        elif choice == "again":
             self.app.call_later(self.app.restart_match, self)  # type: ignore[attr-defined]
         else:
             self.app.exit()
