@@ -54,12 +54,21 @@ async def test_resume_after_quit_brings_back_the_exact_position():
     resumed = CardtableApp(lambda app: HomeScreen(), bot_pause=0)
     async with resumed.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        assert pilot.app.screen.has_save  # the footer offers Continue now
         await pilot.press("c")
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         table = pilot.app.screen
         assert isinstance(table, TableScreen)
         assert table.session.match.actions[: len(actions)] == actions
+
+
+async def test_home_offers_continue_only_when_there_is_a_saved_game(isolated_home):
+    async with CardtableApp(lambda app: HomeScreen(), bot_pause=0).run_test() as pilot:
+        await pilot.pause()
+        home = pilot.app.screen
+        assert not home.has_save
+        assert home.check_action("continue_game", ()) is False
 
 
 KILLED_RUN = textwrap.dedent(

@@ -49,6 +49,8 @@ class HomeScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
+    has_save = False
+
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):
             yield Static("cardtable · choose a game", id="title")
@@ -81,10 +83,17 @@ class HomeScreen(Screen[None]):
             moves = len(saved.record.actions)
             in_ = f"{moves} move{'' if moves == 1 else 's'} in"
             button.label = f"Continue {saved.record.spec.title} ({in_}) (c)"
-            button.display = True
+            button.display = self.has_save = True
+            self.refresh_bindings()
         for problem in self.app.saves.problems:  # type: ignore[attr-defined]
             self.notify(f"Save set aside: {problem}", severity="error", timeout=10)
         self.app.saves.problems.clear()  # type: ignore[attr-defined]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer offers Continue only once a saved game is there to continue."""
+        if action == "continue_game":
+            return self.has_save
+        return True
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.app.push_screen(new_game_screen(GAMES[str(event.option.id)]))
