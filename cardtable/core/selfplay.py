@@ -12,6 +12,15 @@ from cardtable.core.protocol import GameRules, Outcome
 from cardtable.core.rng import derive_rng, pick
 
 
+#: a game still going after this many moves is taken to be one its players never end (a policy
+#: that always stays on an empty Flip 7 row banks 0 forever); built-in bots finish far sooner
+MAX_PLIES = 100_000
+
+
+class EndlessGame(RuntimeError):
+    """A game passed ``MAX_PLIES`` moves without ending."""
+
+
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` in a run seeded ``seed``: independent, reproducible."""
     return int(derive_rng(seed, "sim", index).random() * 2**53)
@@ -36,6 +45,8 @@ def play_bots(
             on_decision(seat, time.perf_counter() - started)
         state, _ = rules.apply(state, action)
         ply += 1
+        if ply >= MAX_PLIES:
+            raise EndlessGame(f"game seeded {seed} had not ended after {MAX_PLIES:,} moves")
     outcome = rules.outcome(state)
     assert outcome is not None
     return outcome

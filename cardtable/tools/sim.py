@@ -9,7 +9,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from cardtable.core.seating import PolicyError, make_bot
-from cardtable.core.selfplay import game_seed, play_bots
+from cardtable.core.selfplay import EndlessGame, game_seed, play_bots
 from cardtable.games.registry import get
 from cardtable.tools.setup import build_options, make_config, parse_seats
 from cardtable.tools.stats import Tally, wilson_interval
@@ -152,7 +152,7 @@ def run_sim_command(args: Any) -> int:
     started = time.perf_counter()
     try:
         tally = run_games(spec, config, levels, args, seed, jobs)
-    except PolicyError as refusal:
+    except (PolicyError, EndlessGame) as refusal:
         fail(str(refusal))
     result = summary(spec.id, levels, seed, tally, time.perf_counter() - started)
     if args.json:

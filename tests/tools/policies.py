@@ -8,7 +8,7 @@ def first_legal(observation, legal, rng):
 
 
 def always_stay(observation, legal, rng):
-    """Flip 7: stay even when there is nothing to bank, which the rules refuse."""
+    """Flip 7 solo: stay every turn, banking 0 on an empty row; the race never ends."""
     from cardtable.games.flip7.actions import STAY
 
     return STAY

@@ -45,12 +45,21 @@ def test_sim_plays_a_policy_seat(capsys):
 
 
 def test_sim_refuses_a_policy_that_plays_an_illegal_move(capsys):
-    seats = "policy:tests.tools.policies:always_stay"
+    seats = "policy:tests.tools.policies:resigns"
     with pytest.raises(SystemExit) as exit_:
         main(["sim", "flip7", "--solo", "--seats", seats, "--games", "1", "--jobs", "1", "--json"])
     assert exit_.value.code == 2
     err = capsys.readouterr().err.strip()
-    assert "not a legal move now" in err and "Hit()" in err
+    assert "not a legal move now" in err and "resign" in err and "Hit()" in err
+
+
+def test_sim_stops_a_game_its_policy_never_ends(capsys, monkeypatch):
+    monkeypatch.setattr("cardtable.core.selfplay.MAX_PLIES", 500)
+    seats = "policy:tests.tools.policies:always_stay"
+    with pytest.raises(SystemExit) as exit_:
+        main(["sim", "flip7", "--solo", "--seats", seats, "--games", "1", "--jobs", "1"])
+    assert exit_.value.code == 2
+    assert "had not ended after 500 moves" in capsys.readouterr().err
 
 
 def test_the_shared_parser_and_factory():
@@ -64,7 +73,7 @@ def test_the_shared_parser_and_factory():
     assert make_bot(spec.bots, "easy").level == "easy"
     assert load_policy(FIRST)(None, (1,), random.Random(0)) == 1
     with pytest.raises(PolicyError):
-        make_bot(spec.bots, "policy:tests.tools.policies:always_stay").choose(None, ("a",), None)
+        make_bot(spec.bots, "policy:tests.tools.policies:resigns").choose(None, ("a",), None)
 
 
 def test_play_seats_a_policy_and_its_games_save_and_replay():
