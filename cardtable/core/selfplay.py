@@ -11,7 +11,6 @@ from cardtable.core.bots import Bot, bot_rng
 from cardtable.core.protocol import GameRules, Outcome
 from cardtable.core.rng import derive_rng, pick
 
-
 #: a game still going after this many moves is taken to be one its players never end (a policy
 #: that always stays on an empty Flip 7 row banks 0 forever); built-in bots finish far sooner
 MAX_PLIES = 100_000

@@ -41,6 +41,8 @@ FATAL = {"code", "full", "token", "game", "seats", "options", "invalid", "hello"
 class RemoteSession(Session):
     """One seat (or a spectator's view, ``viewer`` None) of a table on the server at ``url``."""
 
+    offers_hints = False
+
     def __init__(
         self, spec: GameSpec | None, url: str, hello: dict[str, Any], kept: str | None = None
     ) -> None:

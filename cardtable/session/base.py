@@ -77,6 +77,9 @@ class Session(ABC):
     hotseat: bool = False
     #: a finished game stepped through move by move; nothing can be submitted
     is_replay: bool = False
+    #: the hint key may ask the hard bot for this seat's best move (not online, where each seat
+    #: plays on its own)
+    offers_hints: bool = True
     #: how the link to a game held elsewhere is ("reconnecting…", who is away); None: all well
     connection: str | None = None
 

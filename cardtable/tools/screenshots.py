@@ -13,7 +13,8 @@ from cardtable.tools.shots import Shot, all_shots
 
 async def capture(shot: Shot, folder: Path) -> Path:
     app = shot.build()
-    async with app.run_test(size=shot.size) as pilot:
+    # toasts on, as people see them (and as the snapshot tests draw them): a hint is one
+    async with app.run_test(size=shot.size, notifications=True) as pilot:
         await shot.drive(pilot)
         svg = app.export_screenshot(title=f"cardtable · {shot.name}")
     path = folder / f"{shot.name}.svg"

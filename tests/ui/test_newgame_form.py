@@ -89,11 +89,21 @@ async def test_pazu_chips_antes_and_set_limit_are_in_the_form():
         form = app.screen
         for name, value in (("start_chips", "500"), ("ante_min", "10"), ("ante_max", "40")):
             form.query_one(f"#opt-{name}", Input).value = value
-        form.query_one("#opt-max_sets", Input).value = "12"
+        limit = form.query_one("#opt-max_sets", Input)
+        assert limit.value == "" and limit.placeholder == "none"  # no set limit by default
+        limit.value = "12"
         table = await start_on_table(pilot)
         config = table.session.config
         assert (config.start_chips, config.ante_min, config.ante_max) == (500, 10, 40)
         assert config.max_sets == 12
+
+
+async def test_pazu_set_limit_left_empty_means_no_limit():
+    app = form_app("pazu-pazaak")
+    async with app.run_test(size=(100, 60)) as pilot:
+        await pilot.pause()
+        table = await start_on_table(pilot)
+        assert table.session.config.max_sets is None
 
 
 async def test_a_number_that_does_not_fit_is_refused_with_its_name():

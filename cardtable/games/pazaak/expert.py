@@ -102,8 +102,10 @@ def explain(best: Any, valued: list[tuple[Any, float]], hand: tuple[Card, ...], 
     """One line: the move, the situation, and the match chances it compared (best first)."""
     ranked = sorted(valued, key=lambda move: -move[1])
     mine = next(value for action, value in valued if action == best)
-    rivals = [(a, v) for a, v in ranked if a != best][:1]
-    line = f"{move_name(best, hand)}: {why}; you win the match {percent(mine)} this way"
+    name = move_name(best, hand)
+    # a second copy of the same card is the same move in words: compare with a different one
+    rivals = [(a, v) for a, v in ranked if move_name(a, hand) != name][:1]
+    line = f"{name}: {why}; you win the match {percent(mine)} this way"
     for action, value in rivals:
         verb = move_name(action, hand)
         line += f", {percent(value)} if you {verb[0].lower()}{verb[1:]}"

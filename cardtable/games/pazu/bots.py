@@ -198,13 +198,16 @@ def turn_reason(view: PazuView, legal: tuple[Any, ...], action: Any, values: lis
     if not values:
         return f"{move}: no draw can bust you and no hand card is worth spending yet"
     best = values[legal.index(action)]
+    # a second copy of the same card is the same move in words: compare with a different one
     rivals = sorted(
-        ((v, a) for a, v in zip(legal, values, strict=True) if a != action), key=lambda r: -r[0]
+        (v, move_name(a, view.hand))
+        for a, v in zip(legal, values, strict=True)
+        if move_name(a, view.hand) != move
     )
     line = f"{move}: about {best:+.1f} chips expected"
     if rivals:
-        other = move_name(rivals[0][1], view.hand)
-        line += f", {rivals[0][0]:+.1f} if you {other[0].lower()}{other[1:]}"
+        value, other = rivals[-1]
+        line += f", {value:+.1f} if you {other[0].lower()}{other[1:]}"
     return line
 
 

@@ -161,7 +161,7 @@ def _reason(
     line = f"{words}; play-outs end the round {margin:+.1f} against your best rival"
     if len(ranked) > 1:
         other = describe(moves[ranked[1]])
-        line += f" ({totals[ranked[1]] / runs:+.1f} for {other[0].lower()}{other[1:]})"
+        line += f" ({totals[ranked[1]] / runs:+.1f} if you {other[0].lower()}{other[1:]})"
     return line
 
 
@@ -173,10 +173,13 @@ def describe(move: Candidate) -> str:
         where = f"keep it face-up on space {move.cell + 1}"
     elif move.kind == KEEP_OLD:
         where = f"tuck it under the {number} on space {move.cell + 1}"
-    elif move.kind == DOWN:
-        where = f"face-down on space {move.cell + 1}"
     else:
-        where = f"face-up on space {move.cell + 1}"
+        side = "face-down" if move.kind == DOWN else "face-up"
+        where = (
+            f"{side} on space {move.cell + 1}"
+            if take
+            else f"place it {side} on space {move.cell + 1}"
+        )
     text = take + where
     return text[0].upper() + text[1:]
 

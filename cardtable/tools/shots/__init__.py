@@ -48,6 +48,13 @@ async def settle(pilot: Any, rounds: int = 3) -> None:
         box.cursor_blink = False
 
 
+async def ask_hint(pilot: Any) -> None:
+    """Settle, then press the hint key and let the hard bot's answer show."""
+    await settle(pilot)
+    await pilot.press("i")
+    await settle(pilot)
+
+
 def bots_thinking(app: Any) -> bool:
     """Whether a bot at a table on the screen stack is still deciding or its move is on its way."""
     return any(

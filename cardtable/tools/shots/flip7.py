@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardtable.session import LocalSession
-from cardtable.tools.shots import Shot, settle
+from cardtable.tools.shots import Shot, ask_hint, settle
 
 Stop = Callable[[Any], bool]
 STAY_AT = 20
@@ -116,6 +116,7 @@ async def last_move(pilot: Any) -> None:
 SHOTS = (
     Shot("flip7-solo-odds", lambda: table_app(1, 13, my_row_has(3, 5)), open_odds),
     Shot("flip7-table-4p", lambda: table_app(4, 12, my_row_has(3, 3)), settle),
+    Shot("flip7-hint", lambda: table_app(4, 12, my_row_has(3, 3)), ask_hint),
     Shot("flip7-table-4p-small", lambda: table_app(4, 12, my_row_has(3, 3)), settle, (80, 24)),
     Shot("flip7-pick-target", lambda: table_app(4, 17, choosing), settle),
     Shot("flip7-solo-end", lambda: table_app(1, 13, never), last_move),

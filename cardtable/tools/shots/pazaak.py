@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.session import LocalSession
-from cardtable.tools.shots import Shot, settle
+from cardtable.tools.shots import Shot, ask_hint, settle
 
 SEED = 41
 
@@ -75,6 +75,7 @@ async def end_turn_to_result(pilot: Any) -> None:
 SHOTS = (
     Shot("pazaak-newgame", newgame_app, settle, size=(100, 32)),
     Shot("pazaak-table", lambda: table_app(9), settle),
+    Shot("pazaak-hint", lambda: table_app(9), ask_hint),
     Shot("pazaak-table-80x24", lambda: table_app(9), settle, size=(80, 24)),
     Shot("pazaak-set-result", lambda: table_app(3), end_turn_to_result),
     Shot("pazaak-deckbuilder", builder_app, settle),

@@ -19,7 +19,7 @@ from cardtable.games.pazu.events import GameEnded, SetPotCarried, SetWon
 from cardtable.games.pazu.state import Phase, Status
 from cardtable.games.registry import GAMES
 from cardtable.session import LocalSession
-from cardtable.tools.shots import Shot, settle
+from cardtable.tools.shots import Shot, ask_hint, settle
 
 SPEC = GAMES["pazu-pazaak"]
 RIVALS = ("Revan", "Bastila", "Carth", "Mission", "Jolee")
@@ -134,6 +134,7 @@ async def stand(pilot: Any) -> None:
 SET_ENDS = (SetWon, SetPotCarried)
 SHOTS = (
     Shot("pazu-5p", table_app(5, 4, mid_set(2, 2)), settle),
+    Shot("pazu-hint", table_app(5, 4, mid_set(2, 2)), ask_hint),
     Shot("pazu-bidding", table_app(5, 4, bidding(2, 2)), settle),
     Shot("pazu-3p-80x24", table_app(3, 5, mid_set(2, 2)), settle, (80, 24)),
     Shot("pazu-6p-80x24", table_app(6, 4, mid_set(2, 2)), settle, (80, 24)),

@@ -17,7 +17,7 @@ from cardtable.games.pixies.events import GameEnded, RoundEnded
 from cardtable.games.pixies.state import Phase
 from cardtable.games.registry import GAMES
 from cardtable.session import LocalSession
-from cardtable.tools.shots import Shot, settle
+from cardtable.tools.shots import Shot, ask_hint, settle
 
 SPEC = GAMES["pixies"]
 RIVALS = ("Revan", "Bastila", "Carth", "Mission")
@@ -94,6 +94,7 @@ async def choose_first(pilot: Any) -> None:
 
 SHOTS = (
     Shot("pixies-2p-midround", table_app(2, 3, tucked_cards(3)), settle),
+    Shot("pixies-hint", table_app(2, 3, tucked_cards(3)), ask_hint),
     Shot("pixies-2p-keep-80x24", table_app(2, 5, phase_is(Phase.KEEP, 12)), settle, (80, 24)),
     Shot("pixies-facedown", table_app(2, 7, phase_is(Phase.FACE_DOWN, 20)), settle),
     Shot("pixies-5p", table_app(5, 3, tucked_cards(4)), settle),

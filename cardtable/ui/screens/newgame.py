@@ -38,6 +38,10 @@ def on_off(value: bool) -> str:
     return "on" if value else "off"
 
 
+#: a number option that may be left out
+OPTIONAL_INT = int | None
+
+
 class NewGameScreen(Screen[None]):
     """The setup form; ``start`` validates it and switches to the table."""
 
@@ -131,10 +135,17 @@ class NewGameScreen(Screen[None]):
                     yield label
                     yield Switch(bool(value), id=f"opt-{name}")
                     yield Static(on_off(bool(value)), classes="on-off", id=f"onoff-{name}")
-            elif annotation is int:
+            elif annotation in (int, OPTIONAL_INT):
+                # an optional number left empty means none (Pazu-Pazaak's set limit: no limit)
                 with Horizontal(classes="row"):
                     yield label
-                    yield Input(str(value), type="integer", compact=True, id=f"opt-{name}")
+                    yield Input(
+                        "" if value is None else str(value),
+                        placeholder="none" if annotation == OPTIONAL_INT else "",
+                        type="integer",
+                        compact=True,
+                        id=f"opt-{name}",
+                    )
 
     def compose_extras(self) -> ComposeResult:
         """Game-specific setup fields (none by default)."""
@@ -207,9 +218,10 @@ class NewGameScreen(Screen[None]):
 
     def chosen_options(self) -> Any:
         values = self.options.model_dump()
-        for name in self.spec.options_model.model_fields:
+        for name, field in self.spec.options_model.model_fields.items():
             for widget in self.query(f"#opt-{name}"):
-                values[name] = widget.value
+                empty = widget.value == "" and field.annotation == OPTIONAL_INT
+                values[name] = None if empty else widget.value
         values.update(self.extra_options())
         return self.spec.options_model(**values)
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual._context import active_message_pump
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
@@ -26,8 +27,12 @@ from cardtable.session import Change, HandOff, Moved, Refused, Session, Status, 
 from cardtable.ui.screens.handoff import HandOffScreen
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.screens.rules import RulesScreen
+from cardtable.ui.tables import hinting, replaying
 from cardtable.ui.web import DOWNLOADS, download, downloads_for
 from cardtable.ui.widgets.log import MoveLog
+
+if TYPE_CHECKING:
+    from cardtable.core.bots import Advice
 
 #: how games name seats in log lines (see ``GameRules.describe``); the table swaps in real names
 SEAT_WORD = re.compile(r"\bPlayer (\d+)\b")
@@ -63,6 +68,7 @@ class TableScreen(Screen[None]):
         Binding("q", "exit_table", "Home"),
         Binding("escape", "exit_table", "Home", show=False),
         Binding("question_mark", "rules", "Rules"),
+        hinting.HINT_KEY,
         Binding("ctrl+q", "app.quit", "Quit", show=False),
         Binding("left", "step(-1)", "Back", show=True),
         Binding("right", "step(1)", "Forward", show=True),
@@ -90,6 +96,8 @@ class TableScreen(Screen[None]):
         self.drawn: Any = None
         #: while a result box is up, the ended set's view, drawn instead of the next set's deal
         self.frozen: Any = None
+        #: the hint key's last answer (see ``hinting``)
+        self.last_hint: Advice | None = None
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -159,8 +167,12 @@ class TableScreen(Screen[None]):
         self.session.close()
 
     def _dispatch(self, callback: Callable[[], None]) -> None:
-        """Run a session's callback on the UI thread, now if already there."""
-        if threading.get_ident() == self.app._thread_id:
+        """Run a session's callback in this screen's own message loop, now if already there.
+
+        A box pushed from the callback reports its answer to the loop that pushed it: from a
+        websocket task begun on another screen (the lobby, since gone) the answer would be lost.
+        """
+        if active_message_pump.get(None) is self and threading.get_ident() == self.app._thread_id:
             callback()
         else:
             self.post_message(SessionCalled(callback))
@@ -173,41 +185,26 @@ class TableScreen(Screen[None]):
         """Bots think in a Textual thread worker, so tests and screenshots can wait for them."""
         self.run_worker(job, thread=True, group="bot")
 
-    # -- replays -------------------------------------------------------------------------------
+    # -- which keys work now ---------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("step", "step_to", "jump"):
             return self.is_replay
+        if action == "hint":
+            return hinting.hint_offered(self)
         return True
 
-    def round_marks(self) -> tuple[int, ...]:
-        """The moves after which a new set or round is dealt, over the whole replay."""
-        batches = self.session.all_events  # type: ignore[attr-defined]
-        ends = self.ROUND_ENDS
-        return tuple(
-            ply
-            for ply, batch in enumerate(batches)
-            if ply and any(isinstance(e, ends) for e in batch)
-        )
+    def action_hint(self) -> None:
+        hinting.ask_for_hint(self)
 
     def action_jump(self, delta: int) -> None:
-        """To the start of the next set or round, or back to the start of this or the last one."""
-        ply, marks = self.session.ply, self.round_marks()
-        if delta > 0:
-            target = next((m for m in marks if m > ply), -1)
-        else:
-            target = max((m for m in marks if m < ply), default=0)
-        self.action_step_to(target)
+        replaying.jump(self, delta)
 
     def action_step(self, delta: int) -> None:
-        self.action_step_to(self.session.ply + delta)
+        replaying.step_to(self, self.session.ply + delta)
 
     def action_step_to(self, step: int) -> None:
-        """Rebuild the position after ``step`` actions and show its events as they happened."""
-        self.session.step_to(step)  # type: ignore[attr-defined]
-        self.query_one(MoveLog).clear()
-        self.log_lines(self.session.log_lines())
-        self.redraw()
+        replaying.step_to(self, step)
 
     @property
     def my_turn(self) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
@@ -197,6 +198,23 @@ class OfferCard(CardView):
         self.post_message(OfferChosen(self.slot))
 
 
+class AmountInput(Input):
+    """The chips box: a number goes in, and every other key stays the table's (Home, Rules,
+    Hint), so the footer keeps showing them while the box has the cursor."""
+
+    #: what a number is typed with (a minus too, so a negative bid is refused with the reason)
+    TYPED = frozenset("0123456789-")
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character is not None and character in self.TYPED
+
+    async def _on_key(self, event: events.Key) -> None:
+        # Textual runs each class's handler, this one first: a letter stops Input's from
+        # swallowing it, and the table's binding for it acts instead
+        if event.is_printable and event.character not in self.TYPED:
+            event.prevent_default()
+
+
 class AuctionPanel(Vertical):
     """Shown in place of the boards while a set's cards are bid for, picked and the ante named."""
 
@@ -245,7 +263,7 @@ class AuctionPanel(Vertical):
         yield Static(id="pz-prompt", markup=False)
         with Horizontal(id="pz-entry"):
             yield Label("", id="pz-entry-label")
-            yield Input(type="integer", id="pz-amount", placeholder="chips")
+            yield AmountInput(type="integer", id="pz-amount", placeholder="chips")
             yield Button("Bid", id="pz-submit", variant="primary")
             yield Button("", id="pz-quick-0")
             yield Button("", id="pz-quick-1")

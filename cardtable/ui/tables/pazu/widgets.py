@@ -237,7 +237,7 @@ class PazuHand(Horizontal):
 #: four side cards are dealt; a hand grows by the cards bought at auction
 DEALT = 4
 #: a hand card's key: 1–9, 0, then letters no table key uses, so a long hand stays playable
-HAND_KEYS = "1234567890bcdfghijkmoptuvwxyz"
+HAND_KEYS = "1234567890bcdfghjkmoptuvwxyz"
 
 
 def hand_key(index: int) -> str:

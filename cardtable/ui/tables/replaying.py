@@ -1,0 +1,37 @@
+"""Stepping through a replay: a move at a time, or a set or round at a time."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.ui.widgets.log import MoveLog
+
+if TYPE_CHECKING:
+    from cardtable.ui.tables.base import TableScreen
+
+
+def round_marks(table: TableScreen) -> tuple[int, ...]:
+    """The moves after which a new set or round is dealt, over the whole replay."""
+    batches = table.session.all_events  # type: ignore[attr-defined]
+    ends = table.ROUND_ENDS
+    return tuple(
+        ply for ply, batch in enumerate(batches) if ply and any(isinstance(e, ends) for e in batch)
+    )
+
+
+def jump(table: TableScreen, delta: int) -> None:
+    """To the start of the next set or round, or back to the start of this or the last one."""
+    ply, marks = table.session.ply, round_marks(table)
+    if delta > 0:
+        target = next((m for m in marks if m > ply), -1)
+    else:
+        target = max((m for m in marks if m < ply), default=0)
+    step_to(table, target)
+
+
+def step_to(table: TableScreen, step: int) -> None:
+    """Rebuild the position after ``step`` actions and show its events as they happened."""
+    table.session.step_to(step)  # type: ignore[attr-defined]
+    table.query_one(MoveLog).clear()
+    table.log_lines(table.session.log_lines())
+    table.redraw()
