@@ -188,6 +188,24 @@ def test_redeal_reshuffles_the_hidden_main_deck(game_id, seats):
 
 
 @pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_redeal_reseeds_every_shuffle_still_to_come(game_id, seats):
+    """Every game draws its later deals (the next set, round or reshuffle) from the state's
+    ``seed``: a redeal that kept it would let a search bot play past the deal it is in and meet
+    the real cards to come."""
+    rules = GAMES[game_id].rules
+    for seed in SEEDS[:3]:
+        match = Match.new(rules, rules.default_config(seats), seed)
+        rng = random.Random(seed)
+        for ply in range(0, REDEAL_PLIES):
+            if match.is_over:
+                break
+            seat = ply % seats
+            twin = rules.redeal_hidden(match.state, seat, derive_rng(seed, "reseed", ply))
+            assert twin.seed != match.state.seed, f"ply {ply}: the redeal kept the seed"
+            match.play(pick(match.legal_actions(), rng))
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
 def test_public_log_lines_are_the_same_whatever_is_hidden(game_id, seats):
     """Spectator log lines (hot-seat log, toasts, title) never depend on hidden cards: the same
     action from a state with the hidden cards dealt afresh, leading to the same public view,

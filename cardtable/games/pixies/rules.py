@@ -134,7 +134,8 @@ class PixiesRules(GameRules[PixiesState, PixiesConfig]):
         return describe_event(event, viewer)
 
     def redeal_hidden(self, state: PixiesState, seat: int, rng: random.Random) -> PixiesState:
-        """Deal the deck and every face-down card afresh: nobody, owner included, sees them."""
+        """Deal the deck and every face-down card afresh: nobody, owner included, sees them;
+        and a new seed, so the later rounds' deals are unknown too."""
         pool = shuffled(
             list(state.deck) + [c for g in state.grids for c in g.down if c is not None], rng
         )
@@ -143,7 +144,7 @@ class PixiesRules(GameRules[PixiesState, PixiesConfig]):
             Grid(g.up, tuple(None if c is None else next(rest) for c in g.down), g.occupied)
             for g in state.grids
         )
-        return replace(state, deck=deck, grids=grids)
+        return replace(state, deck=deck, grids=grids, seed=int(rng.random() * 2**53))
 
 
 RULES = PixiesRules()
