@@ -43,6 +43,10 @@ class RemoteSession(Session):
 
     offers_hints = False
 
+    @property
+    def spectating(self) -> bool:
+        return self.hello.get("type") == "watch"
+
     def __init__(
         self, spec: GameSpec | None, url: str, hello: dict[str, Any], kept: str | None = None
     ) -> None:

@@ -144,6 +144,11 @@ class Session(ABC):
         return None
 
     @property
+    def spectating(self) -> bool:
+        """Someone looking on at a game held elsewhere: nothing waits for them to go on."""
+        return False
+
+    @property
     def is_over(self) -> bool:
         return self.to_move is None
 

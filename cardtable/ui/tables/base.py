@@ -293,6 +293,10 @@ class TableScreen(Screen[None]):
         table shows the ended set's boards until the box is dismissed."""
         before = self.drawn
         interlude = self.interlude(moved.events)
+        if interlude is not None and self.session.spectating:
+            # the players go on without a spectator: the result is a toast, not a box to close
+            self.notify(interlude.details, title=interlude.verdict, timeout=8, markup=False)
+            interlude = None
         if interlude is not None and not self.session.is_over:
             now, later = self.split_at_round_end(moved)
             self.log_events(Moved(moved.events, now))

@@ -50,4 +50,4 @@ def show_hint(table: TableScreen, advice: Advice, ply: int) -> None:
     if table.abandoned or table.session.ply != ply:
         return
     table.last_hint = advice
-    table.notify(table.name_seats(advice.reason), title="Hint", timeout=10)
+    table.notify(table.name_seats(advice.reason), title="Hint", timeout=10, markup=False)
