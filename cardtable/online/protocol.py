@@ -162,6 +162,7 @@ class Update(_Message):
     outcome: Result | None = None
     #: told once the game is over, so the game can be kept and replayed
     seed: int | None = None
+    actions: list[dict[str, Any]] | None = None
 
 
 class Error(_Message):

@@ -18,6 +18,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from cardtable.core.codec import encode
+from cardtable.core.errors import IllegalAction
+from cardtable.core.match import Match
 from cardtable.core.protocol import Outcome
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES, GameSpec
@@ -42,6 +44,7 @@ class RemoteSession(Session):
     """One seat (or a spectator's view, ``viewer`` None) of a table on the server at ``url``."""
 
     offers_hints = False
+    held_here = False
 
     @property
     def spectating(self) -> bool:
@@ -84,6 +87,9 @@ class RemoteSession(Session):
         self._sending: set[asyncio.Task[None]] = set()
         #: the game a rematch was asked after: ``ready`` waits for the next one
         self._rematch_of: str | None = None
+        #: the finished game, rebuilt from the seed and actions the server tells at its end
+        self.match: Match | None = None
+        self._keeper: Callable[[Session], None] | None = None
 
     # -- the connection ------------------------------------------------------------------------
 
@@ -198,6 +204,9 @@ class RemoteSession(Session):
             self.latencies.append(time.perf_counter() - self._sent_at)
             self._sent_at = None
         self._set_status(self._away_note(update))
+        if new_game:
+            self.match = None
+        self._keep_if_over(update)
         if not self.ready.is_set():
             if update.game_id != self._rematch_of:
                 self._rematch_of = None
@@ -205,6 +214,23 @@ class RemoteSession(Session):
             return
         for change in moved:
             self.emit(change)
+
+    def keep(self, save: Callable[[Session], None]) -> None:
+        """``save`` gets this session once its game is over and ``match`` holds the whole game."""
+        self._keeper = save
+
+    def _keep_if_over(self, update: Update) -> None:
+        """Rebuild the finished game from what the server tells at its end, once, and keep it."""
+        if self.match is not None or update.seed is None or update.actions is None:
+            return
+        assert self._decoder is not None
+        try:
+            actions = [self._decoder.decode(a) for a in update.actions]
+            self.match = Match.replay(self.spec.rules, self.config, update.seed, actions)
+        except (ValueError, IllegalAction):
+            return  # a server that tells a game its own rules refuse: nothing to keep
+        if self._keeper is not None:
+            self._keeper(self)
 
     def _away_note(self, update: Update) -> str | None:
         """Who has gone, for the status line; None when every person is here."""

@@ -209,6 +209,7 @@ class Table:
             "moves": moves,
             "outcome": None if outcome is None else _result(outcome),
             "seed": match.seed if outcome is not None else None,
+            "actions": [encode(a) for a in match.actions] if outcome is not None else None,
         }
         return json.dumps(update, separators=(",", ":"))
 

@@ -74,12 +74,23 @@ class StatsStore:
             return StatsFile()
         return result
 
-    def record(self, game: str, seats: tuple[Seat, ...], outcome: Outcome) -> StatsFile:
-        """Count a finished game for the people at the table; a solo game keeps its best."""
+    def record(
+        self,
+        game: str,
+        seats: tuple[Seat, ...],
+        outcome: Outcome,
+        online_seats: frozenset[int] | None = None,
+    ) -> StatsFile:
+        """Count a finished game for the people at the table; a solo game keeps its best.
+        ``online_seats``: the seats played here at an online table (the others were elsewhere)."""
         stats = self.load()
         entry = stats.games.setdefault(game, GameStats())
-        key = opponent_key(seats)
-        won = any(seats[w].is_human for w in outcome.winners)
+        if online_seats is None:
+            key = opponent_key(seats)
+            won = any(seats[w].is_human for w in outcome.winners)
+        else:
+            key = " + ".join(("online", *sorted(s.bot for s in seats if s.bot is not None)))
+            won = any(w in online_seats for w in outcome.winners)
         entry.opponents.setdefault(key, Record()).add(won)
         rounds = outcome.stats.get("rounds")
         if key == "solo" and isinstance(rounds, int | float):

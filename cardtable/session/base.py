@@ -80,6 +80,8 @@ class Session(ABC):
     #: the hint key may ask the hard bot for this seat's best move (not online, where each seat
     #: plays on its own)
     offers_hints: bool = True
+    #: the game is held by this process (saved after each move); False: by a server elsewhere
+    held_here: bool = True
     #: how the link to a game held elsewhere is ("reconnecting…", who is away); None: all well
     connection: str | None = None
 

@@ -252,7 +252,12 @@ class CardtableApp(App[None]):
         from cardtable.persist.records import GameRecord
 
         record = GameRecord.of(session.spec, session.match, session.seats)
-        if record.finished:
+        if not session.held_here:
+            # an online game, told whole at its end: a player's stats count their own seat
+            if not session.spectating:
+                self.stats.record(record.game, session.seats, session.outcome, session.my_seats)
+            self.last_replay = (session, self.replays.keep(record))
+        elif record.finished:
             self.saves.discard(record.game)
             self.stats.record(record.game, session.seats, session.outcome)
             self.last_replay = (session, self.replays.keep(record))

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from cardtable.online.remote import RemoteSession
+from cardtable.persist.replays import load_replay
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.online import LobbyScreen
 from cardtable.ui.screens.result import ResultScreen
@@ -76,3 +77,11 @@ async def test_two_apps_play_a_match_through_one_server(server: Running) -> None
             assert isinstance(host, RemoteSession) and host.outcome == guest.outcome
             assert max(host.outcome.scores) == 3
             assert host.viewer == 0 and guest.viewer == 1
+            # each app kept the finished game as a replay, and counted it for its own seat
+            for session, app in ((host, host_app), (guest, guest_app)):
+                assert session.match is not None and app.last_replay is not None
+                kept, path = app.last_replay
+                assert kept is session
+                assert load_replay(path).to_match().state == session.match.state
+            record = host_app.stats.load().games["pazaak"].opponents["online"]
+            assert (record.games, record.wins) == (2, 1)

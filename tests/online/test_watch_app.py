@@ -35,3 +35,6 @@ async def test_a_spectator_watches_a_match_to_its_end_without_a_key(server: Runn
         set_toasts = [n for n in app._notifications if "set" in n.title]
         assert set_toasts, "each set's result shows as a toast"
         assert watcher.spectating and not players[0].spectating
+        # a spectator keeps the replay, but the game is not theirs to count
+        assert app.last_replay is not None and app.last_replay[0] is watcher
+        assert "pazaak" not in app.stats.load().games
