@@ -11,7 +11,8 @@ from cardtable.persist.replays import load_replay
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.online import LobbyScreen
 from cardtable.ui.screens.result import ResultScreen
-from cardtable.ui.tables.pazaak.table import SignPicker, Table
+from cardtable.ui.tables.pazaak.handplay import SignPicker
+from cardtable.ui.tables.pazaak.table import Table
 from tests.online.conftest import Running, until
 
 

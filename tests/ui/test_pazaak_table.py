@@ -10,7 +10,8 @@ from cardtable.games.registry import GAMES
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.handoff import HandOffScreen
 from cardtable.ui.screens.result import ResultScreen
-from cardtable.ui.tables.pazaak.table import SignPicker, Table
+from cardtable.ui.tables.pazaak.handplay import SignPicker
+from cardtable.ui.tables.pazaak.table import Table
 
 SPEC = GAMES["pazaak"]
 

@@ -25,7 +25,7 @@ from cardtable.tools.shots.pazu import (
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.handoff import HandOffScreen
 from cardtable.ui.screens.result import ResultScreen
-from cardtable.ui.tables.pazaak.table import SignPicker
+from cardtable.ui.tables.pazaak.handplay import SignPicker
 from cardtable.ui.tables.pazaak.widgets import HandCard
 from cardtable.ui.tables.pazu.auction import AuctionPanel
 from cardtable.ui.tables.pazu.seats import BotLevelPicker, BotRemover

@@ -8,16 +8,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from cardtable.games.pazaak.actions import EndTurn, PlaySide, Stand
-from cardtable.games.pazaak.cards import Card, label, side_values, signed
 from cardtable.games.pazaak.events import SetVoid, SetWon, WinReason
 from cardtable.games.pazaak.state import PazaakView
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen, seed_text
 from cardtable.ui.tables.pazaak.ending import end_of_set_view
+from cardtable.ui.tables.pazaak.handplay import play_hand_card
 from cardtable.ui.tables.pazaak.widgets import BoardPanel, HandCardChosen, HandRow, pips
 from cardtable.ui.widgets.log import MoveLog
 
@@ -38,45 +37,6 @@ def unseen_text(unseen: tuple[int, ...] | None) -> str:
         return "Endless main deck: every card 1–10 is always as likely"
     counts = " ".join(f"{rank}:{n}" for rank, n in enumerate(unseen, 1))
     return f"Unseen {sum(unseen)}  {counts}"
-
-
-class SignPicker(ModalScreen[int | None]):
-    """Choose the value a dual or ±1/2 card is played as; keys 1–4 or a click, Escape cancels."""
-
-    DEFAULT_CSS = """
-    SignPicker { align: center middle; }
-    SignPicker #picker { width: auto; height: auto; padding: 1 2; border: heavy $primary; background: $surface; }
-    SignPicker Horizontal { height: auto; width: auto; margin-top: 1; }
-    SignPicker Button { margin-right: 1; min-width: 8; }
-    """
-    BINDINGS = (
-        [Binding("escape", "cancel", "Cancel")]
-        + [Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 5)]
-        + [Binding("plus", "pick(0)", show=False), Binding("minus", "pick(1)", show=False)]
-    )
-
-    def __init__(self, card: Card, values: tuple[int, ...]) -> None:
-        super().__init__()
-        self.card = card
-        self.values = values
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="picker"):
-            yield Static(f"Play {label(self.card)} as:", markup=False)
-            with Horizontal():
-                for i, value in enumerate(self.values):
-                    yield Button(f"[{i + 1}] {signed(value)}", id=f"value-{i}")
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.action_pick(int((event.button.id or "value-0").split("-")[1]))
-
-    def action_pick(self, index: int) -> None:
-        if 0 <= index < len(self.values):
-            self.dismiss(self.values[index])
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 class Table(TableScreen):
@@ -202,27 +162,7 @@ class Table(TableScreen):
         self.play_human(EndTurn())
 
     def action_play_card(self, index: int) -> None:
-        view = self.session.observe()
-        if not self.my_turn or view.hand is None:
-            return
-        if index >= len(view.hand):
-            self.refused(f"you hold {len(view.hand)} side cards: there is no card {index + 1}")
-            return
-        card = view.hand[index]
-        values = tuple(
-            a.value for a in self.session.playable() if isinstance(a, PlaySide) and a.index == index
-        )
-        if not values:
-            self.play_human(PlaySide(index, side_values(card)[0]))  # refused with the reason
-        elif len(values) == 1:
-            self.play_human(PlaySide(index, values[0]))
-        else:
-            self.app.push_screen(
-                SignPicker(card, values),
-                lambda value: (
-                    self.play_human(PlaySide(index, value)) if value is not None else None
-                ),
-            )
+        play_hand_card(self, index, "side cards")
 
     def on_hand_card_chosen(self, message: HandCardChosen) -> None:
         self.action_play_card(message.index)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from textual.widgets import Button
 
 from cardtable.core.seats import newcomer_name
-from cardtable.games.pazaak.cards import side_values
 from cardtable.games.pazu.actions import (
     END_TURN,
     LEAVE,
@@ -18,7 +17,6 @@ from cardtable.games.pazu.actions import (
     STAY,
     Bid,
     Pick,
-    PlaySide,
     SeatBot,
     SetAnte,
     UnseatBot,
@@ -26,7 +24,7 @@ from cardtable.games.pazu.actions import (
 from cardtable.games.pazu.state import Phase
 from cardtable.session import Session
 from cardtable.ui.screens.result import ResultScreen
-from cardtable.ui.tables.pazaak.table import SignPicker
+from cardtable.ui.tables.pazaak.handplay import play_hand_card
 from cardtable.ui.tables.pazaak.widgets import HandCardChosen
 from cardtable.ui.tables.pazu.auction import AmountEntered, AuctionPanel, OfferChosen
 from cardtable.ui.tables.pazu.seats import (
@@ -158,27 +156,7 @@ class PazuChoices:
         self.play_human(Pick(story.offer[slot]))
 
     def play_card(self, index: int) -> None:
-        """Play hand card ``index``; a card with a choice of values asks which first."""
-        view = self.session.observe()
-        if not self.my_turn or view.hand is None:
-            return
-        if index >= len(view.hand):
-            self.refused(f"you hold {len(view.hand)} hand cards: there is no card {index + 1}")
-            return
-        card = view.hand[index]
-        values = tuple(
-            a.value for a in self.session.playable() if isinstance(a, PlaySide) and a.index == index
-        )
-        if len(values) > 1:
-            self.app.push_screen(
-                SignPicker(card, values),
-                lambda value: (
-                    self.play_human(PlaySide(index, value)) if value is not None else None
-                ),
-            )
-        else:
-            # one value, or none: then the core refuses with the reason
-            self.play_human(PlaySide(index, values[0] if values else side_values(card)[0]))
+        play_hand_card(self, index, "hand cards")  # type: ignore[arg-type]
 
     def on_hand_card_chosen(self, message: HandCardChosen) -> None:
         self.play_card(message.index)
