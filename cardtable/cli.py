@@ -124,6 +124,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--think", type=float, default=1.0, help="bench online: seconds a bot waits to move"
     )
+    bench.add_argument(
+        "--spread",
+        type=float,
+        default=0.0,
+        help="bench online: how far each wait may stray from --think, 0-1 (default 0: in step)",
+    )
     _add_online_commands(commands)
     shots = commands.add_parser("screenshots", help="regenerate screenshots of every main screen")
     shots.add_argument("--out", default="screenshots", help="folder (default: screenshots)")

@@ -15,11 +15,16 @@ from cardtable.session.base import Change, Refused, Status
 class BotSeat:
     """Plays ``level`` in the seat ``session`` sits in, whenever it is that seat's turn."""
 
-    def __init__(self, session: RemoteSession, level: str, think: float = 0.0) -> None:
+    def __init__(
+        self, session: RemoteSession, level: str, think: float = 0.0, spread: float = 0.0
+    ) -> None:
+        """``think``: seconds to wait before each move; ``spread``: how far each wait may stray
+        from it, as a fraction (0.5: anywhere from half to one and a half times as long)."""
         self.session = session
         self.level = level
         self.bot: Any = None  # made at the first move: a joiner learns its game from the server
         self.think = think
+        self.spread = spread
         self.done = asyncio.Event()
         self._asked = -1
         #: why the bot stopped before the game ended (an illegal move from a policy)
@@ -42,7 +47,9 @@ class BotSeat:
             return
         if session.my_turn and session.ply != self._asked:
             self._asked = session.ply
-            asyncio.get_running_loop().call_later(self.think, self._move, session.ply)
+            stray = 2 * derive_rng(session.ply, f"think:{session.viewer}").random() - 1
+            wait = self.think * (1 + self.spread * stray)
+            asyncio.get_running_loop().call_later(wait, self._move, session.ply)
 
     def _move(self, ply: int) -> None:
         session = self.session

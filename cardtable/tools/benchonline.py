@@ -3,6 +3,8 @@
 The server runs in its own process (as in production), the clients in this one; latency is the
 time from a move sent to the next update received. Bots wait ``--think`` seconds before each
 move, as people would: with no pause at all the bench only measures how deep a queue can get.
+By default every bot waits exactly as long, so all the tables move in the same instant (the worst
+case); ``--spread`` lets each wait stray, as people's do.
 """
 
 from __future__ import annotations
@@ -52,7 +54,9 @@ async def _listening(port: int, patience: float = 20.0) -> None:
     fail(f"the bench server did not start on port {port}")
 
 
-async def _bench(url: str, tables: int, think: float, server_pid: int) -> dict[str, Any]:
+async def _bench(
+    url: str, tables: int, think: float, spread: float, server_pid: int
+) -> dict[str, Any]:
     from cardtable.games.registry import get
     from cardtable.online.botclient import BotSeat
     from cardtable.online.remote import RemoteSession
@@ -68,7 +72,7 @@ async def _bench(url: str, tables: int, think: float, server_pid: int) -> dict[s
         session = RemoteSession(spec, url, hello)
         session.latencies = latencies
         session.connect(lambda c: errors.append(c.reason) if isinstance(c, Refused) else None, _now)
-        seat = BotSeat(session, "easy", think=think)
+        seat = BotSeat(session, "easy", think=think, spread=spread)
         seats.append(seat)
         session.start()
         return seat
@@ -119,6 +123,9 @@ def run_online_bench(args: Any) -> int:
     if not 1 <= tables <= 5000:
         fail("--tables must be between 1 and 5000")
     think = max(0.0, args.think)
+    spread = args.spread
+    if not 0 <= spread <= 1:
+        fail("--spread must be between 0 and 1")
     port = _free_port()
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen(
@@ -131,7 +138,8 @@ def run_online_bench(args: Any) -> int:
 
             async def main() -> dict[str, Any]:
                 await _listening(port)
-                return await _bench(f"ws://127.0.0.1:{port}", tables, think, server.pid)
+                url = f"ws://127.0.0.1:{port}"
+                return await _bench(url, tables, think, spread, server.pid)
 
             result = asyncio.run(main())
         finally:
@@ -142,7 +150,8 @@ def run_online_bench(args: Any) -> int:
     print(json.dumps(result) if args.json else _text(result["online"]))
     print(
         f"server memory: {before / 1024:.1f} MiB empty, {idle / 1024:.1f} MiB with {tables} idle "
-        f"tables ({per_table:.1f} KiB a table, two connections each); bots think {think} s",
+        f"tables ({per_table:.1f} KiB a table, two connections each); bots think {think} s"
+        f" (each wait within ±{spread:.0%} of it)",
         file=sys.stderr,
     )
     return 0
