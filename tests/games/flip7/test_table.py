@@ -164,3 +164,11 @@ def test_a_choice_without_an_action_card_and_a_wrong_target_are_refused_by_name(
         match="^Player 4 cannot take the Freeze: choose one of Player 1, Player 2, Player 3$",
     ):
         RULES.apply(frozen, ChooseTarget(3))
+    # the refusal names who is to choose (here not the player whose turn it is)
+    with pytest.raises(IllegalAction, match="^Player 1 must first choose who gets the Freeze$"):
+        RULES.apply(frozen, HIT)
+
+
+def test_each_view_names_the_seat_it_was_made_for():
+    state, _ = start(table(3), n(6, 7, 8), dealer=2)
+    assert [RULES.observe(state, seat).viewer for seat in (0, 1, 2, None)] == [0, 1, 2, None]
