@@ -214,6 +214,15 @@ def test_the_auction_cards_are_dealt_from_the_game_seed_and_the_set_number():
     assert draft.set_number == 2 and " ".join(label(card) for card in draft.revealed) == "±3 -6 ±4"
 
 
+def test_the_tabletop_main_deck_is_shuffled_from_the_game_seed_and_the_set_number():
+    # pinned like the auction: an old save replays only if every set draws the same main cards
+    state = fresh(3, seed=1)
+    assert state.deck[:12] == (8, 4, 2, 6, 4, 8, 7, 7, 9, 10, 5, 3) and len(state.deck) == 40
+    draft = Draft(state, finish_turn)
+    start_set(draft)
+    assert draft.deck[:12] == (9, 6, 9, 7, 5, 2, 8, 6, 3, 5, 7, 2) and len(draft.deck) == 40
+
+
 def test_a_person_who_cannot_pay_the_ante_ends_the_game_as_the_people_left():
     state = replace(auction(people=(1,)), chips=(200, 8, 200))
     state, _ = play(state, Bid(0), Bid(0), Bid(0), Pick(parse("±4")), Pick(parse("-7")))
