@@ -25,6 +25,7 @@ from cardtable.games.pazaak.cards import (
     parse_all,
     plus,
     side_values,
+    signed,
 )
 
 
@@ -45,6 +46,10 @@ from cardtable.games.pazaak.cards import (
 def test_every_card_has_a_short_label_that_parses_back(card, text):
     assert label(card) == text
     assert parse(text) == card
+
+
+def test_a_board_value_shows_its_sign_and_zero_shows_none():
+    assert [signed(v) for v in (3, -2, 0)] == ["+3", "-2", "0"]
 
 
 def test_parse_accepts_plus_minus_for_dual_and_rejects_nonsense():

@@ -365,3 +365,11 @@ def test_a_redeal_deals_the_other_hand_afresh_and_reseeds_every_draw_to_come():
         assert type(twin.seed) is int and 0 <= twin.seed < 2**53
     assert len({twin.hands[other] for twin in twins}) > 1
     assert len({twin.seed for twin in twins}) == 30
+
+
+def test_every_view_says_whose_turn_it_is():
+    state = RULES.new_game(config(), 3)[0]
+    for _ in range(2):
+        assert state.to_move is not None
+        assert {RULES.observe(state, seat).to_move for seat in (0, 1, None)} == {state.to_move}
+        state = RULES.apply(state, END_TURN)[0]

@@ -169,6 +169,15 @@ def test_the_game_ends_without_an_ante_when_fewer_than_two_can_pay():
 def test_bidding_a_pick_before_the_auction_is_over_is_refused_with_the_phase():
     with pytest.raises(IllegalAction, match="has to bid for the auction cards"):
         RULES.apply(auction(), Pick(parse("+1")))
+    # the refusal names who is to bid: seat 1 opens this auction
+    refusal = RULES.explain_illegal(auction(first=1), Pick(parse("+1")))
+    assert refusal == "Player 2 has to bid for the auction cards now"
+
+
+def test_a_pick_of_something_not_a_card_is_refused_by_its_repr():
+    state, _ = play(auction(), Bid(0), Bid(0), Bid(0))
+    refusal = RULES.explain_illegal(state, Pick("±9"))  # type: ignore[arg-type]
+    assert refusal == "'±9' is not on offer; the cards left are +1 ±4 -7"
 
 
 def test_who_bids_first_in_set_1_is_drawn_by_lot():
