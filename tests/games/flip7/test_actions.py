@@ -111,6 +111,7 @@ def test_flip_three_stops_early_on_a_bust():
     state, events = play(three(F3, *n(1, 7, 3)), HIT, 2)
     assert Busted(2, n(7)[0]) in events
     assert len([e for e in of_type(events, CardFlipped) if e.why is Why.FLIP_THREE]) == 2
+    assert events[-2:] == (Busted(2, n(7)[0]), FlipThreeEnded(2))  # the log says it is over
     assert state.deck[0] == n(3)[0]
     assert RULES.to_move(state) == 0
 
@@ -131,6 +132,9 @@ def test_a_freeze_flipped_during_flip_three_is_set_aside_then_used_by_the_flippe
     state, events = play(three(F3, F, *n(1, 2)), HIT, 2)
     assert ActionSetAside(2, F) in events
     assert state.pending == Pending(Choice.FREEZE, 2, (0, 1, 2))
+    # the table still shows the Flip Three whose set-aside card is being handed out
+    assert state.flow is not None and RULES.observe(state, 0).flip_three == state.flow.chain
+    assert RULES.observe(state, 0).flip_three[0].target == 2
     state, events = play(state, 1)
     assert Frozen(1, 2, 6) in events
     assert RULES.to_move(state) == 0
@@ -154,6 +158,16 @@ def test_flip_three_chains_and_play_resumes_after_the_first_recipient():
     assert FlipThreeStarted(1, 2) in events
     assert state.rows[1].numbers == n(6, 3, 4, 8)
     assert RULES.to_move(state) == 0
+
+
+def test_a_card_set_aside_after_a_chained_flip_three_is_still_handed_out():
+    # seat 2's Flip Three sets aside a Flip Three and a Freeze; the Flip Three goes to seat 1,
+    # and once seat 1's three flips are done seat 2 still hands out the Freeze
+    state, _ = play(three(F3, F3, F, *n(1), *n(3, 4, 8)), HIT, 2)
+    assert state.pending == Pending(Choice.FLIP_THREE, 2, (0, 1, 2))
+    state, events = play(state, 1)
+    assert events[-1] == FlipThreeEnded(1) and state.rows[1].numbers == n(6, 3, 4, 8)
+    assert state.pending == Pending(Choice.FREEZE, 2, (0, 1, 2))
 
 
 def test_a_second_chance_flipped_during_flip_three_is_resolved_at_once():
