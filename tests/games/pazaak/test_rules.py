@@ -417,3 +417,13 @@ def test_the_deal_and_every_set_s_main_deck_are_pinned_to_the_seed():
     assert draft.deck[:10] == (7, 1, 5, 9, 2, 6, 10, 5, 3, 9)
     endless, _ = RULES.new_game(config(main_deck=MainDeck.ENDLESS), 1)
     assert endless.boards[0].total == 3 and endless.draws == 1
+
+
+def test_a_match_won_after_a_hand_card_leaves_no_card_counted_as_played():
+    # played_side belongs to a turn: the finished match's view must not say a card was played
+    state = position("10 7", "9 9", hands=("+2", ""), standing=(False, True), sets_won=(2, 1))
+    state, _ = RULES.apply(state, PlaySide(0, 2))
+    assert state.played_side is True
+    after, events = RULES.apply(state, STAND)
+    assert events[-1] == MatchWon(0, (3, 1))
+    assert after.played_side is False and RULES.observe(after, 0).played_side is False
