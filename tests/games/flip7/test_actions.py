@@ -7,6 +7,7 @@ first; the first three cards of each stack are the deal.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -243,6 +244,11 @@ def test_a_second_chance_nobody_can_take_is_discarded():
     # seat 1 stayed and seat 2 holds one already
     state, events = play(three(SC, SC, SC), HIT, STAY, HIT, HIT)
     assert ActionDiscarded(0, SC) in events
+    # on top of a discard pile that already holds a card
+    start_state = three(SC, SC, SC)
+    start_state = replace(start_state, deck=start_state.deck[:-1], discard=start_state.deck[-1:])
+    state, _ = play(start_state, HIT, STAY, HIT, HIT)
+    assert state.discard == (*start_state.discard, SC)
     assert SC in state.discard
 
 
