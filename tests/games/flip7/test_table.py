@@ -196,6 +196,9 @@ def test_the_deal_the_first_dealer_and_every_reshuffle_are_pinned_to_the_seed():
     after, events = RULES.apply(empty, HIT)
     assert [int(card) for card in after.deck] == [11, 10, 9, 4, 10, 21, 12, 9, 10, 7, 7]
     assert events[0] == Reshuffled(12) and after.table.reshuffles == 1
+    third = replace(empty, table=replace(empty.table, reshuffles=2))
+    after, _ = RULES.apply(third, HIT)
+    assert [int(card) for card in after.deck] == [7, 7, 10, 12, 4, 3, 9, 10, 10, 9, 21]
 
 
 def test_every_move_keeps_the_game_seed_for_the_shuffles_to_come():

@@ -8,7 +8,9 @@ from dataclasses import replace
 import pytest
 
 from cardtable.core.errors import IllegalAction
+from cardtable.games.pazaak.actions import EndTurn
 from cardtable.games.pazaak.cards import Kind, label, parse
+from cardtable.games.pazaak.state import MainDeck
 from cardtable.games.pazu.actions import Bid, Pick, SetAnte
 from cardtable.games.pazu.auction import bidding_deck, start_set
 from cardtable.games.pazu.draft import Draft
@@ -221,6 +223,24 @@ def test_the_auction_cards_are_dealt_from_the_game_seed_and_the_set_number():
     draft = Draft(state, finish_turn)
     start_set(draft)
     assert draft.set_number == 2 and " ".join(label(card) for card in draft.revealed) == "±3 -6 ±4"
+
+
+def test_the_hands_the_first_bidder_and_endless_draws_are_pinned_to_the_seed():
+    state = fresh(3, seed=1)
+    assert [" ".join(label(card) for card in hand) for hand in state.hands] == [
+        "±6 ±3 ±4 ±4",
+        "±2 ±6 ±1 ±3",
+        "±2 ±4 ±6 ±4",
+    ]
+    assert state.first == 2 and state.draws == 0
+    endless = fresh(3, seed=1, main_deck=MainDeck.ENDLESS)
+    while endless.phase is not Phase.TURN:
+        endless, _ = play(endless, RULES.legal_actions(endless)[0])
+    ranks = []
+    for _ in range(5):
+        ranks.append(endless.boards[endless.queue[0]].cards[-1].value)
+        endless, _ = play(endless, EndTurn())
+    assert ranks == [3, 8, 6, 1, 4] and endless.draws == 6
 
 
 def test_the_tabletop_main_deck_is_shuffled_from_the_game_seed_and_the_set_number():

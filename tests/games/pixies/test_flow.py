@@ -187,3 +187,11 @@ def test_the_highest_total_wins_alone():
     assert outcome.winners == (0,)
     assert outcome.scores[0] > outcome.scores[1]
     assert set(outcome.stats) == {"validated", "spirals", "crosses", "specials", "zone"}
+
+
+def test_the_leader_and_each_round_s_deck_are_pinned_to_the_seed():
+    # an old save replays only if the same seed picks the same leader and deals the same cards
+    leaders = tuple(RULES.new_game(PixiesConfig(4), seed)[0].leader for seed in range(8))
+    assert leaders == (0, 0, 1, 0, 3, 2, 3, 1)
+    state, _ = RULES.new_game(PixiesConfig(2), 1)
+    assert state.revealed == (56, 7, 62, 14) and state.deck[:6] == (18, 50, 24, 59, 17, 47)
