@@ -99,6 +99,10 @@ def test_two_multicolour_cards_alone_make_a_zone():
     g = grid(up={2: "✱2", 3: "✱3"})
     parts = score(g)
     assert (parts.zone_size, parts.zone_colour) == (2, Colour.MULTI)
+    # a plain card elsewhere on the grid, outside the zone, does not colour it
+    g = grid(up={4: "✱2", 5: "✱3", 3: "B1+6"})
+    parts = score(g)
+    assert (parts.zone_cells, parts.zone_colour) == ((4, 5), Colour.MULTI)
 
 
 def test_face_down_cards_break_a_zone():
