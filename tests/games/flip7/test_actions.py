@@ -30,7 +30,7 @@ from cardtable.games.flip7.events import (
 )
 from cardtable.games.flip7.rules import RULES
 from cardtable.games.flip7.state import Choice, Pending, Status
-from tests.games.flip7.stack import F3, SC, F, n, of_type, play, start, table
+from tests.games.flip7.stack import F3, SC, F, banked, n, of_type, play, start, table
 
 DEAL = n(5, 6, 7)
 
@@ -127,6 +127,16 @@ def test_flip_three_stops_early_on_a_flip_seven_which_ends_the_round():
     assert FlipSeven(0) in events
     assert of_type(events, RoundEnded)[0].scores == (21 + 15, 12)
     assert n(9)[0] not in [e.card for e in of_type(events, CardFlipped)][:-2]
+
+
+def test_a_flip_seven_in_a_flip_three_that_ends_the_game_leaves_nothing_to_resolve():
+    top = n(0, 12, 1) + n(2, 3, 4) + (F3,) + n(5, 6, 9)
+    state, _ = start(table(2), top, dealer=1)
+    state, _ = play(state, HIT, STAY, HIT, HIT, HIT)
+    state = banked(state, (190, 0))
+    state, events = play(state, HIT)  # the Flip Three makes a Flip 7 and ends the game
+    assert FlipSeven(0) in events and state.table.over
+    assert state.flow is None and RULES.observe(state, 0).pending is None
 
 
 def test_a_freeze_flipped_during_flip_three_is_set_aside_then_used_by_the_flipper():
