@@ -206,6 +206,19 @@ def test_redeal_reseeds_every_shuffle_still_to_come(game_id, seats):
 
 
 @pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_redeals_draw_their_seeds_from_the_generator_they_are_given(game_id, seats):
+    """A search bot samples many futures: each redeal must draw its own seed, from a range as
+    wide as the deals (a fixed seed, or one of a few hundred, would give every sample the same
+    or a guessable set of later deals)."""
+    rules = GAMES[game_id].rules
+    state = Match.new(rules, rules.default_config(seats), 1).state
+    seeds = [rules.redeal_hidden(state, 0, derive_rng(1, "twins", k)).seed for k in range(32)]
+    assert all(type(seed) is int for seed in seeds), seeds
+    assert len(set(seeds)) == len(seeds), "two redeals drew the same seed"
+    assert max(seeds) > 2**40, "the seeds come from a narrow range"
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
 def test_public_log_lines_are_the_same_whatever_is_hidden(game_id, seats):
     """Spectator log lines (hot-seat log, toasts, title) never depend on hidden cards: the same
     action from a state with the hidden cards dealt afresh, leading to the same public view,

@@ -7,6 +7,7 @@ first; the first three cards of each stack are the deal.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -29,7 +30,7 @@ from cardtable.games.flip7.events import (
 )
 from cardtable.games.flip7.rules import RULES
 from cardtable.games.flip7.state import Choice, Pending, Status
-from tests.games.flip7.stack import F3, SC, F, n, of_type, play, start, table
+from tests.games.flip7.stack import F3, SC, F, banked, n, of_type, play, start, table
 
 DEAL = n(5, 6, 7)
 
@@ -111,6 +112,7 @@ def test_flip_three_stops_early_on_a_bust():
     state, events = play(three(F3, *n(1, 7, 3)), HIT, 2)
     assert Busted(2, n(7)[0]) in events
     assert len([e for e in of_type(events, CardFlipped) if e.why is Why.FLIP_THREE]) == 2
+    assert events[-2:] == (Busted(2, n(7)[0]), FlipThreeEnded(2))  # the log says it is over
     assert state.deck[0] == n(3)[0]
     assert RULES.to_move(state) == 0
 
@@ -127,10 +129,23 @@ def test_flip_three_stops_early_on_a_flip_seven_which_ends_the_round():
     assert n(9)[0] not in [e.card for e in of_type(events, CardFlipped)][:-2]
 
 
+def test_a_flip_seven_in_a_flip_three_that_ends_the_game_leaves_nothing_to_resolve():
+    top = n(0, 12, 1) + n(2, 3, 4) + (F3,) + n(5, 6, 9)
+    state, _ = start(table(2), top, dealer=1)
+    state, _ = play(state, HIT, STAY, HIT, HIT, HIT)
+    state = banked(state, (190, 0))
+    state, events = play(state, HIT)  # the Flip Three makes a Flip 7 and ends the game
+    assert FlipSeven(0) in events and state.table.over
+    assert state.flow is None and RULES.observe(state, 0).pending is None
+
+
 def test_a_freeze_flipped_during_flip_three_is_set_aside_then_used_by_the_flipper():
     state, events = play(three(F3, F, *n(1, 2)), HIT, 2)
     assert ActionSetAside(2, F) in events
     assert state.pending == Pending(Choice.FREEZE, 2, (0, 1, 2))
+    # the table still shows the Flip Three whose set-aside card is being handed out
+    assert state.flow is not None and RULES.observe(state, 0).flip_three == state.flow.chain
+    assert RULES.observe(state, 0).flip_three[0].target == 2
     state, events = play(state, 1)
     assert Frozen(1, 2, 6) in events
     assert RULES.to_move(state) == 0
@@ -154,6 +169,16 @@ def test_flip_three_chains_and_play_resumes_after_the_first_recipient():
     assert FlipThreeStarted(1, 2) in events
     assert state.rows[1].numbers == n(6, 3, 4, 8)
     assert RULES.to_move(state) == 0
+
+
+def test_a_card_set_aside_after_a_chained_flip_three_is_still_handed_out():
+    # seat 2's Flip Three sets aside a Flip Three and a Freeze; the Flip Three goes to seat 1,
+    # and once seat 1's three flips are done seat 2 still hands out the Freeze
+    state, _ = play(three(F3, F3, F, *n(1), *n(3, 4, 8)), HIT, 2)
+    assert state.pending == Pending(Choice.FLIP_THREE, 2, (0, 1, 2))
+    state, events = play(state, 1)
+    assert events[-1] == FlipThreeEnded(1) and state.rows[1].numbers == n(6, 3, 4, 8)
+    assert state.pending == Pending(Choice.FREEZE, 2, (0, 1, 2))
 
 
 def test_a_second_chance_flipped_during_flip_three_is_resolved_at_once():
@@ -229,6 +254,11 @@ def test_a_second_chance_nobody_can_take_is_discarded():
     # seat 1 stayed and seat 2 holds one already
     state, events = play(three(SC, SC, SC), HIT, STAY, HIT, HIT)
     assert ActionDiscarded(0, SC) in events
+    # on top of a discard pile that already holds a card
+    start_state = three(SC, SC, SC)
+    start_state = replace(start_state, deck=start_state.deck[:-1], discard=start_state.deck[-1:])
+    state, _ = play(start_state, HIT, STAY, HIT, HIT)
+    assert state.discard == (*start_state.discard, SC)
     assert SC in state.discard
 
 

@@ -15,6 +15,7 @@ from cardtable.games.flip7.events import (
     FlipSeven,
     GameEnded,
     PlayOn,
+    Reshuffled,
     RoundEnded,
     RoundStarted,
     Why,
@@ -164,3 +165,44 @@ def test_a_choice_without_an_action_card_and_a_wrong_target_are_refused_by_name(
         match="^Player 4 cannot take the Freeze: choose one of Player 1, Player 2, Player 3$",
     ):
         RULES.apply(frozen, ChooseTarget(3))
+    # the refusal names who is to choose (here not the player whose turn it is)
+    with pytest.raises(IllegalAction, match="^Player 1 must first choose who gets the Freeze$"):
+        RULES.apply(frozen, HIT)
+
+
+def test_each_view_names_the_seat_it_was_made_for():
+    state, _ = start(table(3), n(6, 7, 8), dealer=2)
+    assert [RULES.observe(state, seat).viewer for seat in (0, 1, 2, None)] == [0, 1, 2, None]
+
+
+def test_the_deal_the_first_dealer_and_every_reshuffle_are_pinned_to_the_seed():
+    # an old save replays only if the same seed shuffles and deals the same cards
+    state, _ = RULES.new_game(table(3), 5)
+    assert state.seed == 5 and [int(card) for card in state.deck[:8]] == [
+        7,
+        11,
+        4,
+        12,
+        10,
+        7,
+        10,
+        21,
+    ]
+    dealers = tuple(RULES.new_game(table(4), seed)[0].table.dealer for seed in range(8))
+    assert dealers == (0, 0, 0, 2, 1, 1, 3, 2)
+    solo, _ = RULES.new_game(RULES.default_config(1), 5)
+    assert solo.table.dealer == 0 and solo.seed == 5
+    empty = replace(state, deck=(), discard=state.deck[:12])
+    after, events = RULES.apply(empty, HIT)
+    assert [int(card) for card in after.deck] == [11, 10, 9, 4, 10, 21, 12, 9, 10, 7, 7]
+    assert events[0] == Reshuffled(12) and after.table.reshuffles == 1
+    third = replace(empty, table=replace(empty.table, reshuffles=2))
+    after, _ = RULES.apply(third, HIT)
+    assert [int(card) for card in after.deck] == [7, 7, 10, 12, 4, 3, 9, 10, 10, 9, 21]
+
+
+def test_every_move_keeps_the_game_seed_for_the_shuffles_to_come():
+    state, _ = RULES.new_game(table(3), 5)
+    for action in (HIT, STAY):
+        after, _ = RULES.apply(state, action)
+        assert after.seed == 5

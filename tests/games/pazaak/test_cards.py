@@ -25,6 +25,7 @@ from cardtable.games.pazaak.cards import (
     parse_all,
     plus,
     side_values,
+    signed,
 )
 
 
@@ -45,6 +46,17 @@ from cardtable.games.pazaak.cards import (
 def test_every_card_has_a_short_label_that_parses_back(card, text):
     assert label(card) == text
     assert parse(text) == card
+
+
+def test_a_board_value_shows_its_sign_and_zero_shows_none():
+    assert [signed(v) for v in (3, -2, 0)] == ["+3", "-2", "0"]
+
+
+def test_a_deck_may_hold_every_copy_the_inventory_has_but_no_more():
+    at_limit = parse_all("D D ±1T ±1T +1 +1 +1 +1 -1 -1")
+    assert deck_problem(at_limit) is None
+    over = parse_all("D D D ±1T ±1T +1 +1 +1 +1 -1")
+    assert deck_problem(over) == "the deck has 3× D, the inventory only 2"
 
 
 def test_parse_accepts_plus_minus_for_dual_and_rejects_nonsense():

@@ -10,7 +10,7 @@ import pytest
 
 from cardtable.core.errors import IllegalAction
 from cardtable.games.pazaak.actions import END_TURN, STAND, PlaySide
-from cardtable.games.pazaak.cards import Card, Kind, parse_all
+from cardtable.games.pazaak.cards import Card, Kind, label, parse_all
 from cardtable.games.pazaak.events import (
     Busted,
     CardDrawn,
@@ -26,6 +26,7 @@ from cardtable.games.pazaak.events import (
     TurnEnded,
     WinReason,
 )
+from cardtable.games.pazaak.flow import Draft, start_set
 from cardtable.games.pazaak.rules import RULES
 from cardtable.games.pazaak.state import MainDeck, Opener, PazaakConfig
 from tests.games.pazaak.helpers import config, position
@@ -134,6 +135,29 @@ def test_both_standing_the_higher_total_wins():
     after, events = RULES.apply(state, STAND)
     assert SetWon(0, WinReason.HIGHER, (19, 18), (1, 0)) in events
     assert after.sets_won == (1, 0) and after.set_number == 2
+
+
+def test_both_standing_the_higher_total_wins_for_the_second_seat_too():
+    state = position("10 8", "10 9", standing=(False, True))
+    after, events = RULES.apply(state, STAND)
+    assert SetWon(1, WinReason.HIGHER, (18, 19), (0, 1)) in events
+    assert after.sets_won == (0, 1)
+
+
+def test_standing_on_exactly_20_is_not_a_bust_when_the_other_ends_a_turn():
+    state = position("10 5", "10 10", deck=(2,), standing=(False, True))
+    after, events = RULES.apply(state, END_TURN)
+    assert not [event for event in events if isinstance(event, Busted)]
+    assert after.sets_won == (0, 0) and after.to_move == 0
+
+
+def test_the_last_set_result_stays_on_the_state_through_the_next_move():
+    state = position("10 9", "10 8", standing=(False, True))
+    after, events = RULES.apply(state, STAND)
+    result = SetWon(0, WinReason.HIGHER, (19, 18), (1, 0))
+    assert after.last_set == result
+    after, _ = RULES.apply(after, END_TURN)
+    assert after.last_set == result and RULES.observe(after, None).last_set == result
 
 
 def test_equal_totals_void_the_set():
@@ -365,3 +389,45 @@ def test_a_redeal_deals_the_other_hand_afresh_and_reseeds_every_draw_to_come():
         assert type(twin.seed) is int and 0 <= twin.seed < 2**53
     assert len({twin.hands[other] for twin in twins}) > 1
     assert len({twin.seed for twin in twins}) == 30
+
+
+def test_every_view_says_whose_turn_it_is():
+    state = RULES.new_game(config(), 3)[0]
+    for _ in range(2):
+        assert state.to_move is not None
+        assert {RULES.observe(state, seat).to_move for seat in (0, 1, None)} == {state.to_move}
+        state = RULES.apply(state, END_TURN)[0]
+
+
+def test_a_new_match_tells_each_hand_dealt_then_the_first_draw():
+    _, events = RULES.new_game(config(), 1)
+    assert events == (HandDealt(0, 4), HandDealt(1, 4), SetStarted(1, 0), CardDrawn(0, 2, 2))
+
+
+def test_the_deal_and_every_set_s_main_deck_are_pinned_to_the_seed():
+    # an old save replays only if the same seed deals the same hands and main cards
+    state, _ = RULES.new_game(config(), 1)
+    assert [" ".join(label(card) for card in hand) for hand in state.hands] == [
+        "±2 ±5 ±4 ±4",
+        "±4 3&6 ±1T -6",
+    ]
+    assert state.deck[:10] == (7, 10, 7, 5, 10, 5, 3, 8, 4, 3) and state.draws == 1
+    draft = Draft(state)
+    start_set(draft, 0)
+    assert draft.deck[:10] == (7, 1, 5, 9, 2, 6, 10, 5, 3, 9)
+    endless, _ = RULES.new_game(config(main_deck=MainDeck.ENDLESS), 1)
+    ranks = []
+    for _ in range(6):
+        ranks.append(endless.boards[endless.to_move].cards[-1].value)
+        endless, _ = RULES.apply(endless, END_TURN)
+    assert ranks == [3, 8, 6, 1, 4, 9] and endless.draws == 7
+
+
+def test_a_match_won_after_a_hand_card_leaves_no_card_counted_as_played():
+    # played_side belongs to a turn: the finished match's view must not say a card was played
+    state = position("10 7", "9 9", hands=("+2", ""), standing=(False, True), sets_won=(2, 1))
+    state, _ = RULES.apply(state, PlaySide(0, 2))
+    assert state.played_side is True
+    after, events = RULES.apply(state, STAND)
+    assert events[-1] == MatchWon(0, (3, 1))
+    assert after.played_side is False and RULES.observe(after, 0).played_side is False

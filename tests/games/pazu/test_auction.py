@@ -8,7 +8,9 @@ from dataclasses import replace
 import pytest
 
 from cardtable.core.errors import IllegalAction
+from cardtable.games.pazaak.actions import EndTurn
 from cardtable.games.pazaak.cards import Kind, label, parse
+from cardtable.games.pazaak.state import MainDeck
 from cardtable.games.pazu.actions import Bid, Pick, SetAnte
 from cardtable.games.pazu.auction import bidding_deck, start_set
 from cardtable.games.pazu.draft import Draft
@@ -169,6 +171,15 @@ def test_the_game_ends_without_an_ante_when_fewer_than_two_can_pay():
 def test_bidding_a_pick_before_the_auction_is_over_is_refused_with_the_phase():
     with pytest.raises(IllegalAction, match="has to bid for the auction cards"):
         RULES.apply(auction(), Pick(parse("+1")))
+    # the refusal names who is to bid: seat 1 opens this auction
+    refusal = RULES.explain_illegal(auction(first=1), Pick(parse("+1")))
+    assert refusal == "Player 2 has to bid for the auction cards now"
+
+
+def test_a_pick_of_something_not_a_card_is_refused_by_its_repr():
+    state, _ = play(auction(), Bid(0), Bid(0), Bid(0))
+    refusal = RULES.explain_illegal(state, Pick("±9"))  # type: ignore[arg-type]
+    assert refusal == "'±9' is not on offer; the cards left are +1 ±4 -7"
 
 
 def test_who_bids_first_in_set_1_is_drawn_by_lot():
@@ -212,6 +223,33 @@ def test_the_auction_cards_are_dealt_from_the_game_seed_and_the_set_number():
     draft = Draft(state, finish_turn)
     start_set(draft)
     assert draft.set_number == 2 and " ".join(label(card) for card in draft.revealed) == "±3 -6 ±4"
+
+
+def test_the_hands_the_first_bidder_and_endless_draws_are_pinned_to_the_seed():
+    state = fresh(3, seed=1)
+    assert [" ".join(label(card) for card in hand) for hand in state.hands] == [
+        "±6 ±3 ±4 ±4",
+        "±2 ±6 ±1 ±3",
+        "±2 ±4 ±6 ±4",
+    ]
+    assert state.first == 2 and state.draws == 0
+    endless = fresh(3, seed=1, main_deck=MainDeck.ENDLESS)
+    while endless.phase is not Phase.TURN:
+        endless, _ = play(endless, RULES.legal_actions(endless)[0])
+    ranks = []
+    for _ in range(5):
+        ranks.append(endless.boards[endless.queue[0]].cards[-1].value)
+        endless, _ = play(endless, EndTurn())
+    assert ranks == [3, 8, 6, 1, 4] and endless.draws == 6
+
+
+def test_the_tabletop_main_deck_is_shuffled_from_the_game_seed_and_the_set_number():
+    # pinned like the auction: an old save replays only if every set draws the same main cards
+    state = fresh(3, seed=1)
+    assert state.deck[:12] == (8, 4, 2, 6, 4, 8, 7, 7, 9, 10, 5, 3) and len(state.deck) == 40
+    draft = Draft(state, finish_turn)
+    start_set(draft)
+    assert draft.deck[:12] == (9, 6, 9, 7, 5, 2, 8, 6, 3, 5, 7, 2) and len(draft.deck) == 40
 
 
 def test_a_person_who_cannot_pay_the_ante_ends_the_game_as_the_people_left():

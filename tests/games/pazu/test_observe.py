@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import replace
 
 from cardtable.games.pazaak.cards import parse
@@ -74,6 +75,15 @@ def test_bought_cards_stay_public_and_survive_a_redeal():
     assert twin.hands[0] == state.hands[0]
     assert parse("+9") in twin.hands[1] and len(twin.hands[1]) == 5
     assert RULES.observe(twin, 0) == RULES.observe(state, 0)
+
+
+def test_a_redeal_deals_every_other_hand_afresh_and_keeps_the_viewer_s():
+    # a search bot for seat 0 must not see the real cards in the other hands
+    state = fresh(3)
+    twins = [RULES.redeal_hidden(state, 0, random.Random(seed)) for seed in range(6)]
+    assert all(twin.hands[0] == state.hands[0] for twin in twins)
+    for other in (1, 2):
+        assert any(Counter(twin.hands[other]) != Counter(state.hands[other]) for twin in twins)
 
 
 def test_a_redeal_draws_unseen_cards_from_the_unplayed_side_deck():

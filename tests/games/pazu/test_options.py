@@ -8,7 +8,7 @@ from pydantic import ValidationError
 from cardtable.games.pazaak.cards import READY_DECKS
 from cardtable.games.pazaak.state import MainDeck
 from cardtable.games.pazu.rules import RULES
-from cardtable.games.pazu.state import PazuConfig
+from cardtable.games.pazu.state import PazuConfig, deck_of
 from cardtable.persist.options.pazu import Options
 
 
@@ -84,3 +84,30 @@ def test_the_core_config_checks_itself_too():
         PazuConfig(3, (READY_DECKS["gold"].cards, (), READY_DECKS["gold"].cards))
     with pytest.raises(ValueError, match="ante limits"):
         PazuConfig.with_decks(("gold",) * 3, ante_min=0)
+
+
+def test_the_core_config_refusals_say_what_is_wrong():
+    gold = READY_DECKS["gold"].cards
+    with pytest.raises(ValueError, match="^Pazu-Pazaak is for 3 to 6 players, not 2$"):
+        PazuConfig(2, (gold, gold))
+    with pytest.raises(ValueError, match="^3 seats need 3 side decks, not 2$"):
+        PazuConfig(3, (gold, gold))
+    with pytest.raises(ValueError, match="^the side deck of added bots: a side deck holds"):
+        PazuConfig(3, (gold,) * 3, newcomer_deck=())
+
+
+def test_the_amount_limits_themselves_are_allowed():
+    # an ante of 1, a fixed ante, starting with just the minimum ante, no bust penalty
+    PazuConfig.with_decks(("gold",) * 3, ante_min=1, ante_max=1, start_chips=1, bust_penalty=0)
+    with pytest.raises(ValueError, match="bust penalty cannot be negative"):
+        PazuConfig.with_decks(("gold",) * 3, bust_penalty=-1)
+
+
+def test_each_seat_draws_on_its_own_side_deck_and_newcomers_on_theirs():
+    config = PazuConfig.with_decks(("gold", "balanced", "gold"))
+    assert [deck_of(config, seat) for seat in range(4)] == [
+        READY_DECKS["gold"].cards,
+        READY_DECKS["balanced"].cards,
+        READY_DECKS["gold"].cards,
+        config.newcomer_deck,
+    ]

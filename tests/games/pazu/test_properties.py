@@ -142,6 +142,15 @@ def test_every_set_goes_to_the_best_standing_board(game):
 
 @settings(max_examples=15, deadline=None)
 @given(GAMES)
+def test_no_hand_card_counts_as_played_outside_a_turn(game):
+    # the view says so to every client: "one card a turn: played" belongs to a turn only
+    for state, _ in random_game(*game):
+        if state.phase is not Phase.TURN:
+            assert state.played_side is False, state.phase
+
+
+@settings(max_examples=15, deadline=None)
+@given(GAMES)
 def test_a_seat_moves_only_while_at_the_table(game):
     for state, _ in random_game(*game):
         seat = RULES.to_move(state)

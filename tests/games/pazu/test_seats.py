@@ -72,6 +72,9 @@ def test_a_bot_deciding_between_sets_only_stays_or_leaves():
     assert RULES.legal_actions(state) == (Stay(), Leave())
     with pytest.raises(IllegalAction, match="only the people at the table add or remove bots"):
         RULES.apply(state, EASY)
+    refusal = "only the people at the table add or remove bots, and Player 2 is a bot"
+    assert RULES.explain_illegal(state, UnseatBot(3)) == refusal
+    assert not RULES.is_legal(state, UnseatBot(3))
 
 
 def test_without_people_nobody_changes_the_seats():
@@ -179,6 +182,8 @@ def test_bots_cannot_be_sent_away_below_two_players():
     assert not any(isinstance(a, UnseatBot) for a in RULES.legal_actions(state))
     with pytest.raises(IllegalAction, match="the table needs 2 players"):
         RULES.apply(state, UnseatBot(2))
+    refusal = "the table needs 2 players: Player 3 cannot be sent away"
+    assert RULES.explain_illegal(state, UnseatBot(2)) == refusal
 
 
 @pytest.mark.parametrize(
@@ -187,6 +192,7 @@ def test_bots_cannot_be_sent_away_below_two_players():
         (UnseatBot(0), "Player 1 is a person, not a bot"),
         (UnseatBot(1), "Player 2 is a person, not a bot"),
         (UnseatBot(9), "there is no seat 9"),
+        (UnseatBot(4), "there is no seat 4 at the table"),
         (UnseatBot(-1), "there is no seat -1"),
         (SeatBot("medium"), "there is no bot level 'medium': choose easy or hard"),
     ],

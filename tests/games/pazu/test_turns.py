@@ -22,9 +22,20 @@ from cardtable.games.pazu.events import (
 )
 from cardtable.games.pazu.rules import RULES
 from cardtable.games.pazu.state import Phase, Status
-from tests.games.pazu.helpers import at_turn, board, of_type, play
+from tests.games.pazu.helpers import at_turn, board, fresh, of_type, play
 
 ACTIVE, STOOD, BUST, OUT = Status.ACTIVE, Status.STOOD, Status.BUST, Status.OUT
+
+
+def test_the_view_counts_who_stood_first_from_one_and_zero_for_still_drawing():
+    # the table reads it as "STANDS 1st", "STANDS 2nd"
+    state = fresh(3, seed=1)
+    while state.phase is not Phase.TURN:  # bids of 0, the offered cards, the smallest ante
+        state, _ = play(state, RULES.legal_actions(state)[0])
+    assert RULES.to_move(state) == 2 and state.stood_at == (0, 0, 0)
+    state, _ = play(state, Stand(), Stand())
+    assert state.status == (STOOD, ACTIVE, STOOD)
+    assert RULES.observe(state, 1).stood_at == (2, 0, 1)
 
 
 def test_the_next_player_clockwise_draws_automatically():

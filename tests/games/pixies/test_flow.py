@@ -94,6 +94,14 @@ def test_equal_turns_first_player_fills_at_first_pick_second_still_places_one():
     assert state.round == 2 and state.leader == 1
 
 
+def test_a_last_round_ended_with_two_picks_left_leaves_nobody_to_pick():
+    state = make_state((NEARLY_FULL, EMPTY), "R9 G1+5 Y2+2 R2+5", (0, 1, 0, 1), round_number=3)
+    state, _ = take_first(state)
+    state, events = take_first(state)
+    assert of_type(events, GameEnded) and RULES.is_over(state)
+    assert state.order == () and RULES.to_move(state) is None
+
+
 def test_equal_turns_second_player_fills_at_second_pick_ends_at_once():
     state = make_state((EMPTY, NEARLY_FULL), "R9 Y2+2 R2+5", (1, 0, 1), leader=0)
     state, events = take_first(state)
@@ -152,6 +160,8 @@ def test_three_rounds_with_rising_zone_values_and_a_full_reshuffle_each():
         taken = of_type(events[: events.index(start)], CardTaken)
         assert start.leader == taken[-1].seat, "the last picker leads the next round"
     assert match.outcome.scores == tuple(float(t) for t in of_type(events, RoundEnded)[-1].totals)
+    # the later rounds shuffle from the game's own seed (old saves replay the same deals)
+    assert match.state.seed == 21
 
 
 def test_a_tie_after_three_rounds_is_a_shared_victory():
@@ -166,6 +176,7 @@ def test_a_tie_after_three_rounds_is_a_shared_victory():
         "Game over: Player 1 and Player 2 share the victory"
     )
     assert RULES.legal_actions(state) == () and RULES.to_move(state) is None
+    assert state.order == ()  # nobody is left to pick
 
 
 def test_the_highest_total_wins_alone():
@@ -176,3 +187,11 @@ def test_the_highest_total_wins_alone():
     assert outcome.winners == (0,)
     assert outcome.scores[0] > outcome.scores[1]
     assert set(outcome.stats) == {"validated", "spirals", "crosses", "specials", "zone"}
+
+
+def test_the_leader_and_each_round_s_deck_are_pinned_to_the_seed():
+    # an old save replays only if the same seed picks the same leader and deals the same cards
+    leaders = tuple(RULES.new_game(PixiesConfig(4), seed)[0].leader for seed in range(8))
+    assert leaders == (0, 0, 1, 0, 3, 2, 3, 1)
+    state, _ = RULES.new_game(PixiesConfig(2), 1)
+    assert state.revealed == (56, 7, 62, 14) and state.deck[:6] == (18, 50, 24, 59, 17, 47)

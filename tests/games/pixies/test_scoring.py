@@ -99,6 +99,10 @@ def test_two_multicolour_cards_alone_make_a_zone():
     g = grid(up={2: "✱2", 3: "✱3"})
     parts = score(g)
     assert (parts.zone_size, parts.zone_colour) == (2, Colour.MULTI)
+    # a plain card elsewhere on the grid, outside the zone, does not colour it
+    g = grid(up={4: "✱2", 5: "✱3", 3: "B1+6"})
+    parts = score(g)
+    assert (parts.zone_cells, parts.zone_colour) == ((4, 5), Colour.MULTI)
 
 
 def test_face_down_cards_break_a_zone():
@@ -121,3 +125,21 @@ def test_equal_zones_outline_the_first_colour_in_order():
     g = grid(up={1: "R1+3", 2: "R2+5", 7: "B7-3", 8: "B8-3"})
     parts = score(g)
     assert parts.zone_colour is Colour.BLUE and parts.zone_cells == (7, 8)
+
+
+@pytest.mark.parametrize(
+    "spaces",
+    [
+        (1, 2, 3, 4, 6),  # an arch: down both sides from the top row
+        (1, 2, 5, 8, 7),  # a hook: across, down the middle, left along the bottom
+    ],
+)
+def test_a_winding_zone_counts_every_card_in_it(spaces):
+    blues = ("B1+6", "B2+4", "B3+3", "B3+1", "B4+1")
+    parts = score(grid(up=dict(zip(spaces, blues, strict=True))))
+    assert parts.zone_size == 5 and parts.zone_cells == tuple(sorted(spaces))
+
+
+def test_of_two_equal_zones_the_one_with_the_lowest_space_counts():
+    parts = score(grid(up={1: "B1+6", 4: "B2+4", 3: "B3+3", 6: "B3+1"}))
+    assert parts.zone_size == 2 and parts.zone_cells == (1, 4)

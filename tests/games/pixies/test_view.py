@@ -36,6 +36,9 @@ def test_redeal_changes_hidden_cards_but_not_what_anyone_sees():
     assert any(t.deck != state.deck for t in twins)
     for twin in twins:
         assert RULES.observe(twin, 0) == RULES.observe(state, 0)
+        # which spaces are taken (and so where a card may go) is public: a search bot plays on
+        assert [g.occupied for g in twin.grids] == [g.occupied for g in state.grids]
+        assert RULES.legal_actions(twin) == RULES.legal_actions(state)
         hidden = sorted(twin.deck + tuple(c for c in twin.grids[0].down if c is not None))
         assert hidden == sorted(state.deck + (cid("R5"), cid("B9-6")))
 
@@ -98,3 +101,9 @@ def test_in_app_rules_cover_every_ruling_and_the_option():
     for number in range(1, 8):
         assert f"\n{number}. **" in rulings
     assert "special counts itself" in rulings
+
+
+def test_taking_a_card_not_on_offer_is_refused_with_how_many_are():
+    state = RULES.new_game(RULES.default_config(2), 1)[0]
+    assert state.phase is Phase.PICK and len(state.revealed) == 4
+    assert RULES.explain_illegal(state, Take(7)) == "there is no card 7 on offer: 4 are, from 0"
