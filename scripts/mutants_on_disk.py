@@ -24,8 +24,8 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path.cwd()
-#: seconds a game's tests may take before the mutant counts as a hang (they take about ten)
-TIMEOUT = 120
+#: seconds a game's tests may take before the mutant counts as a hang (they take about ten on a busy machine)
+TIMEOUT = 60
 CONFORMANCE = "tests/conformance/test_conformance.py::test_redeal"
 REDEAL = (
     f"{CONFORMANCE}_reshuffles_the_hidden_main_deck",
