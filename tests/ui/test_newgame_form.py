@@ -24,11 +24,14 @@ def seat_kinds(app: CardtableApp) -> list[str]:
 
 
 async def start_on_table(pilot) -> TableScreen:
+    """Start the game; a loaded machine may take a few frames to switch to the table."""
     await pilot.press("ctrl+s")
-    await pilot.pause()
-    table = pilot.app.screen
-    assert isinstance(table, TableScreen)
-    return table
+    for _ in range(50):
+        await pilot.pause(0.02)
+        if isinstance(pilot.app.screen, TableScreen):
+            return pilot.app.screen
+    problem = pilot.app.screen.query("#problem")
+    raise AssertionError(f"no table; the form says {[str(p.render()) for p in problem]}")
 
 
 @pytest.mark.parametrize("game", list(GAMES))
