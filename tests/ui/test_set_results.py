@@ -44,19 +44,30 @@ def test_the_ended_set_is_played_back_exactly_from_the_view_before_and_the_event
     assert ended > 30
 
 
-async def test_the_set_result_shows_over_the_deciding_boards_and_the_bot_waits():
+def pazaak_app() -> CardtableApp:
     config = PAZAAK.rules.default_config(2)
     seats = (Seat("You"), Seat("Revan", "easy"))
-    app = CardtableApp(lambda app: app.table_for(PAZAAK, config, seats, 3), bot_pause=0)
+    return CardtableApp(lambda app: app.table_for(PAZAAK, config, seats, 3), bot_pause=0)
+
+
+async def stand_to_set_result(pilot) -> Table:
+    """Stand on every turn (bounded) until the first set's result box is up."""
+    app = pilot.app
+    table = next(s for s in app.screen_stack if isinstance(s, Table))
+    for _ in range(200):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if isinstance(app.screen, ResultScreen):
+            break
+        if table.my_turn:
+            await pilot.press("s")
+    return table
+
+
+async def test_the_set_result_shows_over_the_deciding_boards_and_the_bot_waits():
+    app = pazaak_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        table = next(s for s in app.screen_stack if isinstance(s, Table))
-        for _ in range(200):
-            await app.workers.wait_for_complete()
-            await pilot.pause()
-            if isinstance(app.screen, ResultScreen):
-                break
-            if table.my_turn:
-                await pilot.press("s")
+        table = await stand_to_set_result(pilot)
         assert isinstance(app.screen, ResultScreen)
         result = table.session.match.events[-1]
         won = next(e for e in result if isinstance(e, SetWon | SetVoid))
@@ -138,16 +149,7 @@ async def test_the_flip7_round_summary_shows_over_the_rows_that_ended_the_round(
 
 
 async def test_the_status_line_says_the_set_is_over_under_its_result():
-    config = PAZAAK.rules.default_config(2)
-    seats = (Seat("You"), Seat("Revan", "easy"))
-    app = CardtableApp(lambda app: app.table_for(PAZAAK, config, seats, 3), bot_pause=0)
+    app = pazaak_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        table = next(s for s in app.screen_stack if isinstance(s, Table))
-        for _ in range(200):
-            await app.workers.wait_for_complete()
-            await pilot.pause()
-            if isinstance(app.screen, ResultScreen):
-                break
-            if table.my_turn:
-                await pilot.press("s")
+        table = await stand_to_set_result(pilot)
         assert table.status_text() == "Pazaak · the set is over"
