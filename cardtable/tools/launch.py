@@ -26,8 +26,10 @@ def first_screen_for(args: Any) -> Any:
     if args.command == "play":
         spec = get(args.game)
         seats = play_seats(spec, args)
-        options = build_options(spec, args.option, args.solo, len(seats))
-        make_config(spec, options, len(seats))  # the form opens only on a game that can start
+        options = None  # the rules' defaults, which fit every seat count play_seats allows
+        if args.option or args.solo:  # only then is pydantic worth loading before the first frame
+            options = build_options(spec, args.option, args.solo, len(seats))
+            make_config(spec, options, len(seats))  # the form opens only on a game that can start
 
         def setup(app: Any) -> Any:
             return spec.setup(spec, seats, options, args.seed)

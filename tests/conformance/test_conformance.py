@@ -276,3 +276,24 @@ def test_rules_core_imports_no_ui_or_pydantic():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_the_new_game_forms_first_frame_needs_no_pydantic():
+    """``cardtable play GAME`` opens its form before loading pydantic (a third of a bare Textual
+    app's start-up): the option fields that need it come one frame later. Measured by
+    ``cardtable bench startup``; this pins the import that would undo it."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from cardtable.cli import build_parser\n"
+        "from cardtable.tools.launch import first_screen_for\n"
+        "from cardtable.games.registry import GAMES\n"
+        "import cardtable.ui.app\n"
+        "for game in GAMES:\n"
+        "    first_screen_for(build_parser().parse_args(['play', game]))(None)\n"
+        "print('pydantic' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -26,12 +26,30 @@ def seat_kinds(app: CardtableApp) -> list[str]:
 async def start_on_table(pilot) -> TableScreen:
     """Start the game; a loaded machine may take a few frames to switch to the table."""
     await pilot.press("ctrl+s")
+    return await table_shown(pilot)
+
+
+async def table_shown(pilot) -> TableScreen:
     for _ in range(50):
         await pilot.pause(0.02)
         if isinstance(pilot.app.screen, TableScreen):
             return pilot.app.screen
     problem = pilot.app.screen.query("#problem")
     raise AssertionError(f"no table; the form says {[str(p.render()) for p in problem]}")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_start_pressed_before_the_option_fields_come_starts_once_they_do(game):
+    """The first frame shows the seats and Start; the option fields follow it. A Start pressed
+    in between must not be lost, and must use the options the form then shows."""
+    form = new_game_screen(get(game))
+    form.action_start()  # the fields are not there yet: the press is kept, nothing is read
+    assert form.start_pending and not form.fields_ready
+    app = CardtableApp(lambda app: form, bot_pause=0)
+    async with app.run_test(size=(100, 60)) as pilot:
+        table = await table_shown(pilot)
+        assert form.fields_ready
+        assert table.session.config == form.make_config(form.chosen_options(), table.seats)
 
 
 @pytest.mark.parametrize("game", list(GAMES))

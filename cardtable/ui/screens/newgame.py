@@ -4,6 +4,10 @@ The form is built from the game's pydantic options model (a Literal becomes a ch
 switch saying on or off, an int a number field), so a new option appears here without screen code.
 Seats are added and removed within the game's limits. Games with setup of their own (Pazaak's side
 decks) subclass this screen: ``compose_extras``/``extra_options``, and ``seats_changed``.
+
+The seats and the Start button come in the first frame; the option fields, which need pydantic
+(a third of a bare Textual app's start-up), are composed right after it (``DeferredFields``).
+Start pressed before they are there starts as soon as they are.
 """
 
 from __future__ import annotations
@@ -13,10 +17,10 @@ import typing
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from pydantic import ValidationError
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.lazy import Lazy
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
@@ -40,6 +44,23 @@ def on_off(value: bool) -> str:
 
 #: a number option that may be left out
 OPTIONAL_INT = int | None
+
+
+class DeferredFields(Vertical):
+    """The form's option and game-specific fields, mounted after the first frame (``Lazy``)."""
+
+    DEFAULT_CSS = "DeferredFields { height: auto; }"
+
+    def __init__(self, form: NewGameScreen) -> None:
+        super().__init__(id="deferred-fields")
+        self.form = form
+
+    def compose(self) -> ComposeResult:
+        yield from self.form.compose_options()
+        yield from self.form.compose_extras()
+
+    async def on_mount(self) -> None:
+        await self.form.fields_shown()
 
 
 class NewGameScreen(Screen[None]):
@@ -81,8 +102,12 @@ class NewGameScreen(Screen[None]):
         #: the seats the form opened with; ``seat_count`` rows are shown now
         self.seats = seats
         self.seat_count = len(seats)
+        #: the options the form opened with; None: the model's defaults, made with the fields
         self.options = options
         self.seed = seed
+        #: the deferred fields are mounted; until then Start waits for them
+        self.fields_ready = False
+        self.start_pending = False
 
     # -- form ----------------------------------------------------------------------------------
 
@@ -97,8 +122,7 @@ class NewGameScreen(Screen[None]):
                 with Horizontal(id="seat-buttons"):
                     yield Button("Add a seat (+)", id="add-seat", compact=True)
                     yield Button("Remove a seat (-)", id="remove-seat", compact=True)
-            yield from self.compose_options()
-            yield from self.compose_extras()
+            yield Lazy(DeferredFields(self))
             with Horizontal(classes="row"):
                 yield Label("Seed (blank: random)")
                 yield Input(
@@ -112,6 +136,8 @@ class NewGameScreen(Screen[None]):
         yield Footer()
 
     def compose_options(self) -> ComposeResult:
+        if self.options is None:
+            self.options = self.spec.options_model()
         fields = self.spec.options_model.model_fields
         shown = [n for n in fields if n not in self.HANDLED_ELSEWHERE]
         if shown:
@@ -151,6 +177,14 @@ class NewGameScreen(Screen[None]):
         """Game-specific setup fields (none by default)."""
         yield from ()
 
+    async def fields_shown(self) -> None:
+        """The deferred fields are mounted: bring them in line with the seats, and start if
+        Start was pressed before they came."""
+        self.fields_ready = True
+        await self.seats_changed(self.seat_count)
+        if self.start_pending:
+            self.action_start()
+
     # -- seats -------------------------------------------------------------------------------
 
     def seats_heading(self) -> str:
@@ -186,10 +220,12 @@ class NewGameScreen(Screen[None]):
     async def after_seat_change(self) -> None:
         self.say("")
         self.query_one("#seats-heading", Static).update(self.seats_heading())
-        await self.seats_changed(self.seat_count)
+        if self.fields_ready:
+            await self.seats_changed(self.seat_count)
 
     async def seats_changed(self, count: int) -> None:
-        """A seat was added or removed (games with per-seat fields follow it here)."""
+        """A seat was added or removed, or the deferred fields came (games with per-seat fields
+        follow the count here)."""
 
     def say(self, problem: str) -> None:
         self.query_one("#problem", Static).update(problem)
@@ -226,6 +262,11 @@ class NewGameScreen(Screen[None]):
         return self.spec.options_model(**values)
 
     def action_start(self) -> None:
+        from pydantic import ValidationError
+
+        if not self.fields_ready:
+            self.start_pending = True
+            return
         problem = self.query_one("#problem", Static)
         seats = self.chosen_seats()
         if not any(s.is_human for s in seats):

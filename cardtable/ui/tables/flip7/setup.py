@@ -24,10 +24,6 @@ class Flip7NewGame(NewGameScreen):
         yield Static("", classes="heading", id="flip7-mode")
         yield Static("", id="flip7-about", markup=False)
 
-    async def on_mount(self) -> None:
-        super().on_mount()
-        await self.seats_changed(self.seat_count)
-
     async def seats_changed(self, count: int) -> None:
         solo = count == 1
         self.query_one("#row-action_cards").display = not solo

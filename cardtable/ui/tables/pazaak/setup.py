@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,23 +13,29 @@ from textual.widgets import Button, Label, Select, Static
 from cardtable.core.seats import Seat
 from cardtable.games.pazaak.rules import DEFAULT_DECKS
 from cardtable.games.pazaak.state import PazaakConfig
-from cardtable.persist.decks import READY, DeckStore, deck_key
 from cardtable.ui.screens.newgame import HUMAN, NewGameScreen
+
+if TYPE_CHECKING:
+    from cardtable.persist.decks import DeckStore
 
 
 class PazaakNewGame(NewGameScreen):
     """Choosing decks: every ready-made deck and the person's own; the first seat's last pick
     is preselected, the other seat gets the default deck."""
 
+    DEFAULT_CSS = "PazaakNewGame #deck-rows { height: auto; }"
     HANDLED_ELSEWHERE = frozenset({"mode", "decks"})
     BINDINGS = [Binding("b", "build_deck", "Build a deck")]
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.store = DeckStore()
+    @cached_property
+    def store(self) -> DeckStore:
+        """The person's decks, read with the deferred fields (the file is checked by pydantic)."""
+        from cardtable.persist.decks import DeckStore
 
-    def on_mount(self) -> None:
-        super().on_mount()
+        return DeckStore()
+
+    async def fields_shown(self) -> None:
+        await super().fields_shown()
         for problem in self.store.take_problems():
             self.notify(f"Side deck skipped: {problem}", severity="error", timeout=10)
 
@@ -51,6 +58,8 @@ class PazaakNewGame(NewGameScreen):
         options = self.deck_options()
         last = self.store.last_choice()
         keys = [key for _, key in options]
+        from cardtable.persist.decks import READY, deck_key
+
         value = last if seat == 0 and last in keys else deck_key(READY, self.default_deck(seat))
         choice = Select(options, value=value, allow_blank=False, compact=True, id=f"deck-{seat}")
         label = Label(f"Deck of seat {seat + 1}")
