@@ -23,9 +23,16 @@ def decide(bot, state, seed=0):
     )
 
 
-def test_both_levels_are_registered():
-    assert set(BOTS) == {"easy", "hard"}
-    assert BOTS["easy"]().level == "easy" and BOTS["hard"]().level == "hard"
+def test_every_level_is_registered():
+    assert set(BOTS) == {"easy", "medium", "hard"}
+    assert all(BOTS[level]().level == level for level in BOTS)
+
+
+def test_hard_spends_five_times_medium_and_keeps_its_time_at_bigger_tables():
+    """Issue 16: the budget is what made hard stronger; medium is the old hard, unscaled."""
+    hard, medium = BOTS["hard"](), BOTS["medium"]()
+    assert hard.budget(2) == 5 * medium.budget(2) == 1000
+    assert hard.budget(4) == hard.budget(2) // 2 and medium.budget(4) == medium.budget(2)
 
 
 def test_hard_advises_with_a_reason_in_plain_words():
