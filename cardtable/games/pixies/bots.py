@@ -5,8 +5,8 @@ All work only from the observation. The rolling bots sample the unseen cards (th
 face-down card are the same unknown pool), try each candidate move on every sample, play the
 rest of the round out greedily for everyone, and keep the move with the best average margin.
 Issue 16 measured the budget: 800 play-outs a decision won 55% (50–61%) of 300 games against
-200, so ``hard`` spends 1,000 (tens of milliseconds a decision) and ``medium`` keeps the 200 that were
-``hard`` until then.
+200, so ``hard`` spends 1,000 (tens of milliseconds a decision) and ``medium`` keeps the 200
+that were ``hard`` until then.
 """
 
 from __future__ import annotations
