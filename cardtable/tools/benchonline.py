@@ -27,6 +27,8 @@ from cardtable.tools.fail import fail
 
 #: how long a whole bench may take before it gives up on the tables still playing
 BENCH_TIMEOUT = 900.0
+#: the longest line a worker may print: its latencies, ~8 bytes each, for up to 5000 tables
+WORKER_LINE = 2**26
 
 
 def _free_port() -> int:
@@ -68,7 +70,7 @@ async def _line(worker: asyncio.subprocess.Process) -> dict[str, Any]:
     assert worker.stdout is not None
     try:
         raw = await asyncio.wait_for(worker.stdout.readline(), BENCH_TIMEOUT)
-    except TimeoutError:
+    except (TimeoutError, ValueError):  # silent, or a line past WORKER_LINE
         return {}
     try:
         data = json.loads(raw) if raw else {}
@@ -89,6 +91,7 @@ async def _bench(
             *(url, str(share), str(think), str(spread), str(BENCH_TIMEOUT)),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
+            limit=WORKER_LINE,
         )
         for share in _shares(tables, procs)
     ]
