@@ -48,6 +48,15 @@ def _rss_kib(pid: int) -> int:
     return 0
 
 
+def _cpu_seconds(pid: int) -> float:
+    """CPU time a process has used (user and system), from /proc (0 where there is none)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def _listening(port: int, patience: float = 20.0) -> None:
     for _ in range(int(patience / 0.05)):
         try:
@@ -99,6 +108,7 @@ async def _bench(
         ready = await asyncio.gather(*(_line(w) for w in workers))
         errors = [f"a worker could not seat its tables: {r}" for r in ready if "ready" not in r]
         idle = _rss_kib(server_pid)
+        cpu = _cpu_seconds(server_pid)
         started = time.perf_counter()
         results: list[dict[str, Any]] = []
         if not errors:
@@ -107,6 +117,7 @@ async def _bench(
                 worker.stdin.write(b"go\n")
             results = await asyncio.gather(*(_line(w) for w in workers))
         elapsed = time.perf_counter() - started
+        cpu = _cpu_seconds(server_pid) - cpu
     finally:
         for worker in workers:
             if worker.returncode is None:
@@ -125,6 +136,7 @@ async def _bench(
             "errors": len(errors),
         },
         "_memory": (before, idle),
+        "_cpu_ms_per_move": cpu * 1000 / max(moves, 1),
     }
 
 
@@ -159,12 +171,14 @@ def run_online_bench(args: Any) -> int:
             server.terminate()
             server.wait(10)
     before, idle = result.pop("_memory")
+    cpu_per_move = result.pop("_cpu_ms_per_move")
     per_table = (idle - before) / tables
     print(json.dumps(result) if args.json else _text(result["online"]))
     print(
         f"server memory: {before / 1024:.1f} MiB empty, {idle / 1024:.1f} MiB with {tables} idle "
         f"tables ({per_table:.1f} KiB a table, two connections each); bots think {think} s"
-        f" (each wait within ±{spread:.0%} of it); clients in {min(procs, tables)} processes",
+        f" (each wait within ±{spread:.0%} of it); clients in {min(procs, tables)} processes;"
+        f" the server used {cpu_per_move:.3f} ms of CPU a move",
         file=sys.stderr,
     )
     return 0
