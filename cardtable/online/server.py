@@ -372,7 +372,7 @@ class GameServer:
         """Tell every peer what it has not heard, once what it hears is in the store: the texts
         are made first, so they hold no action written after the commit awaited."""
         peers = list(table.peers)
-        texts = [table.update_for(peer) for peer in peers]
+        texts = table.updates_for(peers)
         await self.journal.settled()
         await asyncio.gather(*(peer.send(text) for peer, text in zip(peers, texts, strict=True)))
 
