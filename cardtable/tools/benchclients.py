@@ -4,7 +4,7 @@ A single process decoding every update of thousands of connections becomes the b
 the bench measures itself, so the parent splits the tables over several of these. Each worker
 opens its tables (host and guest, through the server), prints ``{"ready": ...}``, waits for a
 line on stdin so that every worker's bots start in the same instant, plays, and prints one JSON
-line with its moves, latencies (ms) and errors.
+line with its moves, latencies (ms), errors and the CPU time it used.
 """
 
 from __future__ import annotations
@@ -86,10 +86,16 @@ async def _run(url: str, tables: int, think: float, spread: float, timeout: floa
     worker = Worker(url, think, spread)
     hosts = await asyncio.wait_for(worker.seat(tables), timeout)
     print(json.dumps({"ready": len(hosts)}), flush=True)
-    go = await asyncio.to_thread(sys.stdin.readline)
-    if not go:  # the parent is gone
+    # read on the loop, which must go on answering the server's pings meanwhile
+    stdin = asyncio.StreamReader()
+    loop = asyncio.get_running_loop()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(stdin), sys.stdin)
+    if not await asyncio.wait_for(stdin.readline(), timeout):  # the parent is gone
         return
-    print(json.dumps(await worker.play(hosts, timeout)), flush=True)
+    cpu = time.process_time()
+    figures = await worker.play(hosts, timeout)
+    figures["cpu"] = time.process_time() - cpu
+    print(json.dumps(figures), flush=True)
 
 
 def main(argv: list[str]) -> int:

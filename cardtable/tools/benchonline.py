@@ -136,7 +136,10 @@ async def _bench(
             "errors": len(errors),
         },
         "_memory": (before, idle),
-        "_cpu_ms_per_move": cpu * 1000 / max(moves, 1),
+        "_cpu_ms_per_move": (
+            cpu * 1000 / max(moves, 1),
+            sum(r.get("cpu", 0.0) for r in results) * 1000 / max(moves, 1),
+        ),
     }
 
 
@@ -171,14 +174,14 @@ def run_online_bench(args: Any) -> int:
             server.terminate()
             server.wait(10)
     before, idle = result.pop("_memory")
-    cpu_per_move = result.pop("_cpu_ms_per_move")
+    server_cpu, clients_cpu = result.pop("_cpu_ms_per_move")
     per_table = (idle - before) / tables
     print(json.dumps(result) if args.json else _text(result["online"]))
     print(
         f"server memory: {before / 1024:.1f} MiB empty, {idle / 1024:.1f} MiB with {tables} idle "
         f"tables ({per_table:.1f} KiB a table, two connections each); bots think {think} s"
         f" (each wait within ±{spread:.0%} of it); clients in {min(procs, tables)} processes;"
-        f" the server used {cpu_per_move:.3f} ms of CPU a move",
+        f" CPU a move: {server_cpu:.3f} ms in the server, {clients_cpu:.3f} ms in the clients",
         file=sys.stderr,
     )
     return 0
