@@ -176,11 +176,13 @@ def run_online_bench(args: Any) -> int:
     before, idle = result.pop("_memory")
     server_cpu, clients_cpu = result.pop("_cpu_ms_per_move")
     per_table = (idle - before) / tables
+    workers = min(procs, tables)
     print(json.dumps(result) if args.json else _text(result["online"]))
     print(
         f"server memory: {before / 1024:.1f} MiB empty, {idle / 1024:.1f} MiB with {tables} idle "
         f"tables ({per_table:.1f} KiB a table, two connections each); bots think {think} s"
-        f" (each wait within ±{spread:.0%} of it); clients in {min(procs, tables)} processes;"
+        f" (each wait within ±{spread:.0%} of it); clients in {workers} process"
+        f"{'es' if workers > 1 else ''};"
         f" CPU a move: {server_cpu:.3f} ms in the server, {clients_cpu:.3f} ms in the clients",
         file=sys.stderr,
     )
