@@ -97,10 +97,11 @@ class SqliteStore:
         self.db.execute("BEGIN")
         try:
             yield
+            self.db.execute("COMMIT")
         except BaseException:
-            self.db.execute("ROLLBACK")
+            if self.db.in_transaction:  # a failed COMMIT leaves it open too
+                self.db.execute("ROLLBACK")
             raise
-        self.db.execute("COMMIT")
 
     def unfinished(self) -> Iterator[tuple[TableRecord, list[dict[str, Any]]]]:
         rows = self.db.execute("SELECT id, setup FROM tables WHERE finished = 0").fetchall()

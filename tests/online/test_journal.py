@@ -100,3 +100,15 @@ async def test_no_peer_hears_of_an_action_before_it_is_committed(tmp_path: Path)
     for table in tables:
         kept = game.store.actions(table.id)  # type: ignore[attr-defined]
         assert kept == [encode(a) for a in table.match.actions]
+
+
+def test_a_failed_transaction_leaves_the_store_as_it_was(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "s.sqlite3")
+    store.append("t", 0, {"type": "Stand"})
+    with pytest.raises(sqlite3.IntegrityError), store.transaction():
+        store.append("t", 1, {"type": "Stand"})
+        store.append("t", 0, {"type": "Stand"})  # that ply is kept already
+    assert store.actions("t") == [{"type": "Stand"}]
+    with store.transaction():  # and the next one goes through
+        store.append("t", 1, {"type": "End"})
+    assert len(store.actions("t")) == 2
