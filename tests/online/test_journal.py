@@ -88,7 +88,7 @@ async def test_no_peer_hears_of_an_action_before_it_is_committed(tmp_path: Path)
     game = GameServer(SqliteStore(db), Limits())
     hello = Create(type="create", version=1, game="pazaak", seats=["human", "human"])
     tables = [game.create(hello) for _ in range(2)]
-    peers = []
+    peers: list[Peer] = []
     for table in tables:
         game.store.create(table.record())
         table.peers.update(Peer(db, seat) for seat in (0, 1))
