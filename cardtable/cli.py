@@ -130,6 +130,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=0.0,
         help="bench online: how far each wait may stray from --think, 0-1 (default 0: in step)",
     )
+    bench.add_argument(
+        "--procs",
+        type=int,
+        default=None,
+        help="bench online: processes the clients are spread over (default: one per CPU)",
+    )
     _add_online_commands(commands)
     shots = commands.add_parser("screenshots", help="regenerate screenshots of every main screen")
     shots.add_argument("--out", default="screenshots", help="folder (default: screenshots)")

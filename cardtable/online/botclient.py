@@ -47,8 +47,13 @@ class BotSeat:
             return
         if session.my_turn and session.ply != self._asked:
             self._asked = session.ply
-            stray = 2 * derive_rng(session.ply, f"think:{session.viewer}").random() - 1
-            wait = self.think * (1 + self.spread * stray)
+            wait = self.think
+            if self.spread:  # seeding a generator for a stray of nothing costs a hash
+                # the table's own code in the purpose: each table strays its own way (with the
+                # ply and seat alone, every table waited the same and they all stayed in step)
+                purpose = f"think:{session.invite}:{session.viewer}"
+                stray = 2 * derive_rng(session.ply, purpose).random() - 1
+                wait *= 1 + self.spread * stray
             asyncio.get_running_loop().call_later(wait, self._move, session.ply)
 
     def _move(self, ply: int) -> None:

@@ -77,8 +77,10 @@ class RemoteSession(Session):
         self._decoder = None if spec is None else wire_decoder(spec)
         self._update: Update | None = None
         self._config: Any = None
+        #: the seat's view and legal actions, decoded when first asked for (a bot asks only on
+        #: its own turn; every update of every move brings a new view)
         self._observation: Any = None
-        self._legal: tuple[Any, ...] = ()
+        self._legal: tuple[Any, ...] | None = None
         self._events: list[tuple[Any, ...]] = []
         self._lines: list[str] = []
         self._ws: ClientConnection | None = None
@@ -198,8 +200,7 @@ class RemoteSession(Session):
             if len(self._events) > known:
                 moved.append(Moved(events, tuple(played.lines)))
         self._update = update
-        self._observation = decode(update.observation)
-        self._legal = tuple(decode(a) for a in update.legal)
+        self._observation = self._legal = None
         if self._sent_at is not None and self.latencies is not None and update.ply > previous.ply:
             self.latencies.append(time.perf_counter() - self._sent_at)
             self._sent_at = None
@@ -294,10 +295,18 @@ class RemoteSession(Session):
         return self._config
 
     def observe(self) -> Any:
+        if self._observation is None and self._update is not None:
+            assert self._decoder is not None
+            self._observation = self._decoder.decode(self._update.observation)
         return self._observation
 
     def playable(self) -> tuple[Any, ...]:
-        return self._legal if self.my_turn else ()
+        if not self.my_turn:
+            return ()
+        if self._legal is None:
+            assert self._decoder is not None and self._update is not None
+            self._legal = tuple(self._decoder.decode(a) for a in self._update.legal)
+        return self._legal
 
     def history(self) -> tuple[tuple[Any, ...], ...]:
         return tuple(self._events)

@@ -26,6 +26,7 @@ from cardtable.core.errors import IllegalAction
 from cardtable.core.match import Match
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES
+from cardtable.online.journal import Journal
 from cardtable.online.protocol import (
     MAX_MESSAGE,
     PROTOCOL,
@@ -95,6 +96,8 @@ class GameServer:
 
     def __init__(self, store: TableStore, limits: Limits | None = None) -> None:
         self.store = store
+        #: actions and finished games, committed a loop turn's worth at a time
+        self.journal = Journal(store)
         self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self.by_code: dict[str, Table] = {}
@@ -319,10 +322,10 @@ class GameServer:
             table.match.play(action)
         except IllegalAction as refusal:
             raise Refusal("illegal", f"illegal move: {refusal.reason}") from None
-        self.store.append(table.id, ply, encode(action))
+        self.journal.write(self.store.append, table.id, ply, encode(action))
         table.grow()
         if table.match.is_over:
-            self.store.finish(table.id)
+            self.journal.write(self.store.finish, table.id)
         await self.broadcast(table)
         self.wake(table)
 
@@ -366,8 +369,11 @@ class GameServer:
         self.wake(table)
 
     async def broadcast(self, table: Table) -> None:
+        """Tell every peer what it has not heard, once what it hears is in the store: the texts
+        are made first, so they hold no action written after the commit awaited."""
         peers = list(table.peers)
-        texts = [table.update_for(peer) for peer in peers]
+        texts = table.updates_for(peers)
+        await self.journal.settled()
         await asyncio.gather(*(peer.send(text) for peer, text in zip(peers, texts, strict=True)))
 
     def _spawn(self, job: Any) -> None:

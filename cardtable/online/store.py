@@ -2,7 +2,7 @@
 
 The server writes an action here before anyone hears of it, so a table rebuilt by replaying its
 actions is exactly the table that was lost. ``TableStore`` is the whole interface: a Postgres
-store for several server processes would be one more module with these five methods.
+store for several server processes would be one more module with these six methods.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -46,6 +47,9 @@ class TableStore(Protocol):
 
     def unfinished(self) -> Iterator[tuple[TableRecord, list[dict[str, Any]]]]:
         """Every table still in play, with its actions in order."""
+
+    def transaction(self) -> AbstractContextManager[None]:
+        """The writes made inside are kept all together, durable once it ends, or not at all."""
 
 
 def default_db() -> Path:
@@ -87,6 +91,17 @@ class SqliteStore:
 
     def finish(self, table: str) -> None:
         self.db.execute("UPDATE tables SET finished = 1 WHERE id = ?", (table,))
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        self.db.execute("BEGIN")
+        try:
+            yield
+            self.db.execute("COMMIT")
+        except BaseException:
+            if self.db.in_transaction:  # a failed COMMIT leaves it open too
+                self.db.execute("ROLLBACK")
+            raise
 
     def unfinished(self) -> Iterator[tuple[TableRecord, list[dict[str, Any]]]]:
         rows = self.db.execute("SELECT id, setup FROM tables WHERE finished = 0").fetchall()

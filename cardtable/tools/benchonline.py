@@ -1,16 +1,19 @@
 """``cardtable bench online``: many bot-vs-bot Pazaak tables through a real server on loopback.
 
-The server runs in its own process (as in production), the clients in this one; latency is the
-time from a move sent to the next update received. Bots wait ``--think`` seconds before each
-move, as people would: with no pause at all the bench only measures how deep a queue can get.
-By default every bot waits exactly as long, so all the tables move in the same instant (the worst
-case); ``--spread`` lets each wait stray, as people's do.
+The server runs in its own process (as in production); the clients run in ``--procs`` worker
+processes (``benchclients``), so that decoding thousands of connections' updates does not make
+the bench measure itself. Latency is the time from a move sent to the next update received. Bots
+wait ``--think`` seconds before each move, as people would: with no pause at all the bench only
+measures how deep a queue can get. By default every bot waits exactly as long and every worker
+starts its bots in the same instant, so all the tables move together (the worst case);
+``--spread`` lets each wait stray, as people's do.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import socket
 import statistics
 import subprocess
@@ -24,6 +27,8 @@ from cardtable.tools.fail import fail
 
 #: how long a whole bench may take before it gives up on the tables still playing
 BENCH_TIMEOUT = 900.0
+#: the longest line a worker may print: its latencies, ~8 bytes each, for up to 5000 tables
+WORKER_LINE = 2**26
 
 
 def _free_port() -> int:
@@ -43,6 +48,15 @@ def _rss_kib(pid: int) -> int:
     return 0
 
 
+def _cpu_seconds(pid: int) -> float:
+    """CPU time a process has used (user and system), from /proc (0 where there is none)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def _listening(port: int, patience: float = 20.0) -> None:
     for _ in range(int(patience / 0.05)):
         try:
@@ -54,53 +68,64 @@ async def _listening(port: int, patience: float = 20.0) -> None:
     fail(f"the bench server did not start on port {port}")
 
 
-async def _bench(
-    url: str, tables: int, think: float, spread: float, server_pid: int
-) -> dict[str, Any]:
-    from cardtable.games.registry import get
-    from cardtable.online.botclient import BotSeat
-    from cardtable.online.remote import RemoteSession
-    from cardtable.session.base import Refused
+def _shares(tables: int, procs: int) -> list[int]:
+    """``tables`` split as evenly as can be over at most ``procs`` workers."""
+    procs = min(procs, tables)
+    return [tables // procs + (i < tables % procs) for i in range(procs)]
 
-    spec = get("pazaak")
-    latencies: list[float] = []
-    errors: list[str] = []
-    seats: list[BotSeat] = []
-    before = _rss_kib(server_pid)
 
-    def client(hello: dict[str, Any]) -> BotSeat:
-        session = RemoteSession(spec, url, hello)
-        session.latencies = latencies
-        session.connect(lambda c: errors.append(c.reason) if isinstance(c, Refused) else None, _now)
-        seat = BotSeat(session, "easy", think=think, spread=spread)
-        seats.append(seat)
-        session.start()
-        return seat
-
-    hosts = []
-    for start in range(0, tables, 50):  # open the tables in batches, as players would arrive
-        batch = [
-            client({"type": "create", "game": "pazaak", "seats": ["human", "human"]})
-            for _ in range(start, min(tables, start + 50))
-        ]
-        await asyncio.gather(*(s.session.ready.wait() for s in batch))
-        hosts += batch
-    guests = [client({"type": "join", "code": h.session.invite}) for h in hosts]
-    await asyncio.gather(*(s.session.ready.wait() for s in guests))
-    idle = _rss_kib(server_pid)
-    started = time.perf_counter()
+async def _line(worker: asyncio.subprocess.Process) -> dict[str, Any]:
+    """The next JSON line a worker prints; {} if it ends or falls silent for too long."""
+    assert worker.stdout is not None
     try:
-        await asyncio.wait_for(
-            asyncio.gather(*(s.play(BENCH_TIMEOUT) for s in seats)), BENCH_TIMEOUT
+        raw = await asyncio.wait_for(worker.stdout.readline(), BENCH_TIMEOUT)
+    except (TimeoutError, ValueError):  # silent, or a line past WORKER_LINE
+        return {}
+    try:
+        data = json.loads(raw) if raw else {}
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+async def _bench(
+    url: str, tables: int, think: float, spread: float, procs: int, server_pid: int
+) -> dict[str, Any]:
+    before = _rss_kib(server_pid)
+    workers = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "cardtable.tools.benchclients",
+            *(url, str(share), str(think), str(spread), str(BENCH_TIMEOUT)),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            limit=WORKER_LINE,
         )
-    except TimeoutError:
-        errors.append("timeout")
-    elapsed = time.perf_counter() - started
-    errors += [s.session.problem for s in seats if s.session.problem is not None]
-    moves = sum(s.session.ply for s in hosts)
-    for seat in seats:
-        seat.session.hang_up()
-    ms = sorted(x * 1000 for x in latencies) or [0.0]
+        for share in _shares(tables, procs)
+    ]
+    try:
+        ready = await asyncio.gather(*(_line(w) for w in workers))
+        errors = [f"a worker could not seat its tables: {r}" for r in ready if "ready" not in r]
+        idle = _rss_kib(server_pid)
+        cpu = _cpu_seconds(server_pid)
+        started = time.perf_counter()
+        results: list[dict[str, Any]] = []
+        if not errors:
+            for worker in workers:  # every worker's bots start now
+                assert worker.stdin is not None
+                worker.stdin.write(b"go\n")
+            results = await asyncio.gather(*(_line(w) for w in workers))
+        elapsed = time.perf_counter() - started
+        cpu = _cpu_seconds(server_pid) - cpu
+    finally:
+        for worker in workers:
+            if worker.returncode is None:
+                worker.kill()
+            await worker.wait()
+    errors += [e for r in results for e in r.get("errors", ["a worker ended without figures"])]
+    moves = sum(r.get("moves", 0) for r in results)
+    ms = sorted(x for r in results for x in r.get("latencies_ms", ())) or [0.0]
     return {
         "online": {
             "tables": tables,
@@ -111,11 +136,11 @@ async def _bench(
             "errors": len(errors),
         },
         "_memory": (before, idle),
+        "_cpu_ms_per_move": (
+            cpu * 1000 / max(moves, 1),
+            sum(r.get("cpu", 0.0) for r in results) * 1000 / max(moves, 1),
+        ),
     }
-
-
-def _now(callback: Any) -> None:
-    callback()
 
 
 def run_online_bench(args: Any) -> int:
@@ -126,6 +151,9 @@ def run_online_bench(args: Any) -> int:
     spread = args.spread
     if not 0 <= spread <= 1:
         fail("--spread must be between 0 and 1")
+    procs = (os.cpu_count() or 1) if args.procs is None else args.procs
+    if not 1 <= procs <= 64:
+        fail("--procs must be between 1 and 64")
     port = _free_port()
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen(
@@ -139,19 +167,23 @@ def run_online_bench(args: Any) -> int:
             async def main() -> dict[str, Any]:
                 await _listening(port)
                 url = f"ws://127.0.0.1:{port}"
-                return await _bench(url, tables, think, spread, server.pid)
+                return await _bench(url, tables, think, spread, procs, server.pid)
 
             result = asyncio.run(main())
         finally:
             server.terminate()
             server.wait(10)
     before, idle = result.pop("_memory")
+    server_cpu, clients_cpu = result.pop("_cpu_ms_per_move")
     per_table = (idle - before) / tables
+    workers = min(procs, tables)
     print(json.dumps(result) if args.json else _text(result["online"]))
     print(
         f"server memory: {before / 1024:.1f} MiB empty, {idle / 1024:.1f} MiB with {tables} idle "
         f"tables ({per_table:.1f} KiB a table, two connections each); bots think {think} s"
-        f" (each wait within ±{spread:.0%} of it)",
+        f" (each wait within ±{spread:.0%} of it); clients in {workers} process"
+        f"{'es' if workers > 1 else ''};"
+        f" CPU a move: {server_cpu:.3f} ms in the server, {clients_cpu:.3f} ms in the clients",
         file=sys.stderr,
     )
     return 0

@@ -69,3 +69,20 @@ def test_a_seat_cannot_tell_the_hidden_cards_apart(game: str, seed: int, moves: 
         after_twin, events_twin = rules.apply(other.state, action)
         if rules.observe(after, seat) == rules.observe(after_twin, seat):
             assert _told(match, events, seat) == _told(other, events_twin, seat)
+
+
+def test_an_update_is_made_once_per_audience() -> None:
+    match = Match.new(GAMES["pazaak"].rules, GAMES["pazaak"].rules.default_config(2), 7)
+    table = _table("pazaak", match)
+    peers = [_Peer(0, 0), _Peer(None, 0), _Peer(1, 0), _Peer(None, 0), _Peer(None, 3)]
+    texts = table.updates_for(peers)
+    # the two spectators told as little get one text; each seat its own, as update_for makes it
+    assert texts[1] is texts[3] and texts[1] != texts[4]
+    assert texts[0] == _fresh(table, 0) and texts[2] == _fresh(table, 1)
+    assert texts[0] != texts[2]
+    assert {peer.sent for peer in peers} == {len(match.events)}
+
+
+def _fresh(table: Table, seat: int) -> str:
+    """What ``seat`` is told on first sitting down, made for it alone."""
+    return table.update_for(_Peer(seat, 0))

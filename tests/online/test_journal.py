@@ -1,0 +1,114 @@
+"""Group commit: actions played in one loop turn share a transaction, and nobody hears of an
+action before that transaction has committed."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardtable.core.codec import encode
+from cardtable.online.journal import Journal
+from cardtable.online.protocol import Create
+from cardtable.online.server import GameServer, Limits
+from cardtable.online.store import SqliteStore
+
+
+class Counting:
+    """A store that only counts its transactions and keeps what was written."""
+
+    def __init__(self, fail: bool = False) -> None:
+        self.transactions = 0
+        self.written: list[Any] = []
+        self.fail = fail
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        self.transactions += 1
+        yield
+        if self.fail:
+            raise OSError("disk full")
+
+    def append(self, table: str, ply: int, action: dict[str, Any]) -> None:
+        self.written.append((table, ply))
+
+
+async def test_writes_of_one_loop_turn_share_one_transaction() -> None:
+    store = Counting()
+    journal = Journal(store)  # type: ignore[arg-type]
+    for ply in range(3):
+        journal.write(store.append, "t", ply, {})
+    assert store.written == []  # nothing is written until the loop turns
+    await journal.settled()
+    assert store.transactions == 1 and store.written == [("t", 0), ("t", 1), ("t", 2)]
+    await journal.settled()  # nothing pending: returns at once
+    journal.write(store.append, "t", 3, {})
+    await journal.settled()
+    assert store.transactions == 2
+
+
+async def test_a_failed_commit_is_raised_to_whoever_waits_for_it() -> None:
+    store = Counting(fail=True)
+    journal = Journal(store)  # type: ignore[arg-type]
+    journal.write(store.append, "t", 0, {})
+    with pytest.raises(OSError, match="disk full"):
+        await journal.settled()
+    store.fail = False
+    journal.write(store.append, "t", 1, {})
+    await journal.settled()  # the next commit goes on
+
+
+class Peer:
+    """A connection that, on every update, reads the store from another connection: the move
+    it is told of must already be committed there."""
+
+    def __init__(self, db: Path, seat: int) -> None:
+        self.reader = sqlite3.connect(str(db))
+        self.seat: int | None = seat
+        self.sent = 0
+        #: (the ply an update tells, the actions of its table committed when it is sent)
+        self.told: list[tuple[int, int]] = []
+
+    async def send(self, text: str) -> None:
+        update = json.loads(text)
+        (kept,) = self.reader.execute(
+            "SELECT COUNT(*) FROM actions WHERE tbl = ?", (update["game_id"],)
+        ).fetchone()
+        self.told.append((update["ply"], kept))
+
+
+async def test_no_peer_hears_of_an_action_before_it_is_committed(tmp_path: Path) -> None:
+    db = tmp_path / "s.sqlite3"
+    game = GameServer(SqliteStore(db), Limits())
+    hello = Create(type="create", version=1, game="pazaak", seats=["human", "human"])
+    tables = [game.create(hello) for _ in range(2)]
+    peers: list[Peer] = []
+    for table in tables:
+        game.store.create(table.record())
+        table.peers.update(Peer(db, seat) for seat in (0, 1))
+        peers += table.peers
+    for _ in range(6):  # both tables move in the same instant: one commit for both
+        await asyncio.gather(*(game.apply(t, t.match.legal_actions()[0]) for t in tables))
+    told = [entry for peer in peers for entry in peer.told]
+    assert len(told) == 6 * 4 and all(kept >= ply > 0 for ply, kept in told)
+    for table in tables:
+        kept = game.store.actions(table.id)  # type: ignore[attr-defined]
+        assert kept == [encode(a) for a in table.match.actions]
+
+
+def test_a_failed_transaction_leaves_the_store_as_it_was(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "s.sqlite3")
+    store.append("t", 0, {"type": "Stand"})
+    with pytest.raises(sqlite3.IntegrityError), store.transaction():
+        store.append("t", 1, {"type": "Stand"})
+        store.append("t", 0, {"type": "Stand"})  # that ply is kept already
+    assert store.actions("t") == [{"type": "Stand"}]
+    with store.transaction():  # and the next one goes through
+        store.append("t", 1, {"type": "End"})
+    assert len(store.actions("t")) == 2
