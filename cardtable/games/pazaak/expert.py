@@ -16,18 +16,21 @@ from cardtable.core.bots import Advice, percent
 from cardtable.games.pazaak.actions import END_TURN, STAND, PlaySide
 from cardtable.games.pazaak.cards import Card, label, side_values, signed
 from cardtable.games.pazaak.chase import Chase
+from cardtable.games.pazaak.duel import Model, duel_options
 from cardtable.games.pazaak.equity import match_equity
-from cardtable.games.pazaak.moves import overrule, sampled_values
-from cardtable.games.pazaak.policy import wary_choice
 from cardtable.games.pazaak.rollout import LOSE, WIN, Tuning
 from cardtable.games.pazaak.state import PazaakView
 
 
 @dataclass(frozen=True)
 class Expert:
-    """The hard bot's knobs: the sampled search's tuning and its margin over the casual move."""
+    """The hard bot's knobs: card worths (``tuning``), how many guesses at the opponent's hand
+    the duel search reads the opponent's card chances from, and how it plays the opponent."""
 
-    tuning: Tuning = field(default_factory=lambda: Tuning(samples=256, margin=0.01))
+    tuning: Tuning = field(default_factory=Tuning)
+    guesses: int = 64
+    model: Model = field(default_factory=Model)
+    always_draw: int = 13
 
 
 class HardBot:
@@ -46,39 +49,42 @@ class HardBot:
         assert view.seat is not None and view.hand is not None
         other = 1 - view.seat
         if view.standing[other]:
-            chase = Chase(view.seat, view.tiebreakers[other], view.unseen, self._pricer(view))
+            price = self._pricer(view)
+            count = view.hand_counts[other]
+            chase = Chase(
+                view.seat, view.tiebreakers[other], view.unseen, lambda r, h: price(r, h, count)
+            )
             valued = chase.options(view.boards, view.hand, view.tiebreakers[view.seat], legal)
             best = max(valued, key=lambda move: move[1])[0]
             situation = f"they stand on {view.totals[other]}"
         else:
-            tuning = self.expert.tuning
-            valued = sampled_values(view, legal, tuning, rng)
+            valued = duel_options(view, legal, self._pricer(view), self.expert, rng)
             if len(valued) == 1:
                 return Advice(
                     valued[0][0], f"{move_name(valued[0][0], view.hand)}: nothing else helps"
                 )
-            best = overrule(wary_choice(view, legal), valued, tuning.margin)
+            best = max(valued, key=lambda move: move[1])[0]
             situation = f"they are still drawing on {view.totals[other]}"
         return Advice(best, explain(best, valued, view.hand, situation))
 
     def _pricer(self, view: PazaakView) -> Any:
-        """Match equity of a set result with the hand left, for ``Chase``."""
+        """Match equity of a set result with both hands left."""
         assert view.seat is not None
         other = 1 - view.seat
         mine, theirs = view.sets_won[view.seat], view.sets_won[other]
         worth = self.expert.tuning.worth
-        their_hand = view.hand_counts[other] * self.expert.tuning.unknown_worth
-        cache: dict[tuple[int, tuple[Card, ...]], float] = {}
+        unknown = self.expert.tuning.unknown_worth
+        cache: dict[tuple[int, tuple[Card, ...], int], float] = {}
 
-        def price(result: int, hand: tuple[Card, ...]) -> float:
-            key = (result, hand)
+        def price(result: int, hand: tuple[Card, ...], their_cards: int) -> float:
+            key = (result, hand, their_cards)
             found = cache.get(key)
             if found is None:
                 found = cache[key] = match_equity(
                     mine + (result == WIN),
                     theirs + (result == LOSE),
                     sum(worth[card.kind] for card in hand),
-                    their_hand,
+                    their_cards * unknown,
                 )
             return found
 

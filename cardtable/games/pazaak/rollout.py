@@ -95,7 +95,7 @@ def samples(
 ) -> list[Sample]:
     """``n`` guesses: main cards to come (without replacement on a tabletop deck) and a hand."""
     deck = [rank for rank, count in enumerate(unseen or (), start=1) for _ in range(count)]
-    sources = _hand_sources(their_used)
+    sources = hand_sources(their_used)
     rand = rng.random
     out = []
     for _ in range(n):
@@ -108,7 +108,7 @@ def samples(
     return out
 
 
-def _hand_sources(used: tuple[Card, ...]) -> list[list[Held]]:
+def hand_sources(used: tuple[Card, ...]) -> list[list[Held]]:
     """What an unseen hand may be dealt from: each ready-made deck that holds every card its
     owner has played, less those cards; failing that, all ready-made decks pooled."""
     played = Counter(used)
