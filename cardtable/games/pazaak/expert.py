@@ -1,9 +1,9 @@
-"""Pazaak's ``hard`` bot: exact once the opponent stands, a wider sampled search while both draw.
+"""Pazaak's ``hard`` bot: exact once the opponent stands, an expectimax while both draw.
 
 Against a standing total the rest of the set is a game against the main deck alone, solved
-exactly by ``chase``; while the opponent still draws, every sensible move is played out against
-sampled futures (``moves``). Both price the end of the set in match equity, so a hand card is
-spent only when the set it wins is worth more than what the card would do later in the match.
+exactly by ``chase``; while the opponent still draws, ``duel`` searches the rest of the set
+with the opponent played by a model. Both price the end of the set in match equity, so a hand
+card is spent only when the set it wins is worth more than what the card would do later.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The hard bot's sampling search: play the rest of a set out many times, score it in match equity.
+"""The medium bot's sampling search: play the rest of a set out many times, score it in
+match equity.
 
 Each sample fixes what the bot cannot see: the order of the main cards left (from the unseen
 counts) and the opponent's hand, dealt from a ready-made deck that fits the cards they have
@@ -27,7 +28,8 @@ _MAX_DRAWS = 2 * BOARD_SIZE
 
 @dataclass(frozen=True)
 class Tuning:
-    """The hard bot's knobs, in one place so simulations can compare settings."""
+    """The sampling search's knobs, in one place so simulations can compare settings; the
+    card worths price hands for the hard bot too."""
 
     #: play-outs per candidate move: the search budget, in iterations
     samples: int = 128
