@@ -33,7 +33,7 @@ class Chase:
     ) -> None:
         self.seat, self.other = seat, 1 - seat
         self.their_tiebreaker = their_tiebreaker
-        self.draws = draw_chances(unseen)
+        self.draws = _draws(unseen)
         self.price = price
         self.memo: dict[tuple[Any, ...], float] = {}
 
@@ -137,7 +137,7 @@ class Chase:
         return best
 
 
-def draw_chances(unseen: tuple[int, ...] | None) -> list[tuple[int, float]]:
+def _draws(unseen: tuple[int, ...] | None) -> list[tuple[int, float]]:
     """(rank, chance) of each main card a draw may be; endless decks draw 1–10 evenly."""
     counts = unseen if unseen is not None and any(unseen) else (1,) * 10
     total = sum(counts)

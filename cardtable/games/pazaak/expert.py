@@ -1,9 +1,9 @@
-"""Pazaak's ``hard`` bot: exact once the opponent stands, an expectimax while both draw.
+"""Pazaak's ``hard`` bot: exact once the opponent stands, a wider sampled search while both draw.
 
 Against a standing total the rest of the set is a game against the main deck alone, solved
-exactly by ``chase``; while the opponent still draws, ``duel`` searches the rest of the set
-with the opponent played by a model. Both price the end of the set in match equity, so a hand
-card is spent only when the set it wins is worth more than what the card would do later.
+exactly by ``chase``; while the opponent still draws, every sensible move is played out against
+sampled futures (``moves``). Both price the end of the set in match equity, so a hand card is
+spent only when the set it wins is worth more than what the card would do later in the match.
 """
 
 from __future__ import annotations
@@ -16,21 +16,18 @@ from cardtable.core.bots import Advice, percent
 from cardtable.games.pazaak.actions import END_TURN, STAND, PlaySide
 from cardtable.games.pazaak.cards import Card, label, side_values, signed
 from cardtable.games.pazaak.chase import Chase
-from cardtable.games.pazaak.duel import Model, duel_options
 from cardtable.games.pazaak.equity import match_equity
+from cardtable.games.pazaak.moves import overrule, sampled_values
+from cardtable.games.pazaak.policy import wary_choice
 from cardtable.games.pazaak.rollout import LOSE, WIN, Tuning
 from cardtable.games.pazaak.state import PazaakView
 
 
 @dataclass(frozen=True)
 class Expert:
-    """The hard bot's knobs: card worths (``tuning``), how many guesses at the opponent's hand
-    the duel search reads the opponent's card chances from, and how it plays the opponent."""
+    """The hard bot's knobs: the sampled search's tuning and its margin over the casual move."""
 
-    tuning: Tuning = field(default_factory=Tuning)
-    guesses: int = 64
-    model: Model = field(default_factory=Model)
-    always_draw: int = 13
+    tuning: Tuning = field(default_factory=lambda: Tuning(samples=256, margin=0.01))
 
 
 class HardBot:
@@ -49,42 +46,39 @@ class HardBot:
         assert view.seat is not None and view.hand is not None
         other = 1 - view.seat
         if view.standing[other]:
-            price = self._pricer(view)
-            count = view.hand_counts[other]
-            chase = Chase(
-                view.seat, view.tiebreakers[other], view.unseen, lambda r, h: price(r, h, count)
-            )
+            chase = Chase(view.seat, view.tiebreakers[other], view.unseen, self._pricer(view))
             valued = chase.options(view.boards, view.hand, view.tiebreakers[view.seat], legal)
             best = max(valued, key=lambda move: move[1])[0]
             situation = f"they stand on {view.totals[other]}"
         else:
-            valued = duel_options(view, legal, self._pricer(view), self.expert, rng)
+            tuning = self.expert.tuning
+            valued = sampled_values(view, legal, tuning, rng)
             if len(valued) == 1:
                 return Advice(
                     valued[0][0], f"{move_name(valued[0][0], view.hand)}: nothing else helps"
                 )
-            best = max(valued, key=lambda move: move[1])[0]
+            best = overrule(wary_choice(view, legal), valued, tuning.margin)
             situation = f"they are still drawing on {view.totals[other]}"
         return Advice(best, explain(best, valued, view.hand, situation))
 
     def _pricer(self, view: PazaakView) -> Any:
-        """Match equity of a set result with both hands left."""
+        """Match equity of a set result with the hand left, for ``Chase``."""
         assert view.seat is not None
         other = 1 - view.seat
         mine, theirs = view.sets_won[view.seat], view.sets_won[other]
         worth = self.expert.tuning.worth
-        unknown = self.expert.tuning.unknown_worth
-        cache: dict[tuple[int, tuple[Card, ...], int], float] = {}
+        their_hand = view.hand_counts[other] * self.expert.tuning.unknown_worth
+        cache: dict[tuple[int, tuple[Card, ...]], float] = {}
 
-        def price(result: int, hand: tuple[Card, ...], their_cards: int) -> float:
-            key = (result, hand, their_cards)
+        def price(result: int, hand: tuple[Card, ...]) -> float:
+            key = (result, hand)
             found = cache.get(key)
             if found is None:
                 found = cache[key] = match_equity(
                     mine + (result == WIN),
                     theirs + (result == LOSE),
                     sum(worth[card.kind] for card in hand),
-                    their_cards * unknown,
+                    their_hand,
                 )
             return found
 

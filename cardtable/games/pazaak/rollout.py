@@ -1,5 +1,4 @@
-"""The medium bot's sampling search: play the rest of a set out many times, score it in
-match equity.
+"""The hard bot's sampling search: play the rest of a set out many times, score it in match equity.
 
 Each sample fixes what the bot cannot see: the order of the main cards left (from the unseen
 counts) and the opponent's hand, dealt from a ready-made deck that fits the cards they have
@@ -28,8 +27,7 @@ _MAX_DRAWS = 2 * BOARD_SIZE
 
 @dataclass(frozen=True)
 class Tuning:
-    """The sampling search's knobs, in one place so simulations can compare settings; the
-    card worths price hands for the hard bot too."""
+    """The hard bot's knobs, in one place so simulations can compare settings."""
 
     #: play-outs per candidate move: the search budget, in iterations
     samples: int = 128
@@ -97,7 +95,7 @@ def samples(
 ) -> list[Sample]:
     """``n`` guesses: main cards to come (without replacement on a tabletop deck) and a hand."""
     deck = [rank for rank, count in enumerate(unseen or (), start=1) for _ in range(count)]
-    sources = hand_sources(their_used)
+    sources = _hand_sources(their_used)
     rand = rng.random
     out = []
     for _ in range(n):
@@ -110,7 +108,7 @@ def samples(
     return out
 
 
-def hand_sources(used: tuple[Card, ...]) -> list[list[Held]]:
+def _hand_sources(used: tuple[Card, ...]) -> list[list[Held]]:
     """What an unseen hand may be dealt from: each ready-made deck that holds every card its
     owner has played, less those cards; failing that, all ready-made decks pooled."""
     played = Counter(used)

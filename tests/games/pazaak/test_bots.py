@@ -116,7 +116,7 @@ def test_hard_only_ever_chooses_legal_actions(decks):
     cfg = config().__class__.with_decks(*decks)
     for seed in range(3):
         match = Match.new(RULES, cfg, seed)
-        quick = HardBot(Expert(guesses=16))
+        quick = HardBot(Expert(Tuning(samples=24, margin=0.01)))
         bots = [quick, MediumBot(Tuning(samples=24))] if seed % 2 else [EasyBot(), quick]
         ply = 0
         while not match.is_over:
