@@ -4,7 +4,7 @@ Each command runs in a pseudo-terminal, as a person would start it, and the cloc
 text of its first screen appears on that terminal. The bare app (Header, Static, Footer) runs
 in turn with each command, so every pair shares the machine's load of the moment; the figure
 that counts is the median of the paired ratios. The new-game form's option fields come a frame
-after its seats and Start button, so the bench times that frame as well. Bytecode is cached under the bench's own
+after its seats and Start button, so the same run times that frame as well. Bytecode is cached under the bench's own
 folder and one untimed round comes first, so every program starts as an installed one does
 (compiled), whatever PYTHONDONTWRITEBYTECODE says, and nothing is written beside the sources.
 """
@@ -44,11 +44,17 @@ _ESCAPES = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@
 
 @dataclass(frozen=True)
 class Target:
-    """A command and a text of its first screen."""
+    """A command, a text of its first screen, and texts its later frames bring, each named."""
 
     name: str
     argv: tuple[str, ...]
     marker: str
+    later: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def timed(self) -> tuple[tuple[str, str], ...]:
+        """(name, text) of every frame timed, the first frame first."""
+        return ((self.name, self.marker), *self.later)
 
 
 def targets() -> tuple[Target, ...]:
@@ -56,20 +62,19 @@ def targets() -> tuple[Target, ...]:
     return (
         Target("bare Textual app", (python, "-c", BARE_APP), "bare app ready"),
         Target(
-            "cardtable play pazaak", (python, "-m", "cardtable", "play", "pazaak"), "Start (Enter)"
-        ),
-        # the form's option fields follow its first frame (they need pydantic): time them too
-        Target(
-            "  ...its option fields",
+            "cardtable play pazaak",
             (python, "-m", "cardtable", "play", "pazaak"),
-            "Rules options",
+            "Start (Enter)",
+            # the form's option fields follow its first frame (they need pydantic): time them too
+            later=(("  ...its option fields", "Rules options"),),
         ),
         Target("cardtable (home)", (python, "-m", "cardtable"), "choose a game"),
     )
 
 
-def first_frame_seconds(argv: tuple[str, ...], marker: str, env: dict[str, str]) -> float:
-    """Seconds from start until ``marker`` is on the terminal; the program is then stopped."""
+def frame_seconds(argv: tuple[str, ...], markers: list[str], env: dict[str, str]) -> list[float]:
+    """Seconds from start until each of ``markers`` is on the terminal, in one run; the program
+    is stopped once the last is there."""
     import pty
 
     leader, follower = pty.openpty()
@@ -79,7 +84,7 @@ def first_frame_seconds(argv: tuple[str, ...], marker: str, env: dict[str, str])
         argv, stdin=follower, stdout=follower, stderr=follower, env=env, start_new_session=True
     )
     os.close(follower)
-    seen, wanted = b"", marker.encode()
+    seen, times = b"", []
     try:
         while time.perf_counter() - started < TIMEOUT_S:
             ready, _, _ = select.select([leader], [], [], 0.5)
@@ -92,9 +97,13 @@ def first_frame_seconds(argv: tuple[str, ...], marker: str, env: dict[str, str])
             if not chunk:
                 break
             seen += chunk
-            if wanted in _ESCAPES.sub(b"", seen):
-                return time.perf_counter() - started
-        raise RuntimeError(f"{' '.join(argv[1:3])}: no first frame within {TIMEOUT_S:.0f} s")
+            shown = _ESCAPES.sub(b"", seen)
+            while len(times) < len(markers) and markers[len(times)].encode() in shown:
+                times.append(time.perf_counter() - started)
+            if len(times) == len(markers):
+                return times
+        missing = markers[len(times)]
+        raise RuntimeError(f"{' '.join(argv[1:3])}: no {missing!r} within {TIMEOUT_S:.0f} s")
     finally:
         _stop(process)
         os.close(leader)
@@ -126,19 +135,20 @@ def measure(runs: int, home: str) -> dict[str, Any]:
     for unwanted in ("TEXTUAL_DRIVER", "PYTHONDONTWRITEBYTECODE"):
         env.pop(unwanted, None)
     bare, *apps = targets()
-    times: dict[str, list[float]] = {t.name: [] for t in targets()}
+    times: dict[str, list[float]] = {name: [] for t in targets() for name, _ in t.timed}
     for round_ in range(runs + 1):
         for target in (bare, *apps):
-            seconds = first_frame_seconds(target.argv, target.marker, env)
+            seconds = frame_seconds(target.argv, [marker for _, marker in target.timed], env)
             if round_:
-                times[target.name].append(seconds)
+                for (name, _), value in zip(target.timed, seconds, strict=True):
+                    times[name].append(value)
     result: dict[str, Any] = {"runs": runs, "median_s": {}, "ratio_median": {}, "ratio_range": {}}
     for name, values in times.items():
         result["median_s"][name] = round(statistics.median(values), 3)
-    for app in apps:
-        ratios = [a / b for a, b in zip(times[app.name], times[bare.name], strict=True)]
-        result["ratio_median"][app.name] = round(statistics.median(ratios), 2)
-        result["ratio_range"][app.name] = [round(min(ratios), 2), round(max(ratios), 2)]
+    for name in [name for app in apps for name, _ in app.timed]:
+        ratios = [a / b for a, b in zip(times[name], times[bare.name], strict=True)]
+        result["ratio_median"][name] = round(statistics.median(ratios), 2)
+        result["ratio_range"][name] = [round(min(ratios), 2), round(max(ratios), 2)]
     return result
 
 

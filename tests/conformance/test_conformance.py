@@ -262,38 +262,38 @@ def test_every_bot_move_is_legal(game_id, seats):
         assert match.is_over or ply == BOT_PLIES
 
 
-def test_rules_core_imports_no_ui_or_pydantic():
+def fresh_python_prints(*lines: str) -> str:
+    """What a new interpreter prints running ``lines``: only it shows which modules they import."""
     import subprocess
     import sys
 
-    code = (
-        "import sys\n"
-        "from cardtable.games.registry import GAMES\n"
-        "for spec in GAMES.values():\n"
-        "    spec.rules; spec.bots\n"
-        "bad = [m for m in ('textual', 'rich', 'pydantic') if m in sys.modules]\n"
-        "print(','.join(bad))\n"
-    )
+    code = "\n".join(("import sys", *lines))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == ""
+    return out.stdout.strip()
+
+
+def test_rules_core_imports_no_ui_or_pydantic():
+    printed = fresh_python_prints(
+        "from cardtable.games.registry import GAMES",
+        "for spec in GAMES.values():",
+        "    spec.rules; spec.bots",
+        "bad = [m for m in ('textual', 'rich', 'pydantic') if m in sys.modules]",
+        "print(','.join(bad))",
+    )
+    assert printed == ""
 
 
 def test_the_new_game_forms_first_frame_needs_no_pydantic():
     """``cardtable play GAME`` opens its form before loading pydantic (a third of a bare Textual
     app's start-up): the option fields that need it come one frame later. Measured by
     ``cardtable bench startup``; this pins the import that would undo it."""
-    import subprocess
-    import sys
-
-    code = (
-        "import sys\n"
-        "from cardtable.cli import build_parser\n"
-        "from cardtable.tools.launch import first_screen_for\n"
-        "from cardtable.games.registry import GAMES\n"
-        "import cardtable.ui.app\n"
-        "for game in GAMES:\n"
-        "    first_screen_for(build_parser().parse_args(['play', game]))(None)\n"
-        "print('pydantic' in sys.modules)\n"
+    printed = fresh_python_prints(
+        "from cardtable.cli import build_parser",
+        "from cardtable.tools.launch import first_screen_for",
+        "from cardtable.games.registry import GAMES",
+        "import cardtable.ui.app",
+        "for game in GAMES:",
+        "    first_screen_for(build_parser().parse_args(['play', game]))(None)",
+        "print('pydantic' in sys.modules)",
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
+    assert printed == "False"
