@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,15 +35,16 @@ def is_policy(word: str) -> bool:
 
 
 def parse_seat_words(
-    game: str, bots: Mapping[str, Any], text: str, humans: bool = True
+    game: str, levels: Collection[str], text: str, humans: bool = True
 ) -> tuple[str, ...]:
-    """``"human,hard,policy:pkg.mod:act"`` -> its words, each checked (policies loaded)."""
+    """``"human,hard,policy:pkg.mod:act"`` -> its words, each checked against the game's bot
+    ``levels`` (policies loaded)."""
     words = tuple(word.strip() for word in text.split(",") if word.strip())
     for word in words:
         if is_policy(word):
             load_policy(word)
-        elif word not in bots and not (humans and word == HUMAN):
-            kinds = ([HUMAN] if humans else []) + list(bots)
+        elif word not in levels and not (humans and word == HUMAN):
+            kinds = ([HUMAN] if humans else []) + list(levels)
             raise SeatError(
                 f"unknown seat {word!r} for {game}; choose from: {', '.join(kinds)}, "
                 "or policy:package.module:function"

@@ -1,7 +1,10 @@
 """Every game by id, with where its rules, bots, options model and table screen live.
 
 Entries name modules by dotted path and are imported on first use, so ``cardtable --help`` and
-the rules core never pay for Textual or pydantic.
+the rules core never pay for Textual or pydantic. The few facts the command line and the
+new-game form need before the first frame (seat limits, bot levels) are written here too:
+importing a game's rules and bots for them cost a tenth of start-up. A conformance test holds
+them equal to the rules' and the bots' own.
 """
 
 from __future__ import annotations
@@ -24,6 +27,10 @@ class GameSpec:
 
     id: str
     title: str
+    #: fewest and most seats at a table (the rules' ``min_seats`` and ``max_seats``)
+    seat_limits: tuple[int, int]
+    #: the bot levels, weakest first (the keys of the game's ``BOTS``)
+    levels: tuple[str, ...]
     #: ``GameRules`` instance
     rules_path: str
     #: mapping of bot level -> zero-argument factory
@@ -58,11 +65,29 @@ class GameSpec:
         return load(self.setup_path)
 
 
-def _spec(game_id: str, title: str, package: str, setup: str | None = None) -> GameSpec:
+    @property
+    def min_seats(self) -> int:
+        return self.seat_limits[0]
+
+    @property
+    def max_seats(self) -> int:
+        return self.seat_limits[1]
+
+
+def _spec(
+    game_id: str,
+    title: str,
+    package: str,
+    seat_limits: tuple[int, int],
+    levels: tuple[str, ...],
+    setup: str | None = None,
+) -> GameSpec:
     """``setup``: the class name of the game's own new-game form in ``ui/tables/<package>/setup``."""
     return GameSpec(
         id=game_id,
         title=title,
+        seat_limits=seat_limits,
+        levels=levels,
         rules_path=f"cardtable.games.{package}.rules:RULES",
         bots_path=f"cardtable.games.{package}.bots:BOTS",
         options_path=f"cardtable.persist.options.{package}:Options",
@@ -72,14 +97,16 @@ def _spec(game_id: str, title: str, package: str, setup: str | None = None) -> G
     )
 
 
+THREE_LEVELS = ("easy", "medium", "hard")
+
 #: games that have landed, in menu order; a new game adds one line here
 GAMES: dict[str, GameSpec] = {
     spec.id: spec
     for spec in (
-        _spec("pazaak", "Pazaak", "pazaak", "PazaakNewGame"),
-        _spec("pazu-pazaak", "Pazu-Pazaak", "pazu", "PazuNewGame"),
-        _spec("pixies", "Pixies", "pixies"),
-        _spec("flip7", "Flip 7", "flip7", "Flip7NewGame"),
+        _spec("pazaak", "Pazaak", "pazaak", (2, 2), THREE_LEVELS, "PazaakNewGame"),
+        _spec("pazu-pazaak", "Pazu-Pazaak", "pazu", (3, 6), ("easy", "hard"), "PazuNewGame"),
+        _spec("pixies", "Pixies", "pixies", (2, 5), THREE_LEVELS),
+        _spec("flip7", "Flip 7", "flip7", (1, 8), THREE_LEVELS, "Flip7NewGame"),
     )
 }
 

@@ -24,7 +24,7 @@ class Setup:
 def parse_seats(spec: GameSpec, words: str, humans: bool = False) -> tuple[str, ...]:
     """``"hard,policy:pkg.mod:act"`` -> seat words, refusing unknown or unloadable ones."""
     try:
-        return parse_seat_words(spec.id, spec.bots, words, humans)
+        return parse_seat_words(spec.id, spec.levels, words, humans)
     except SeatError as error:
         fail(str(error))
 
@@ -89,7 +89,6 @@ def _refuse_together(args: Any) -> None:
 
 def play_seats(spec: GameSpec, args: Any) -> tuple[Seat, ...]:
     """Seats for ``cardtable play``: from --seats, or --players/--hotseat/--bot."""
-    rules = spec.rules
     _refuse_together(args)
     solo = getattr(args, "solo", False)
     if solo and "mode" not in spec.options_model.model_fields:
@@ -100,10 +99,10 @@ def play_seats(spec: GameSpec, args: Any) -> tuple[Seat, ...]:
             fail(f"--seats {args.seats!r} has an empty place; write e.g. human,hard")
         count = len(words)
     else:
-        fewest = max(rules.min_seats, 2) if args.hotseat else rules.min_seats
+        fewest = max(spec.min_seats, 2) if args.hotseat else spec.min_seats
         count = args.players if args.players is not None else (1 if solo else fewest)
-    if not rules.min_seats <= count <= rules.max_seats:
-        fewest, most = rules.min_seats, rules.max_seats
+    if not spec.min_seats <= count <= spec.max_seats:
+        fewest, most = spec.seat_limits
         takes = f"{fewest}" if fewest == most else f"{fewest} to {most}"
         fail(f"{spec.title} is for {takes} players, not {count}")
     if args.seats:

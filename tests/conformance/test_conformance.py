@@ -283,10 +283,17 @@ def test_rules_core_imports_no_ui_or_pydantic():
     assert printed == ""
 
 
-def test_the_new_game_forms_first_frame_needs_no_pydantic():
+def test_the_registry_states_each_games_seat_limits_and_bot_levels_as_its_rules_do():
+    for spec in GAMES.values():
+        assert spec.seat_limits == (spec.rules.min_seats, spec.rules.max_seats), spec.id
+        assert spec.levels == tuple(spec.bots), spec.id
+
+
+def test_the_new_game_forms_first_frame_needs_no_pydantic_nor_the_games_modules():
     """``cardtable play GAME`` opens its form before loading pydantic (a third of a bare Textual
-    app's start-up): the option fields that need it come one frame later. Measured by
-    ``cardtable bench startup``; this pins the import that would undo it."""
+    app's start-up) or the game's rules and bots (a tenth): the option fields that need them
+    come one frame later, and the seats read the registry. Measured by ``cardtable bench
+    startup``; this pins the imports that would undo it."""
     printed = fresh_python_prints(
         "from cardtable.cli import build_parser",
         "from cardtable.tools.launch import first_screen_for",
@@ -294,6 +301,7 @@ def test_the_new_game_forms_first_frame_needs_no_pydantic():
         "import cardtable.ui.app",
         "for game in GAMES:",
         "    first_screen_for(build_parser().parse_args(['play', game]))(None)",
-        "print('pydantic' in sys.modules)",
+        "games = [m for m in sys.modules if m.startswith('cardtable.games.') and m.count('.') > 2]",
+        "print('pydantic' in sys.modules, games)",
     )
-    assert printed == "False"
+    assert printed == "False []"

@@ -12,6 +12,7 @@ from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.home import HomeScreen, new_game_screen
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen
+from cardtable.ui.widgets.stepper import Stepper
 
 
 def form_app(game: str) -> CardtableApp:
@@ -20,7 +21,7 @@ def form_app(game: str) -> CardtableApp:
 
 def seat_kinds(app: CardtableApp) -> list[str]:
     form = app.screen
-    return [str(form.query_one(f"#seat-{i}", Select).value) for i in range(form.seat_count)]
+    return [form.query_one(f"#seat-{i}", Stepper).value for i in range(form.seat_count)]
 
 
 async def start_on_table(pilot) -> TableScreen:
@@ -81,10 +82,37 @@ async def test_pixies_for_four_from_the_home_screen():
         await pilot.pause()
         await pilot.press("plus", "plus")
         form = app.screen
-        form.query_one("#seat-3", Select).value = "easy"
+        form.query_one("#seat-3", Stepper).value = "easy"
         assert seat_kinds(app) == ["human", "hard", "hard", "easy"]
         table = await start_on_table(pilot)
         assert [seat.bot for seat in table.seats] == [None, "hard", "hard", "easy"]
+
+
+async def test_a_seat_steps_through_person_and_bot_levels_by_keys_and_clicks():
+    app = form_app("pixies")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        seat = app.screen.query_one("#seat-1", Stepper)
+        seat.focus()
+        await pilot.pause()
+        shown = app.screen.active_bindings["right"].binding  # the footer offers ←/→ on a seat
+        assert (shown.key_display, shown.description, shown.show) == ("←/→", "Change", True)
+        await pilot.press("right")  # past the last level it comes round to a person
+        assert seat.value == "human"
+        await pilot.press("left", "left")
+        assert seat.value == "medium"
+        await pilot.click("#seat-1", offset=(0, 0))  # on the ◀: back
+        assert seat.value == "easy"
+        await pilot.click("#seat-1", offset=(12, 0))  # anywhere else: forward
+        assert seat.value == "medium"
+        assert "◀ bot: medium ▶" in str(seat.render())
+        table = await start_on_table(pilot)
+        assert [s.bot for s in table.seats] == [None, "medium"]
+
+
+def test_a_seat_refuses_a_kind_it_does_not_offer():
+    with pytest.raises(ValueError, match="'expert' is not one of human, easy"):
+        Stepper([("human", "human"), ("bot: easy", "easy")], "expert", id="seat-0")
 
 
 async def test_flip7_turns_from_the_solo_challenge_into_the_table_game_and_back():

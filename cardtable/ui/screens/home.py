@@ -24,9 +24,8 @@ BLURBS = {
 
 def new_game_screen(spec: GameSpec) -> Screen[Any]:
     """The game's setup form with one person and the rest hard bots."""
-    rules = spec.rules
-    seats = default_seats(1, ("hard",) * (rules.min_seats - 1))
-    options = spec.options_model(**({"mode": "solo"} if rules.min_seats == 1 else {}))
+    seats = default_seats(1, ("hard",) * (spec.min_seats - 1))
+    options = spec.options_model(**({"mode": "solo"} if spec.min_seats == 1 else {}))
     return spec.setup(spec, seats, options, None)
 
 

@@ -27,6 +27,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 from cardtable.core.seating import is_policy
 from cardtable.core.seats import BOT_NAMES, Seat
 from cardtable.games.registry import GameSpec
+from cardtable.ui.widgets.stepper import Stepper
 
 HUMAN = "human"
 
@@ -74,6 +75,7 @@ class NewGameScreen(Screen[None]):
     NewGameScreen .row Switch { height: 1; border: none; padding: 0; }
     NewGameScreen .row Label { width: 22; padding: 0 1 0 0; }
     NewGameScreen .row Select { width: 1fr; }
+    NewGameScreen .row Stepper { width: 1fr; }
     NewGameScreen .row Input { width: 1fr; }
     NewGameScreen .row Switch { width: 8; background: $panel; }
     NewGameScreen .row Switch > .switch--slider { color: $error 60%; background: $panel; }
@@ -118,7 +120,7 @@ class NewGameScreen(Screen[None]):
             with Vertical(id="seat-rows"):
                 for i, seat in enumerate(self.seats):
                     yield self.seat_row(i, seat.bot or HUMAN)
-            if self.spec.rules.min_seats < self.spec.rules.max_seats:
+            if self.spec.min_seats < self.spec.max_seats:
                 with Horizontal(id="seat-buttons"):
                     yield Button("Add a seat (+)", id="add-seat", compact=True)
                     yield Button("Remove a seat (-)", id="remove-seat", compact=True)
@@ -188,30 +190,28 @@ class NewGameScreen(Screen[None]):
     # -- seats -------------------------------------------------------------------------------
 
     def seats_heading(self) -> str:
-        fewest, most = self.spec.rules.min_seats, self.spec.rules.max_seats
+        fewest, most = self.spec.min_seats, self.spec.max_seats
         limits = f"{fewest}" if fewest == most else f"{fewest} to {most}"
         return f"Seats: {self.seat_count} (this game takes {limits})"
 
     def seat_row(self, index: int, kind: str) -> Horizontal:
-        levels = [(HUMAN, HUMAN)] + [(f"bot: {lvl}", lvl) for lvl in self.spec.bots]
+        levels = [(HUMAN, HUMAN)] + [(f"bot: {lvl}", lvl) for lvl in self.spec.levels]
         # a policy seat given on the command line stays on offer to every seat
         policies = [(s.bot, s.bot) for s in self.seats if s.bot and is_policy(s.bot)]
-        choice = Select(
-            levels + policies, value=kind, allow_blank=False, compact=True, id=f"seat-{index}"
-        )
+        choice = Stepper(levels + policies, kind, id=f"seat-{index}")
         return Horizontal(Label(f"Seat {index + 1}"), choice, classes="row", id=f"seat-row-{index}")
 
     async def action_add_seat(self) -> None:
-        if self.seat_count >= self.spec.rules.max_seats:
-            self.say(f"{self.spec.title} takes at most {self.spec.rules.max_seats} players.")
+        if self.seat_count >= self.spec.max_seats:
+            self.say(f"{self.spec.title} takes at most {self.spec.max_seats} players.")
             return
         await self.query_one("#seat-rows").mount(self.seat_row(self.seat_count, "hard"))
         self.seat_count += 1
         await self.after_seat_change()
 
     async def action_remove_seat(self) -> None:
-        if self.seat_count <= self.spec.rules.min_seats:
-            self.say(f"{self.spec.title} takes at least {self.spec.rules.min_seats} players.")
+        if self.seat_count <= self.spec.min_seats:
+            self.say(f"{self.spec.title} takes at least {self.spec.min_seats} players.")
             return
         self.seat_count -= 1
         await self.query_one(f"#seat-row-{self.seat_count}").remove()
@@ -241,7 +241,7 @@ class NewGameScreen(Screen[None]):
     # -- reading the form ----------------------------------------------------------------------
 
     def chosen_seats(self) -> tuple[Seat, ...]:
-        kinds = [self.query_one(f"#seat-{i}", Select).value for i in range(self.seat_count)]
+        kinds = [self.query_one(f"#seat-{i}", Stepper).value for i in range(self.seat_count)]
         humans = sum(1 for k in kinds if k == HUMAN)
         seats, bot_index = [], 0
         for i, kind in enumerate(kinds):

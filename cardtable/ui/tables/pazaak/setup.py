@@ -11,9 +11,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Select, Static
 
 from cardtable.core.seats import Seat
-from cardtable.games.pazaak.rules import DEFAULT_DECKS
-from cardtable.games.pazaak.state import PazaakConfig
 from cardtable.ui.screens.newgame import HUMAN, NewGameScreen
+from cardtable.ui.widgets.stepper import Stepper
 
 if TYPE_CHECKING:
     from cardtable.persist.decks import DeckStore
@@ -23,7 +22,10 @@ class PazaakNewGame(NewGameScreen):
     """Choosing decks: every ready-made deck and the person's own; the first seat's last pick
     is preselected, the other seat gets the default deck."""
 
-    DEFAULT_CSS = "PazaakNewGame #deck-rows { height: auto; }"
+    DEFAULT_CSS = """
+    PazaakNewGame #deck-rows { height: auto; }
+    PazaakNewGame #build-deck { margin-bottom: 1; }
+    """
     HANDLED_ELSEWHERE = frozenset({"mode", "decks"})
     BINDINGS = [Binding("b", "build_deck", "Build a deck")]
 
@@ -40,7 +42,10 @@ class PazaakNewGame(NewGameScreen):
             self.notify(f"Side deck skipped: {problem}", severity="error", timeout=10)
 
     def default_deck(self, seat: int) -> str:
-        """The ready-made deck a seat is offered unless it picked another last time."""
+        """The ready-made deck a seat is offered unless it picked another last time (read with
+        the deferred fields: the first frame needs none of the game's modules)."""
+        from cardtable.games.pazaak.rules import DEFAULT_DECKS
+
         return DEFAULT_DECKS[seat]
 
     def deck_options(self) -> list[tuple[str, str]]:
@@ -91,7 +96,7 @@ class PazaakNewGame(NewGameScreen):
         if key is None:
             return
         options = self.deck_options()
-        kinds = [self.query_one(f"#seat-{i}", Select).value for i in range(self.seat_count)]
+        kinds = [self.query_one(f"#seat-{i}", Stepper).value for i in range(self.seat_count)]
         person = kinds.index(HUMAN) if HUMAN in kinds else 0
         for i in range(self.seat_count):
             select = self.query_one(f"#deck-{i}", Select)
@@ -102,6 +107,8 @@ class PazaakNewGame(NewGameScreen):
             self.store.remember(key)
 
     def make_config(self, options: Any, seats: tuple[Seat, ...]) -> Any:
+        from cardtable.games.pazaak.state import PazaakConfig
+
         keys = [str(self.query_one(f"#deck-{i}", Select).value) for i in range(len(seats))]
         decks = tuple(self.store.resolve(key) for key in keys)
         if seats[0].is_human:

@@ -8,7 +8,6 @@ from typing import Any
 from textual.widgets import Select
 
 from cardtable.core.seats import Seat
-from cardtable.games.pazu.rules import DEFAULT_DECK
 from cardtable.ui.tables.pazaak.setup import PazaakNewGame
 
 
@@ -18,6 +17,8 @@ class PazuNewGame(PazaakNewGame):
     from the seat choices."""
 
     def default_deck(self, seat: int) -> str:
+        from cardtable.games.pazu.rules import DEFAULT_DECK
+
         return DEFAULT_DECK
 
     def make_config(self, options: Any, seats: tuple[Seat, ...]) -> Any:
