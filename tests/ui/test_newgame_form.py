@@ -4,7 +4,7 @@ reachable, switches that say on or off, and a saved game never replaced without 
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input, Select, Static, Switch
+from textual.widgets import Input, Static, Switch
 
 from cardtable.games.registry import GAMES, get
 from cardtable.persist.saves import SaveStore
@@ -108,6 +108,22 @@ async def test_a_seat_steps_through_person_and_bot_levels_by_keys_and_clicks():
         assert "◀ bot: medium ▶" in str(seat.render())
         table = await start_on_table(pilot)
         assert [s.bot for s in table.seats] == [None, "medium"]
+
+
+async def test_a_choice_among_rules_options_steps_and_reaches_the_game():
+    app = form_app("pazaak")
+    async with app.run_test(size=(100, 50)) as pilot:
+        for _ in range(50):  # the option fields come a frame after the seats
+            await pilot.pause(0.02)
+            if app.screen.fields_ready:
+                break
+        opener = app.screen.query_one("#opt-opener", Stepper)
+        assert opener.value == "alternate"
+        opener.focus()
+        await pilot.press("right")
+        assert opener.value == "loser"
+        table = await start_on_table(pilot)
+        assert table.session.config.opener.value == "loser"
 
 
 def test_a_seat_refuses_a_kind_it_does_not_offer():

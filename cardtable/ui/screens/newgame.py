@@ -1,6 +1,6 @@
 """Choose seats, rules options and seed before a match; Enter starts at once with the defaults.
 
-The form is built from the game's pydantic options model (a Literal becomes a choice, a bool a
+The form is built from the game's pydantic options model (a Literal becomes a ◀ ▶ stepper, a bool a
 switch saying on or off, an int a number field), so a new option appears here without screen code.
 Seats are added and removed within the game's limits. Games with setup of their own (Pazaak's side
 decks) subclass this screen: ``compose_extras``/``extra_options``, and ``seats_changed``.
@@ -22,7 +22,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.lazy import Lazy
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Footer, Input, Label, Static, Switch
 
 from cardtable.core.seating import is_policy
 from cardtable.core.seats import BOT_NAMES, Seat
@@ -151,13 +151,7 @@ class NewGameScreen(Screen[None]):
             if choices:
                 with Horizontal(classes="row"):
                     yield label
-                    yield Select(
-                        [(c, c) for c in choices],
-                        value=str(value),
-                        allow_blank=False,
-                        compact=True,
-                        id=f"opt-{name}",
-                    )
+                    yield Stepper([(c, c) for c in choices], str(value), id=f"opt-{name}")
             elif annotation is bool:
                 with Horizontal(classes="row", id=f"row-{name}"):
                     yield label
