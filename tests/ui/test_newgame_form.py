@@ -106,7 +106,8 @@ async def test_a_seat_steps_through_person_and_bot_levels_by_keys_and_clicks():
         await pilot.click("#seat-1", offset=(12, 0))  # anywhere else: forward
         assert seat.value == "medium"
         assert "◀ bot: medium ▶" in str(seat.render())
-        table = await start_on_table(pilot)
+        await pilot.press("enter")  # "Start (Enter)" holds on a seat too
+        table = await table_shown(pilot)
         assert [s.bot for s in table.seats] == [None, "medium"]
 
 

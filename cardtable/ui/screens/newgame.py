@@ -89,6 +89,8 @@ class NewGameScreen(Screen[None]):
     """
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("ctrl+s", "start", "Start"),
+        # Enter starts from a seat or option stepper too (a field, switch or list takes its own)
+        Binding("enter", "start", "Start", show=False),
         Binding("plus", "add_seat", "Add seat", show=False),
         Binding("minus", "remove_seat", "Remove seat", show=False),
         Binding("escape", "app.pop_screen", "Back", show=False),
