@@ -66,7 +66,8 @@ class BotSeat:
                 self.done.set()
                 return
             self.bot = make_bot(session.spec.bots, self.level)
-        rng = derive_rng(ply, f"online:{session.viewer}")
+        # the table's code in the purpose, as for the waits: each table's bot samples its own way
+        rng = derive_rng(ply, f"online:{session.invite}:{session.viewer}")
         try:
             action = self.bot.choose(session.observe(), session.playable(), rng)
         except PolicyError as error:  # a user's policy chose an illegal move: stop, saying so

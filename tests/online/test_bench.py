@@ -1,5 +1,5 @@
 """``bench online`` through its worker processes: a few quick tables, every figure reported;
-and its bots' waits, which ``--spread`` lets stray table by table."""
+and its bots' waits and chance, which differ table by table."""
 
 from __future__ import annotations
 
@@ -62,3 +62,23 @@ async def test_with_spread_each_table_waits_its_own_time(monkeypatch: pytest.Mon
     assert in_step == [1.0, 1.0, 1.0]
     # the same ply and seat at three tables: three different waits, each within the spread
     assert len(set(strayed)) == 3 and all(0.5 <= w <= 1.5 for w in strayed)
+
+
+def test_each_tables_bot_draws_its_own_chance() -> None:
+    """The same ply and seat at three tables: a sampling bot must not sample alike at all three."""
+    draws: list[float] = []
+
+    class Recorder:
+        def choose(self, observation: object, legal: tuple[str, ...], rng: object) -> str:
+            draws.append(rng.random())  # type: ignore[attr-defined]
+            return legal[0]
+
+    for invite in ("ACDEF", "HJKMN", "PQRTU"):
+        session = _Seated(invite)
+        session.observe = lambda: None  # type: ignore[attr-defined]
+        session.playable = lambda: ("stand",)  # type: ignore[attr-defined]
+        session.submit = lambda action: None  # type: ignore[attr-defined]
+        seat = BotSeat(session, "easy")  # type: ignore[arg-type]
+        seat.bot = Recorder()
+        seat._move(_Seated.ply)
+    assert len(set(draws)) == 3
