@@ -90,6 +90,24 @@ async def test_a_hint_asked_out_of_turn_is_refused_with_a_reason():
         assert any("your own turn" in str(n.message) for n in pilot.app._notifications)
 
 
+async def test_a_hint_goes_with_the_move_and_never_reaches_the_next_person():
+    """Hot-seat: Ann's hint names her hand cards; once she moves it is stale, and the hand-off
+    to Ben must not carry it over (a toast outlives the screen it was shown on)."""
+    spec = GAMES["pazaak"]
+    seats = (Seat("Ann"), Seat("Ben"))
+    app = CardtableApp(lambda app: app.table_for(spec, spec.rules.default_config(2), seats, 5))
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await my_turn(pilot)
+        await pilot.press("i")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert [n.title for n in pilot.app._notifications] == ["Hint"]
+        await pilot.press("e")  # Ann ends her turn: the hand-off screen comes up for Ben
+        await pilot.pause()
+        assert table.last_hint is None
+        assert not pilot.app._notifications and not pilot.app.screen.query("Toast")
+
+
 async def test_a_hint_that_arrives_after_the_game_moved_on_is_dropped():
     async with table_app("pazaak").run_test(size=(120, 40)) as pilot:
         table = await my_turn(pilot)

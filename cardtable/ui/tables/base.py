@@ -291,6 +291,7 @@ class TableScreen(Screen[None]):
     def after_move(self, moved: Moved) -> None:
         """Log the move, redraw, and show a result box before going on: the game waits, and the
         table shows the ended set's boards until the box is dismissed."""
+        hinting.drop_stale_hint(self)
         before = self.drawn
         interlude = self.interlude(moved.events)
         if interlude is not None and self.session.spectating:

@@ -51,3 +51,13 @@ def show_hint(table: TableScreen, advice: Advice, ply: int) -> None:
         return
     table.last_hint = advice
     table.notify(table.name_seats(advice.reason), title="Hint", timeout=10, markup=False)
+
+
+def drop_stale_hint(table: TableScreen) -> None:
+    """A move was made: the hint's toast goes with the position it was for. In hot-seat it
+    names the last person's hand cards, and a toast outlives its screen, so it would follow
+    the next person past the hand-off. Textual has no public call to withdraw one toast; any
+    other on screen then is about the position that has just changed, so all go."""
+    if table.last_hint is not None:
+        table.last_hint = None
+        table.app.clear_notifications()
