@@ -33,10 +33,13 @@ async def start_on_table(pilot) -> TableScreen:
 async def table_shown(pilot) -> TableScreen:
     for _ in range(50):
         await pilot.pause(0.02)
-        if isinstance(pilot.app.screen, TableScreen):
-            return pilot.app.screen
+        # the bots may already have ended a round under a result box (a Flip 7 Freeze on you)
+        tables = [s for s in pilot.app.screen_stack if isinstance(s, TableScreen)]
+        if tables:
+            return tables[0]
     problem = pilot.app.screen.query("#problem")
-    raise AssertionError(f"no table; the form says {[str(p.render()) for p in problem]}")
+    said = [str(p.render()) for p in problem]
+    raise AssertionError(f"no table; {type(pilot.app.screen).__name__} is up, the form says {said}")
 
 
 @pytest.mark.parametrize("game", list(GAMES))
