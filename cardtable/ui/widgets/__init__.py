@@ -1,1 +1,1 @@
-"""Widgets shared by the tables: cards, the move log."""
+"""Widgets shared by the screens: cards, the move log, and the new-game form's ◀ ▶ stepper."""
