@@ -73,6 +73,12 @@ class GameSpec:
     def max_seats(self) -> int:
         return self.seat_limits[1]
 
+    @property
+    def seat_range(self) -> str:
+        """How many players the game takes, in words: "2", or "2 to 5"."""
+        fewest, most = self.seat_limits
+        return f"{fewest}" if fewest == most else f"{fewest} to {most}"
+
 
 def _spec(
     game_id: str,

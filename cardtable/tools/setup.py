@@ -102,9 +102,7 @@ def play_seats(spec: GameSpec, args: Any) -> tuple[Seat, ...]:
         fewest = max(spec.min_seats, 2) if args.hotseat else spec.min_seats
         count = args.players if args.players is not None else (1 if solo else fewest)
     if not spec.min_seats <= count <= spec.max_seats:
-        fewest, most = spec.seat_limits
-        takes = f"{fewest}" if fewest == most else f"{fewest} to {most}"
-        fail(f"{spec.title} is for {takes} players, not {count}")
+        fail(f"{spec.title} is for {spec.seat_range} players, not {count}")
     if args.seats:
         words = list(parse_seats(spec, args.seats, humans=True))
         bots = tuple(w for w in words if w != HUMAN)

@@ -186,9 +186,7 @@ class NewGameScreen(Screen[None]):
     # -- seats -------------------------------------------------------------------------------
 
     def seats_heading(self) -> str:
-        fewest, most = self.spec.min_seats, self.spec.max_seats
-        limits = f"{fewest}" if fewest == most else f"{fewest} to {most}"
-        return f"Seats: {self.seat_count} (this game takes {limits})"
+        return f"Seats: {self.seat_count} (this game takes {self.spec.seat_range})"
 
     def seat_row(self, index: int, kind: str) -> Horizontal:
         levels = [(HUMAN, HUMAN)] + [(f"bot: {lvl}", lvl) for lvl in self.spec.levels]
