@@ -17,6 +17,7 @@ from cardtable.games.pazaak.rollout import (
     PlayOut,
     Spot,
     Tuning,
+    flippable_sums,
     held,
     samples,
     settle,
@@ -115,13 +116,9 @@ class Candidates:
         self, boards: tuple[Board, ...], hand: list[int], stands: bool, tiebreaker: bool = False
     ) -> Spot | Settled:
         """Where the turn ends: settled, or a ``Spot`` for the next draw (ruling 4's bust test)."""
-        worth = self.tuning.worth
-        valued = [
-            held(self.hand[i], worth[self.hand[i].kind])
-            for i in hand
-            if self.hand[i].kind in VALUED
-        ]
-        kept = sum(worth[self.hand[i].kind] for i in hand if self.hand[i].kind not in VALUED)
+        worth, playable = self.tuning.worth, self._playable
+        valued = [held(self.hand[i], worth[self.hand[i].kind]) for i in hand if playable(i)]
+        kept = sum(worth[self.hand[i].kind] for i in hand if not playable(i))
         mine, theirs = boards[self.seat], boards[self.other]
         total_worth = kept + sum(card[2] for card in valued)
         if len(mine.cards) >= BOARD_SIZE or mine.total > TARGET:
@@ -145,4 +142,10 @@ class Candidates:
             hand=valued,
             kept_worth=kept,
             mover=0 if waiting else 1,
+            flippable=[flippable_sums([c.value for c in b.cards]) for b in (mine, theirs)],
         )
+
+    def _playable(self, index: int) -> bool:
+        """Whether the play-outs may play hand card ``index`` (Flip and Double only given
+        ``Tuning.specials``)."""
+        return self.tuning.specials or self.hand[index].kind in VALUED

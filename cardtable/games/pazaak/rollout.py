@@ -5,7 +5,9 @@ counts) and the opponent's hand, dealt from a ready-made deck that fits the card
 played. Every candidate move is played out against the same samples (common random numbers, so
 their differences are not noise), both players then following the casual greedy policy. Where a
 set ends, ``equity.match_equity`` of the new score with the hands left decides, so a hand card
-spent now is weighed against the sets still to come.
+spent now is weighed against the sets still to come. With ``Tuning.specials`` the players in a
+play-out use their Flip and Double cards too (the hard bot); without, those cards lie idle in
+the hand (the medium bot, as it always played).
 """
 
 from __future__ import annotations
@@ -15,13 +17,23 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from cardtable.games.pazaak.board import BOARD_SIZE, TARGET
-from cardtable.games.pazaak.cards import READY_DECKS, VALUED, Card, Kind, side_values
+from cardtable.games.pazaak.cards import FLIP_TARGETS, READY_DECKS, VALUED, Card, Kind, side_values
 from cardtable.games.pazaak.equity import match_equity
 from cardtable.games.pazaak.flow import shuffle_front
 
 WIN, VOID, LOSE = 1, 0, -1
-#: a hand card in a play-out: the values it can add, whether it is a Tiebreaker, its worth
-Held = tuple[tuple[int, ...], bool, float]
+#: a hand card in a play-out: the values it can add, whether it is a Tiebreaker, its worth, and
+#: for a Flip or Double its kind (None for a card that adds its value)
+Held = tuple[tuple[int, ...], bool, float, Kind | None]
+#: the Flips in the order of ``Spot.flippable``'s two sums
+_FLIPS = (Kind.FLIP_2_4, Kind.FLIP_3_6)
+#: a card value -> which of those sums it counts in
+_FLIP_SLOT = {
+    sign * target: slot
+    for slot, kind in enumerate(_FLIPS)
+    for target in FLIP_TARGETS[kind]
+    for sign in (1, -1)
+}
 _MAX_DRAWS = 2 * BOARD_SIZE
 
 
@@ -48,6 +60,8 @@ class Tuning:
     )
     #: the worth of one unseen card in the opponent's hand
     unknown_worth: float = 1.0
+    #: whether play-out players use Flip and Double cards (casually: to make 20 or undo a bust)
+    specials: bool = False
     #: in a play-out, (the bot, the opponent) stand on this while the other still draws
     stand_on: tuple[int, int] = (18, 18)
     #: at or below this total the bot never stands while the opponent still draws
@@ -57,9 +71,25 @@ class Tuning:
 
 
 def held(card: Card, worth: float = 0.0) -> Held:
-    """A hand card as a play-out uses it; Flip and Double add nothing there."""
-    values = side_values(card) if card.kind in VALUED else ()
-    return values, card.kind is Kind.TIEBREAKER, worth
+    """A hand card as a play-out uses it; a Flip or Double adds no fixed value, it acts."""
+    if card.kind in VALUED:
+        return side_values(card), card.kind is Kind.TIEBREAKER, worth, None
+    return (), False, worth, card.kind
+
+
+def _lay(flippable: list[int], value: int) -> None:
+    """Count a card now worth ``value`` on a board towards what each Flip would turn over."""
+    slot = _FLIP_SLOT.get(value)
+    if slot is not None:
+        flippable[slot] += value
+
+
+def flippable_sums(values: list[int]) -> list[int]:
+    """A board's cards (their values now) as the two sums ``Spot.flippable`` keeps."""
+    sums = [0, 0]
+    for value in values:
+        _lay(sums, value)
+    return sums
 
 
 @dataclass
@@ -76,6 +106,8 @@ class Spot:
     kept_worth: float
     #: who draws next
     mover: int
+    #: each board's sum of the cards Flip 2&4 and Flip 3&6 would turn over (``flippable_sums``)
+    flippable: list[list[int]] = field(default_factory=lambda: [[0, 0], [0, 0]])
 
 
 @dataclass(frozen=True)
@@ -143,22 +175,30 @@ class PlayOut:
         totals, counts = spot.totals[:], spot.counts[:]
         standing, tiebreakers = spot.standing[:], spot.tiebreakers[:]
         hands = [spot.hand[:], list(guess.their_hand)]
+        flippable = [spot.flippable[0][:], spot.flippable[1][:]]
+        specials = self.tuning.specials
         p, draw = spot.mover, 0
         while True:
             q = 1 - p
-            total = totals[p] + guess.draws[draw]
+            rank = guess.draws[draw]
             draw += 1
+            total = totals[p] + rank
+            _lay(flippable[p], rank)
             count = counts[p] + 1
             if count < BOARD_SIZE and total != TARGET:
-                pick = _card(total, hands[p])
+                pick = _card(total, rank, hands[p], flippable[p] if specials else None)
                 if pick is not None:
-                    total, index = pick
-                    if hands[p].pop(index)[1]:
-                        tiebreakers[p] = True
+                    total, index, value = pick
+                    _, tiebreaker, _, acts = hands[p].pop(index)
+                    tiebreakers[p] = tiebreakers[p] or tiebreaker
+                    totals[q] += _act(acts, value, rank, flippable, p)
                     count += 1
             totals[p], counts[p] = total, count
             if count >= BOARD_SIZE or total > TARGET:
                 result = WIN if (total <= TARGET) == (p == 0) else LOSE
+                break
+            if standing[q] and totals[q] > TARGET:  # a Flip turned their minus cards over
+                result = WIN if p == 0 else LOSE
                 break
             standing[p] = total == TARGET or self._stands(p, total, totals[q], standing[q])
             if not standing[q]:
@@ -177,18 +217,45 @@ class PlayOut:
         return total >= stand_on
 
 
-def _card(total: int, hand: list[Held]) -> tuple[int, int] | None:
+def _card(
+    total: int, rank: int, hand: list[Held], flippable: list[int] | None
+) -> tuple[int, int, int] | None:
     """The hand card a play-out plays, casually: the first that makes exactly 20, else the one
-    that undoes a bust keeping the most; returns (new total, hand index)."""
+    that undoes a bust keeping the most; returns (new total, hand index, value played). Flips
+    and Doubles are tried only given the mover's ``flippable`` sums (``Tuning.specials``)."""
     best = None
-    for index, (values, _, _) in enumerate(hand):
+    for index, (values, _, _, acts) in enumerate(hand):
+        if acts is not None:
+            if flippable is None:
+                continue
+            if acts is Kind.DOUBLE:
+                values = (rank,)  # it doubles this turn's draw
+            else:
+                values = (-2 * flippable[_FLIPS.index(acts)],)
         for value in values:
             landing = total + value
             if landing == TARGET:
-                return landing, index
+                return landing, index, value
             if total > TARGET and landing <= TARGET and (best is None or landing > best[0]):
-                best = (landing, index)
+                best = (landing, index, value)
     return best
+
+
+def _act(acts: Kind | None, value: int, rank: int, flippable: list[list[int]], p: int) -> int:
+    """Keep the Flip sums true once player ``p`` plays a card adding ``value`` to their own
+    total; returns what it adds to the other player's total (a Flip turns their cards too)."""
+    mine, theirs = flippable[p], flippable[1 - p]
+    if acts is None:
+        _lay(mine, value)
+        return 0
+    if acts is Kind.DOUBLE:
+        _lay(mine, -rank)
+        _lay(mine, 2 * rank)
+        return 0
+    index = _FLIPS.index(acts)
+    change = -2 * theirs[index]
+    mine[index], theirs[index] = -mine[index], -theirs[index]
+    return change
 
 
 def settle(totals: list[int], tiebreakers: list[bool]) -> int:

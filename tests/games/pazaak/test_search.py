@@ -9,7 +9,16 @@ import pytest
 
 from cardtable.games.pazaak.cards import parse_all
 from cardtable.games.pazaak.equity import match_equity
-from cardtable.games.pazaak.rollout import PlayOut, Spot, Tuning, held, samples, settle
+from cardtable.games.pazaak.rollout import (
+    PlayOut,
+    Sample,
+    Spot,
+    Tuning,
+    flippable_sums,
+    held,
+    samples,
+    settle,
+)
 
 
 @pytest.mark.parametrize(("mine", "theirs"), [(0, 0), (1, 2), (2, 0), (2, 2)])
@@ -65,3 +74,45 @@ def test_a_play_out_from_a_settled_looking_spot_ends_as_the_rules_say():
         [12, 18], [2, 2], [False, True], [False, False], [held(parse_all("-2")[0], 0.8)], 0.0, 0
     )
     assert playout.play(spot, guess) == playout.equity(1, 0.0, 0)
+
+
+def _both_ways(spot: Spot, draws: tuple[int, ...]) -> tuple[float, float]:
+    """The play-out's value with Flip and Double in play, and without (the medium bot's way)."""
+    guess = Sample(draws + (1,) * (18 - len(draws)), ())
+    return tuple(  # type: ignore[return-value]
+        PlayOut(Tuning(specials=specials), (0, 0)).play(spot, guess) for specials in (True, False)
+    )
+
+
+def test_a_play_out_doubles_a_draw_to_make_20_only_when_specials_are_played():
+    playout = PlayOut(Tuning(), (0, 0))
+    double = held(parse_all("D")[0], 0.6)
+    # they stand on 19; the bot on 6 draws 7 (13), and the next draw would be a ten
+    spot = Spot([6, 19], [1, 3], [False, True], [False, False], [double], 0.0, mover=0)
+    with_specials, without = _both_ways(spot, (7, 10))
+    assert with_specials == playout.equity(1, 0.0, 0)  # the Double makes 20 and wins
+    assert without == playout.equity(-1, 0.6, 0)  # the ten busts it, the Double unplayed
+
+
+def test_a_play_out_flip_undoes_a_bust_and_turns_the_other_board_too():
+    playout = PlayOut(Tuning(), (0, 0))
+    flip = held(parse_all("2&4")[0], 0.6)
+    # the bot's 16 holds a 4, their standing 18 holds a 2; an 8 takes the bot to 24
+    spot = Spot(
+        [16, 18],
+        [3, 3],
+        [False, True],
+        [False, False],
+        [flip],
+        0.0,
+        mover=0,
+        flippable=[[4, 0], [2, 0]],
+    )
+    with_specials, without = _both_ways(spot, (8,))
+    assert with_specials == playout.equity(1, 0.0, 0)  # 24 - 8 = 16 against 18 - 4 = 14
+    assert without == playout.equity(-1, 0.6, 0)
+
+
+def test_flippable_sums_count_what_each_flip_turns_over():
+    assert flippable_sums([4, 2, -2, 3, 6, -6, 5, 10, 1]) == [4, 3]
+    assert flippable_sums([]) == [0, 0]
