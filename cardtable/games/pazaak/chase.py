@@ -5,8 +5,9 @@ The unseen main cards are known in distribution (ruling 1's public count; endles
 1–10 evenly) and the bot's own hand is known, so nothing is sampled. Each draw is weighted by
 the counts as they stand at the decision: the two or three cards a chase draws barely shift
 them, and forgetting which were drawn lets every order of draws share one position. The move
-at hand is played on the real boards (a Flip or Double acts exactly); later turns play only
-the cards that add a value, as the play-outs do, and keep the rest for later sets. Every end is
+at hand is played on the real boards; later turns may play every hand card too, a Flip
+through the sums of the cards it would turn over on each board (``rollout.flippable_sums``)
+and a Double on that turn's draw. Every end is
 priced in match equity with the hand left, so a set won now is weighed against a card that
 would help in the sets to come.
 """
@@ -19,7 +20,12 @@ from typing import Any
 from cardtable.games.pazaak.actions import END_TURN, STAND, PlaySide
 from cardtable.games.pazaak.board import BOARD_SIZE, TARGET, Board, play_side
 from cardtable.games.pazaak.cards import VALUED, Card, Kind, side_values
-from cardtable.games.pazaak.rollout import LOSE, VOID, WIN
+from cardtable.games.pazaak.rollout import FLIPS, LOSE, VOID, WIN, flippable_sums, lay
+
+#: the sums each Flip would turn over: the bot's two (2&4, 3&6), then the opponent's two
+Flippable = tuple[int, int, int, int]
+#: the sums once no Flip is left in the hand, so they no longer tell positions apart
+UNTRACKED: Flippable = (0, 0, 0, 0)
 
 #: a set result and the hand left -> the bot's match equity
 Pricer = Callable[[int, tuple[Card, ...]], float]
@@ -45,7 +51,10 @@ class Chase:
         mine, theirs = boards[self.seat], boards[self.other].total
         out = [
             (STAND, self._stand(mine.total, theirs, hand, tb)),
-            (END_TURN, self._end(mine.total, len(mine.cards), theirs, hand, tb)),
+            (
+                END_TURN,
+                self._end(mine.total, len(mine.cards), theirs, hand, tb, self._sums(boards)),
+            ),
         ]
         seen: set[tuple[Card, int]] = set()
         for action in legal:
@@ -63,9 +72,17 @@ class Chase:
                     after[self.other].total,
                     rest,
                     tb or card.kind is Kind.TIEBREAKER,
+                    self._sums(after),
                 )
                 out.append((action, value))
         return out
+
+    def _sums(self, boards: tuple[Board, ...]) -> Flippable:
+        mine, theirs = (
+            flippable_sums([placed.value for placed in boards[seat].cards])
+            for seat in (self.seat, self.other)
+        )
+        return mine[0], mine[1], theirs[0], theirs[1]
 
     def _result(self, mine: int, theirs: int, tb: bool) -> int:
         if mine != theirs:
@@ -83,7 +100,7 @@ class Chase:
         return self.price(self._result(mine, theirs, tb), hand)
 
     def _settled_turn(
-        self, mine: int, count: int, theirs: int, hand: tuple[Card, ...], tb: bool
+        self, mine: int, count: int, theirs: int, hand: tuple[Card, ...], tb: bool, sums: Flippable
     ) -> float:
         """The card for this turn is down: a full board or 20 ends it, else stand or draw on."""
         if count >= BOARD_SIZE:
@@ -91,26 +108,42 @@ class Chase:
         stand = self._stand(mine, theirs, hand, tb)
         if mine == TARGET:
             return stand
-        return max(stand, self._end(mine, count, theirs, hand, tb))
+        return max(stand, self._end(mine, count, theirs, hand, tb, sums))
 
-    def _end(self, mine: int, count: int, theirs: int, hand: tuple[Card, ...], tb: bool) -> float:
+    def _end(
+        self, mine: int, count: int, theirs: int, hand: tuple[Card, ...], tb: bool, sums: Flippable
+    ) -> float:
         """End the turn: bust now, or the next turn's automatic draw and the best reply."""
         if mine > TARGET:
             return self.price(LOSE, hand)
         if theirs > TARGET:
             return self.price(WIN, hand)
-        key = (mine, count, theirs, hand, tb)
+        flips = any(card.kind in FLIPS for card in hand)
+        if not flips:
+            sums = UNTRACKED  # nothing left to turn them over: one position for every board
+        key = (mine, count, theirs, hand, tb, sums)
         found = self.memo.get(key)
         if found is not None:
             return found
         value = 0.0
         for rank, chance in self.draws:
-            value += chance * self._drawn(mine + rank, count + 1, theirs, hand, tb)
+            drawn = _laid(sums, rank) if flips else sums
+            value += chance * self._drawn(mine + rank, count + 1, theirs, hand, tb, drawn, rank)
         self.memo[key] = value
         return value
 
-    def _drawn(self, mine: int, count: int, theirs: int, hand: tuple[Card, ...], tb: bool) -> float:
-        """A turn just opened with its draw: a ninth card or 20 ends it, else the bot acts."""
+    def _drawn(
+        self,
+        mine: int,
+        count: int,
+        theirs: int,
+        hand: tuple[Card, ...],
+        tb: bool,
+        sums: Flippable,
+        rank: int,
+    ) -> float:
+        """A turn just opened with a draw of ``rank``: a ninth card or 20 ends it, else the bot
+        acts."""
         if count >= BOARD_SIZE:
             return self.price(WIN if mine <= TARGET else LOSE, hand)
         if mine == TARGET:
@@ -119,22 +152,44 @@ class Chase:
             return self.price(WIN, hand)  # standing wins with every card kept: nothing beats it
         best = self._stand(mine, theirs, hand, tb)
         if mine < TARGET:
-            best = max(best, self._end(mine, count, theirs, hand, tb))
-        tried: set[tuple[Card, int]] = set()
+            best = max(best, self._end(mine, count, theirs, hand, tb, sums))
+        tried: set[Card] = set()
         for index, card in enumerate(hand):
-            if card.kind not in VALUED:
+            if card in tried:
                 continue
-            for value in side_values(card):
-                landing = mine + value
-                if landing > TARGET or (card, value) in tried:
-                    continue
-                tried.add((card, value))
-                rest = hand[:index] + hand[index + 1 :]
-                after = self._settled_turn(
-                    landing, count + 1, theirs, rest, tb or card.kind is Kind.TIEBREAKER
-                )
-                best = max(best, after)
+            tried.add(card)
+            rest = hand[:index] + hand[index + 1 :]
+            tb_after = tb or card.kind is Kind.TIEBREAKER
+            for landing, against, after_sums in _plays(card, mine, theirs, sums, rank):
+                if landing <= TARGET:
+                    value = self._settled_turn(
+                        landing, count + 1, against, rest, tb_after, after_sums
+                    )
+                    best = max(best, value)
         return best
+
+
+def _laid(sums: Flippable, value: int) -> Flippable:
+    """``sums`` once the bot lays a card now worth ``value``."""
+    mine = [sums[0], sums[1]]
+    lay(mine, value)
+    return mine[0], mine[1], sums[2], sums[3]
+
+
+def _plays(
+    card: Card, mine: int, theirs: int, sums: Flippable, rank: int
+) -> list[tuple[int, int, Flippable]]:
+    """What playing ``card`` this turn (drawn ``rank``) can make of (the bot's total, the
+    opponent's total, the Flip sums)."""
+    if card.kind in VALUED:
+        return [(mine + value, theirs, _laid(sums, value)) for value in side_values(card)]
+    if card.kind is Kind.DOUBLE:
+        return [(mine + rank, theirs, _laid(_laid(sums, -rank), 2 * rank))]
+    slot = FLIPS.index(card.kind)
+    turned = list(sums)
+    turned[slot], turned[slot + 2] = -sums[slot], -sums[slot + 2]
+    after = (turned[0], turned[1], turned[2], turned[3])
+    return [(mine - 2 * sums[slot], theirs - 2 * sums[slot + 2], after)]
 
 
 def _draws(unseen: tuple[int, ...] | None) -> list[tuple[int, float]]:

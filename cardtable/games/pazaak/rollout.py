@@ -26,11 +26,11 @@ WIN, VOID, LOSE = 1, 0, -1
 #: for a Flip or Double its kind (None for a card that adds its value)
 Held = tuple[tuple[int, ...], bool, float, Kind | None]
 #: the Flips in the order of ``Spot.flippable``'s two sums
-_FLIPS = (Kind.FLIP_2_4, Kind.FLIP_3_6)
+FLIPS = (Kind.FLIP_2_4, Kind.FLIP_3_6)
 #: a card value -> which of those sums it counts in
 _FLIP_SLOT = {
     sign * target: slot
-    for slot, kind in enumerate(_FLIPS)
+    for slot, kind in enumerate(FLIPS)
     for target in FLIP_TARGETS[kind]
     for sign in (1, -1)
 }
@@ -77,7 +77,7 @@ def held(card: Card, worth: float = 0.0) -> Held:
     return (), False, worth, card.kind
 
 
-def _lay(flippable: list[int], value: int) -> None:
+def lay(flippable: list[int], value: int) -> None:
     """Count a card now worth ``value`` on a board towards what each Flip would turn over."""
     slot = _FLIP_SLOT.get(value)
     if slot is not None:
@@ -88,7 +88,7 @@ def flippable_sums(values: list[int]) -> list[int]:
     """A board's cards (their values now) as the two sums ``Spot.flippable`` keeps."""
     sums = [0, 0]
     for value in values:
-        _lay(sums, value)
+        lay(sums, value)
     return sums
 
 
@@ -183,7 +183,7 @@ class PlayOut:
             rank = guess.draws[draw]
             draw += 1
             total = totals[p] + rank
-            _lay(flippable[p], rank)
+            lay(flippable[p], rank)
             count = counts[p] + 1
             if count < BOARD_SIZE and total != TARGET:
                 pick = _card(total, rank, hands[p], flippable[p] if specials else None)
@@ -231,7 +231,7 @@ def _card(
             if acts is Kind.DOUBLE:
                 values = (rank,)  # it doubles this turn's draw
             else:
-                values = (-2 * flippable[_FLIPS.index(acts)],)
+                values = (-2 * flippable[FLIPS.index(acts)],)
         for value in values:
             landing = total + value
             if landing == TARGET:
@@ -246,13 +246,13 @@ def _act(acts: Kind | None, value: int, rank: int, flippable: list[list[int]], p
     total; returns what it adds to the other player's total (a Flip turns their cards too)."""
     mine, theirs = flippable[p], flippable[1 - p]
     if acts is None:
-        _lay(mine, value)
+        lay(mine, value)
         return 0
     if acts is Kind.DOUBLE:
-        _lay(mine, -rank)
-        _lay(mine, 2 * rank)
+        lay(mine, -rank)
+        lay(mine, 2 * rank)
         return 0
-    index = _FLIPS.index(acts)
+    index = FLIPS.index(acts)
     change = -2 * theirs[index]
     mine[index], theirs[index] = -mine[index], -theirs[index]
     return change

@@ -81,3 +81,17 @@ def test_hard_advice_depends_on_the_observation_only():
         for s in (state, redealt)
     ]
     assert advise[0] == advise[1] and advise[0].reason
+
+
+def test_a_later_turn_doubles_its_draw_to_make_20():
+    # against a standing 19 from 5, drawing only fives and tens: a 5 then a 5 doubled makes 20
+    assert options("3 2", "10 9", "", set_odds)[END_TURN] == pytest.approx(0.625)
+    assert options("3 2", "10 9", "D", set_odds)[END_TURN] == pytest.approx(0.75)
+
+
+def test_a_later_turn_flip_undoes_a_bust_and_drags_the_standing_total_down():
+    only_tens = (0,) * 9 + (1,)
+    # 16 holding a 4 and a 2 draws a ten: 26, flipped to 14, while their 19 with a 4 falls to 11
+    values = options("10 4 2", "10 4 5", "2&4", set_odds, unseen=only_tens)
+    assert values[END_TURN] == pytest.approx(1.0)
+    assert options("10 4 2", "10 4 5", "", set_odds, unseen=only_tens)[END_TURN] == 0.0
