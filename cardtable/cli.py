@@ -19,7 +19,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(USAGE_ERROR, f"{self.prog}: {message} (see '{self.prog} --help')\n")
 
 
-def _add_game_options(parser: argparse.ArgumentParser) -> None:
+def _add_game_options(parser: argparse.ArgumentParser, seed_default: str) -> None:
     parser.add_argument(
         "--option",
         "-o",
@@ -29,7 +29,7 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
         help="a rules option, e.g. main_deck=endless (repeatable)",
     )
     parser.add_argument(
-        "--seed", type=int, default=None, help="seed for the shuffle (default: random)"
+        "--seed", type=int, default=None, help=f"seed for the shuffle (default: {seed_default})"
     )
     parser.add_argument("--solo", action="store_true", help="Flip 7: the solo challenge")
 
@@ -82,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="every seat in order: 'human', a bot level or policy:module:function, "
         "e.g. human,hard,policy:mypkg.agent:act",
     )
-    _add_game_options(play)
+    _add_game_options(play, "random")
 
     commands.add_parser("resume", help="continue the last saved game")
     replay = commands.add_parser("replay", help="step through a kept game")
@@ -99,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=1000, help="how many matches (default 1000)")
     sim.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
-    _add_game_options(sim)
+    _add_game_options(sim, "1, so a run repeats exactly")
 
     bench = commands.add_parser(
         "bench", help="rules-core throughput and bot think time, or start-up time"

@@ -97,3 +97,12 @@ def test_consistent_command_lines_build_the_seats_they_say(words, seats):
     args = build_parser().parse_args(list(words))
     built = play_seats(get(args.game), args)
     assert [seat.bot or ("You" if seat.name == "You" else None) for seat in built] == seats
+
+
+def test_each_commands_help_states_its_own_default_seed():
+    from cardtable.cli import build_parser
+
+    commands = build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    words = {name: " ".join(commands[name].format_help().split()) for name in ("sim", "play")}
+    assert "(default: 1, so a run repeats exactly)" in words["sim"]  # sim's figures repeat
+    assert "(default: random)" in words["play"]
