@@ -78,6 +78,7 @@ class Chase:
         return out
 
     def _sums(self, boards: tuple[Board, ...]) -> Flippable:
+        """What each Flip would turn over on ``boards``, the bot's board first."""
         mine, theirs = (
             flippable_sums([placed.value for placed in boards[seat].cards])
             for seat in (self.seat, self.other)
