@@ -134,6 +134,11 @@ class Candidates:
         totals = [mine.total, theirs.total]
         if stands and waiting:
             return settle(totals, tiebreakers), total_worth
+        flippable = (
+            [flippable_sums([c.value for c in b.cards]) for b in (mine, theirs)]
+            if self.tuning.specials
+            else [[0, 0], [0, 0]]
+        )
         return Spot(
             totals=totals,
             counts=[len(mine.cards), len(theirs.cards)],
@@ -142,7 +147,7 @@ class Candidates:
             hand=valued,
             kept_worth=kept,
             mover=0 if waiting else 1,
-            flippable=[flippable_sums([c.value for c in b.cards]) for b in (mine, theirs)],
+            flippable=flippable,
         )
 
     def _playable(self, index: int) -> bool:

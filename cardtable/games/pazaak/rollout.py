@@ -183,7 +183,8 @@ class PlayOut:
             rank = guess.draws[draw]
             draw += 1
             total = totals[p] + rank
-            lay(flippable[p], rank)
+            if specials:  # the Flip sums matter only to a play-out that plays Flips
+                lay(flippable[p], rank)
             count = counts[p] + 1
             if count < BOARD_SIZE and total != TARGET:
                 pick = _card(total, rank, hands[p], flippable[p] if specials else None)
@@ -191,7 +192,8 @@ class PlayOut:
                     total, index, value = pick
                     _, tiebreaker, _, acts = hands[p].pop(index)
                     tiebreakers[p] = tiebreakers[p] or tiebreaker
-                    totals[q] += _act(acts, value, rank, flippable, p)
+                    if specials:
+                        totals[q] += _act(acts, value, rank, flippable, p)
                     count += 1
             totals[p], counts[p] = total, count
             if count >= BOARD_SIZE or total > TARGET:
