@@ -88,6 +88,24 @@ def test_rounds_to_go_rises_with_the_points_needed():
     assert all(a <= b for a, b in zip(rounds, rounds[1:], strict=False))
 
 
+def test_every_point_short_of_the_goal_costs_time():
+    # with one stopping point (25) for every need, needing 1 or 25 took the same rounds, so
+    # points under 25 were worth nothing near the end and an empty row was worth staying on
+    rounds = rounds_to_go()
+    assert all(a < b for a, b in zip(rounds[2:], rounds[3:], strict=False))
+
+
+@pytest.mark.parametrize("total", [0, 100, 175, 180, 190, 199])
+def test_hard_never_stays_on_an_empty_row(total):
+    # staying banks 0 and starts the same round again: at 175 the bot did so forever
+    state = position(SOLO, [()], (total,))
+    assert decide("hard", state) == HIT
+    advice = BOTS["hard"]().advise(
+        RULES.observe(state, 0), RULES.legal_actions(state), random.Random(0)
+    )
+    assert advice.action == HIT and advice.reason.startswith("Hit")
+
+
 # hard, table --------------------------------------------------------------------------------
 
 
