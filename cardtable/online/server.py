@@ -9,7 +9,6 @@ longer than the grace period, are played here.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 import time
@@ -59,10 +58,20 @@ class Limits:
     burst: int = 40
     #: the bot that plays for a person who has gone
     stand_in: str = "easy"
+    #: messages waiting for a slow reader at most, and seconds one send may take: past either
+    #: the peer is dropped (its seat shows as away), so nobody else ever waits on its socket
+    outbox: int = 256
+    send_deadline: float = 10.0
 
 
 class Connection:
-    """One client: its seat, what it has been told, and its message allowance."""
+    """One client: its seat, what it has been told, its message allowance and its outbox.
+
+    What the server says goes into a bounded queue that a writer task of this connection
+    drains, so a move is applied and broadcast without waiting on any socket: a peer that
+    stops reading (a stalled or hostile spectator, a suspended terminal) fills only its own
+    queue, and is dropped when that overflows or one send outlasts the deadline.
+    """
 
     def __init__(self, ws: ServerConnection, limits: Limits) -> None:
         self.ws = ws
@@ -74,6 +83,8 @@ class Connection:
         self._allowance = float(limits.burst)
         self._stamp = time.monotonic()
         self._limits = limits
+        self._outbox: asyncio.Queue[str] = asyncio.Queue(limits.outbox)
+        self._writer: asyncio.Task[None] | None = None
 
     def allowed(self) -> bool:
         """A token bucket: refill at ``rate`` a second up to ``burst``, one token a message."""
@@ -87,8 +98,40 @@ class Connection:
         return True
 
     async def send(self, text: str) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            await self.ws.send(text)
+        """Queue ``text`` for this peer; never waits on its socket (a full queue drops it)."""
+        if self._writer is None:
+            self._writer = asyncio.get_running_loop().create_task(self._write())
+        try:
+            self._outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.drop(f"{self._limits.outbox} messages unread")
+
+    async def flushed(self) -> None:
+        """Wait until everything queued so far has been handed to the socket."""
+        await self._outbox.join()
+
+    def drop(self, why: str) -> None:
+        """Cut a peer that cannot keep up; its reader then ends and the seat goes away."""
+        log.warning("dropping a client that cannot keep up: %s", why)
+        self.close()
+        self.ws.transport.abort()
+
+    def close(self) -> None:
+        if self._writer is not None:
+            self._writer.cancel()
+
+    async def _write(self) -> None:
+        while True:
+            text = await self._outbox.get()
+            try:
+                await asyncio.wait_for(self.ws.send(text), self._limits.send_deadline)
+            except ConnectionClosed:
+                return
+            except TimeoutError:
+                self.drop(f"a send took over {self._limits.send_deadline:g} s")
+                return
+            finally:
+                self._outbox.task_done()
 
 
 class GameServer:
@@ -103,6 +146,8 @@ class GameServer:
         self.by_code: dict[str, Table] = {}
         self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        #: every open connection, so stopping ends their writers too
+        self.connections: set[Connection] = set()
         for record, actions in store.unfinished():
             try:
                 self._add(Table.rebuild(GAMES[record.game], record, actions))
@@ -128,12 +173,15 @@ class GameServer:
             timer.cancel()
         for task in tuple(self._tasks):
             task.cancel()
+        for conn in self.connections:
+            conn.close()
         self._timers.clear()
 
     # -- one connection ------------------------------------------------------------------------
 
     async def handle(self, ws: ServerConnection) -> None:
         conn = Connection(ws, self.limits)
+        self.connections.add(conn)
         try:
             async for raw in ws:
                 if not conn.allowed():
@@ -152,6 +200,8 @@ class GameServer:
         except ConnectionClosed:
             pass
         finally:
+            conn.close()
+            self.connections.discard(conn)
             self.leave(conn)
 
     async def receive(self, conn: Connection, raw: str | bytes) -> None:

@@ -138,6 +138,7 @@ def test_garbage_and_wrong_messages_never_break_a_table(tmp_path: Any) -> None:
     seated = Connection(_Line(), game.limits)  # type: ignore[arg-type]
     create = {"type": "create", "version": PROTOCOL, "game": "pazaak", "seats": ["human", "easy"]}
     loop.run_until_complete(game.receive(seated, json.dumps(create)))
+    loop.run_until_complete(seated.flushed())
     table = seated.table
     assert table is not None
 
@@ -150,6 +151,9 @@ def test_garbage_and_wrong_messages_never_break_a_table(tmp_path: Any) -> None:
         conn = Connection(_Line(), game.limits) if fresh else seated  # type: ignore[arg-type]
         before = len(table.match.actions)
         loop.run_until_complete(game.receive(conn, message))
+        loop.run_until_complete(conn.flushed())
+        if fresh:
+            conn.close()
         for text in conn.ws.sent:  # type: ignore[attr-defined]
             parse_server(text)  # every reply is a well-formed message
         assert len(table.match.actions) >= before
@@ -158,5 +162,7 @@ def test_garbage_and_wrong_messages_never_break_a_table(tmp_path: Any) -> None:
     try:
         send()
     finally:
+        seated.close()
         game.stop()
+        loop.run_until_complete(asyncio.sleep(0))
         loop.close()
