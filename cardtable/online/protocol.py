@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StringConstraints, TypeAdapter
 
 PROTOCOL = 1
 #: the largest message a client may send, in bytes (an action is a few dozen)
@@ -23,6 +23,8 @@ Code = Annotated[str, StringConstraints(pattern=f"^[{CODE_LETTERS}]{{5}}$")]
 Token = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{20,64}$")]
 Name = Annotated[str, StringConstraints(min_length=1, max_length=24, strip_whitespace=True)]
 Word = Annotated[str, StringConstraints(min_length=1, max_length=32)]
+#: a number sent as a number: "3" and true are refused, not read as 3 and 1
+Version = StrictInt
 
 
 class _Message(BaseModel):
@@ -36,7 +38,7 @@ class Create(_Message):
     """Open a table; the sender takes the first seat marked "human"."""
 
     type: Literal["create"]
-    version: int
+    version: Version
     game: Word
     #: every seat in order: "human" or a bot level
     seats: list[Word] = Field(min_length=1, max_length=8)
@@ -48,7 +50,7 @@ class Join(_Message):
     """Take a free seat at the table with this invite code."""
 
     type: Literal["join"]
-    version: int
+    version: Version
     code: Code
     name: Name = "Guest"
 
@@ -57,7 +59,7 @@ class Resume(_Message):
     """Sit down again in the seat this secret token was given for."""
 
     type: Literal["resume"]
-    version: int
+    version: Version
     token: Token
 
 
@@ -65,7 +67,7 @@ class Watch(_Message):
     """Watch the table with this watch code: the public view only."""
 
     type: Literal["watch"]
-    version: int
+    version: Version
     code: Code
 
 
@@ -73,7 +75,7 @@ class Move(_Message):
     """Play ``action`` (the codec's form) at move ``ply``; any other ply is a stale move."""
 
     type: Literal["move"]
-    ply: int = Field(ge=0, le=1_000_000)
+    ply: StrictInt = Field(ge=0, le=1_000_000)
     action: dict[Word, Any]
 
 
@@ -100,10 +102,10 @@ def stated_version(raw: str | bytes) -> int | None:
     message may not fit today's models); None if it names none."""
     try:
         data = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # deep nesting: the validator then refuses it too
         return None
     version = data.get("version") if isinstance(data, dict) else None
-    return version if isinstance(version, int) else None
+    return version if type(version) is int else None
 
 
 # -- server to client --------------------------------------------------------------------------
@@ -175,7 +177,7 @@ class Error(_Message):
 
 class Upgrade(_Message):
     type: Literal["upgrade"]
-    version: int
+    version: Version
     message: str
 
 

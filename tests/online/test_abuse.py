@@ -166,3 +166,20 @@ def test_garbage_and_wrong_messages_never_break_a_table(tmp_path: Any) -> None:
         game.stop()
         loop.run_until_complete(asyncio.sleep(0))
         loop.close()
+
+
+async def test_every_first_message_is_answered_and_numbers_must_be_numbers(server: Running) -> None:
+    host, _ = await server.table("pazaak", ["human", "human"])
+    deep = "[" * 979 + "]" * 979  # under the size limit; json.loads once raised RecursionError
+    async with connect(server.url) as ws:
+        assert (await ask(ws, deep)).code == "invalid"
+        as_text = {"type": "watch", "version": str(PROTOCOL), "code": host.watch}
+        assert (await ask(ws, as_text)).code == "invalid"
+        as_true = {"type": "watch", "version": True, "code": host.watch}
+        assert (await ask(ws, as_true)).code == "invalid"
+        assert (
+            await ask(ws, {"type": "watch", "version": PROTOCOL, "code": host.watch})
+        ).seat is None
+        stale_text = {"type": "move", "ply": str(host.ply), "action": {"type": "Stand"}}
+        reply = await ask(ws, stale_text)
+        assert reply.code == "invalid" and "ply" in reply.message
