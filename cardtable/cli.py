@@ -34,6 +34,25 @@ def _add_game_options(parser: argparse.ArgumentParser, seed_default: str) -> Non
     parser.add_argument("--solo", action="store_true", help="Flip 7: the solo challenge")
 
 
+def _add_quota_options(serve: Any) -> None:
+    """The limits a public server needs; each defaults to ``Quotas``' value, 0 turns it off."""
+    from cardtable.online.quotas import Quotas
+
+    limits = serve.add_argument_group("limits for a public server (0: no limit)")
+    for flag, field, kind, what in (
+        ("--max-tables", "tables", int, "tables open at once"),
+        ("--tables-per-address", "tables_per_address", int, "tables open from one address"),
+        ("--wrong-codes", "wrong_codes_per_minute", int, "wrong codes an address may try a minute"),
+        ("--hello-deadline", "hello_deadline", float, "seconds a connection has to sit down"),
+        ("--idle-minutes", "idle_minutes", float, "minutes an empty table is kept"),
+    ):
+        default = getattr(Quotas, field)
+        help_text = f"{what} (default {default:g})"
+        limits.add_argument(
+            flag, dest=field, type=kind, default=default, metavar="N", help=help_text
+        )
+
+
 def _add_online_commands(commands: Any) -> None:
     """serve, host, join and watch (see the README's "Online play")."""
     serve = commands.add_parser("serve", help="run a game server for online play")
@@ -42,6 +61,7 @@ def _add_online_commands(commands: Any) -> None:
     )
     serve.add_argument("--port", type=int, default=7777, help="port (default 7777)")
     serve.add_argument("--db", default=None, help="the action log (default: in the data folder)")
+    _add_quota_options(serve)
     server = {"default": None, "metavar": "URL", "help": "server (default ws://127.0.0.1:7777)"}
     host = commands.add_parser("host", help="open an online table and wait for players")
     host.add_argument("game", help=f"one of: {', '.join(GAMES)}")

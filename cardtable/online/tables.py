@@ -30,7 +30,7 @@ class Peer(Protocol):
     #: how many of the match's event groups this connection has been sent
     sent: int
 
-    async def send(self, text: str) -> None: ...
+    def send(self, text: str) -> None: ...
 
 
 class Refusal(Exception):

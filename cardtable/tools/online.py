@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -20,12 +21,16 @@ GAME_TIMEOUT = 4 * 3600.0
 
 def run_serve_command(args: Any) -> int:
     from cardtable.online.hosting import serve_forever
+    from cardtable.online.quotas import Quotas
+    from cardtable.online.server import Limits
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"cardtable: listening on {args.host}: put a TLS proxy in front (see the README)")
     try:
-        asyncio.run(serve_forever(args.host, args.port, Path(args.db) if args.db else None))
+        quotas = Quotas(**{f.name: getattr(args, f.name) for f in fields(Quotas)})
+        db = Path(args.db) if args.db else None
+        asyncio.run(serve_forever(args.host, args.port, db, Limits(quotas=quotas)))
     except KeyboardInterrupt:
         pass
     except OSError as error:
