@@ -33,7 +33,7 @@ CODE_LETTERS = "ACDEFHJKMNPQRTUVWXY"
 Code = Annotated[str, StringConstraints(pattern=f"^[{CODE_LETTERS}]{{5}}$")]
 Token = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{20,64}$")]
 #: a person's name: plain printable text, 1 to ``MAX_NAME`` characters (see ``clean_name``)
-Name = Annotated[str, StringConstraints(max_length=1000), AfterValidator(clean_name)]
+Name = Annotated[str, StringConstraints(max_length=MAX_MESSAGE), AfterValidator(clean_name)]
 Word = Annotated[str, StringConstraints(min_length=1, max_length=32)]
 #: a number sent as a number: "3" and true are refused, not read as 3 and 1
 Version = StrictInt

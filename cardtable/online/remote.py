@@ -41,7 +41,7 @@ from cardtable.session.base import Moved, Refused, Session, Status
 #: seconds to wait for a server to answer a new connection
 OPEN_TIMEOUT = 5.0
 #: refusals of the first message: the session cannot go on (a bad code, an old client, …)
-FATAL = {"code", "full", "token", "game", "seats", "options", "invalid", "hello"}
+FATAL = {"code", "full", "token", "game", "seats", "options", "invalid", "hello", "size"}
 
 
 class RemoteSession(Session):

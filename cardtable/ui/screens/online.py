@@ -117,7 +117,7 @@ class LobbyScreen(Screen[None]):
         if not s.invite:
             return f"Connecting to {s.url}… ({s.connection or 'connecting'})"
         lines = [
-            f"{s.spec.title} on {s.url}",
+            f"{s.spec.title} on {s.shared_url}",
             f"Invite code: {s.invite}   Watch code: {s.watch}",
             "",
             "Send a friend this line to play:",
