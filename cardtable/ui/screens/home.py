@@ -124,12 +124,14 @@ class HomeScreen(Screen[None]):
         from cardtable.ui.screens.name import NameScreen
         from cardtable.ui.screens.online import PlayOnlineScreen
 
+        def named(name: str | None) -> None:
+            if name is not None:
+                self.app.push_screen(PlayOnlineScreen())
+
         if self.app.settings.name:  # type: ignore[attr-defined]
-            self.app.push_screen(PlayOnlineScreen())
+            named(self.app.settings.name)  # type: ignore[attr-defined]
         else:
-            self.app.push_screen(
-                NameScreen(), lambda name: name and self.app.push_screen(PlayOnlineScreen())
-            )
+            self.app.push_screen(NameScreen(), named)
 
     def action_settings(self) -> None:
         from cardtable.ui.screens.settings import SettingsScreen

@@ -65,6 +65,8 @@ def local_server_for(url: str, lan: bool = False) -> str:
         return url
     host = ALL_ADDRESSES if lan else "127.0.0.1"
     with socket.socket() as probe:
+        # as the server will: a port that only closed connections still hold is free
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((host, DEFAULT_PORT))
         except OSError:
