@@ -66,8 +66,6 @@ def lan_address(candidates: Iterable[str]) -> str | None:
             continue
         if address.is_loopback or address.is_link_local or address.is_unspecified:
             continue
-        if address.is_multicast:
-            continue
         rank = (address.version != 4, not address.is_private)
         usable.append((rank, text))
     return min(usable)[1] if usable else None
@@ -104,6 +102,8 @@ def unreachable(url: str, error: BaseException) -> str:
     """Why ``url`` could not be reached, for a person to act on."""
     if isinstance(error, socket.gaierror):
         why = "unknown host: check the address"
+    # a name with several addresses (localhost: ::1 and 127.0.0.1) fails with one OSError
+    # that lists each address's "Connect call failed"
     elif isinstance(error, ConnectionRefusedError) or "Connect call failed" in str(error):
         why = "connection refused: no server listens there (is it running? right port?)"
     elif isinstance(error, TimeoutError):

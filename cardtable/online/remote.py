@@ -120,9 +120,15 @@ class RemoteSession(Session):
                     async for raw in ws:
                         self._receive(parse_server(raw))
                         pause = 0.1
-            except (OSError, WebSocketException, TimeoutError, ValueError) as error:
+            except (OSError, WebSocketException, TimeoutError) as error:
                 if not self.invite:  # no welcome yet: this server was never reached
                     self._stop(unreachable(self.url, error))
+            except ValueError as error:  # a message that is not this protocol's
+                self._stop(
+                    unreachable(self.url, error)
+                    if not self.invite
+                    else f"cannot read what the server sent (is it newer?): {error}"
+                )
             self._ws = None
             if self.problem is not None:
                 return

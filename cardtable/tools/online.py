@@ -103,7 +103,9 @@ def run_online_command(args: Any) -> int:
 
     url, code = _target(args)
     game = getattr(args, "game", None)
-    name = _name(args) if args.command != "watch" else "Watcher"
+    name = None if args.command == "watch" else _name(args)
+    if getattr(args, "bot", None):
+        name = name or "Bot"
     seats, shared = "", None
     if args.command == "host":
         if game not in GAMES:
@@ -123,14 +125,14 @@ def run_online_command(args: Any) -> int:
         hello["options"] = dict(pair.partition("=")[::2] for pair in args.option)
     session = remote_session(url, hello, game, shared)
     if getattr(args, "bot", None):
-        session.hello["name"] = name or "Bot"
         return _play_headless(session, args.bot, args.json)
     from cardtable.tools.launch import bot_pause_from_env
     from cardtable.ui.app import CardtableApp
     from cardtable.ui.screens.online import LobbyScreen
 
     app = CardtableApp(
-        lambda app: LobbyScreen(session, ask_name=name is None), bot_pause=bot_pause_from_env()
+        lambda app: LobbyScreen(session, ask_name=name is None and args.command != "watch"),
+        bot_pause=bot_pause_from_env(),
     )
     app.run()
     if app.return_code and session.problem is not None:

@@ -36,14 +36,14 @@ def remember_name(app: Any, name: str) -> str:
     return name
 
 
-def name_input(value: str, widget_id: str = "name") -> Input:
+def name_input(value: str) -> Input:
     """A name field that says what is wrong with a name as it is typed."""
     return Input(
         value,
         placeholder=f"your name (1 to {MAX_NAME} characters)",
         max_length=MAX_NAME,
         validators=[NameRule()],
-        id=widget_id,
+        id="name",
     )
 
 
