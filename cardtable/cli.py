@@ -54,30 +54,41 @@ def _add_quota_options(serve: Any) -> None:
 
 
 def _add_online_commands(commands: Any) -> None:
-    """serve, host, join and watch (see the README's "Online play")."""
+    """serve, host, join and watch (see the README's "Online play" and "Play with a friend")."""
+    lan = {
+        "action": "store_true",
+        "help": "listen on this machine's network addresses, not only 127.0.0.1, so friends "
+        "on the same network can connect",
+    }
     serve = commands.add_parser("serve", help="run a game server for online play")
     serve.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
     )
+    serve.add_argument("--lan", **lan)
     serve.add_argument("--port", type=int, default=7777, help="port (default 7777)")
     serve.add_argument("--db", default=None, help="the action log (default: in the data folder)")
     _add_quota_options(serve)
     server = {"default": None, "metavar": "URL", "help": "server (default ws://127.0.0.1:7777)"}
+    name = {"default": None, "help": "your name at the table (default: the one in Settings)"}
     host = commands.add_parser("host", help="open an online table and wait for players")
     host.add_argument("game", help=f"one of: {', '.join(GAMES)}")
     host.add_argument("--server", **server)
+    host.add_argument("--lan", **lan)
     host.add_argument("--seats", default=None, metavar="LIST", help="e.g. human,human,easy")
     host.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
-    for name, what in (("join", "take a seat at an online table"), ("watch", "watch a table")):
-        command = commands.add_parser(name, help=what)
-        command.add_argument("code", help="the invite code (join) or watch code (watch)")
-        command.add_argument("--server", **server)
-        if name == "join":
-            command.add_argument("--bot", default=None, metavar="LEVEL", help="play headless")
-            command.add_argument("--json", action="store_true", help="with --bot: print JSON")
-    for command in (host, commands.choices["join"]):
-        command.add_argument("--name", default="Player", help="your name at the table")
-    commands.choices["watch"].set_defaults(name="Watcher")
+    host.add_argument("--name", **name)
+    for command, what in (("join", "take a seat at an online table"), ("watch", "watch a table")):
+        sub = commands.add_parser(command, help=what)
+        sub.add_argument(
+            "code",
+            help=f"the {'invite' if command == 'join' else 'watch'} code, or the whole line "
+            "you were sent: ws://HOST:PORT/CODE",
+        )
+        sub.add_argument("--server", **server)
+        if command == "join":
+            sub.add_argument("--name", **name)
+            sub.add_argument("--bot", default=None, metavar="LEVEL", help="play headless")
+            sub.add_argument("--json", action="store_true", help="with --bot: print JSON")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -39,6 +39,7 @@ from cardtable.online.protocol import (
     Welcome,
     error_message,
     parse_client,
+    plain_problem,
     stated_version,
     upgrade_message,
 )
@@ -277,15 +278,14 @@ class GameServer:
 
     async def receive(self, conn: Connection, raw: str | bytes) -> None:
         """Act on one message, answering a refusal with an error naming it."""
-        if conn.table is None and stated_version(raw) not in (None, PROTOCOL):
-            conn.send(upgrade_message())
+        stated = stated_version(raw)
+        if conn.table is None and stated not in (None, PROTOCOL):
+            conn.send(upgrade_message(stated))
             return
         try:
             message = parse_client(raw)
         except ValidationError as error:
-            first = error.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "message"
-            conn.send(error_message("invalid", f"{where}: {first['msg']}"))
+            conn.send(error_message("invalid", plain_problem(error)))
             return
         try:
             if isinstance(message, Move | Rematch):
@@ -298,7 +298,7 @@ class GameServer:
             elif conn.table is not None:
                 raise Refusal("seated", "this connection already sits at a table")
             elif message.version != PROTOCOL:
-                conn.send(upgrade_message())
+                conn.send(upgrade_message(message.version))
             else:
                 await self.sit(conn, message)
         except Refusal as refusal:

@@ -15,13 +15,16 @@ class ReplayStore:
     def __init__(self, folder: Path | None = None) -> None:
         self.folder = folder or data_dir() / "replays"
 
-    def keep(self, record: GameRecord) -> Path:
-        """Write a finished game under a name that sorts by time and never collides."""
+    def keep(self, record: GameRecord, seat: str = "") -> Path:
+        """Write a finished game under a name that sorts by time and never collides; ``seat``
+        (an online table's code and seat) keeps apart the replays two apps sharing this
+        folder write in the same second."""
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(record.saved_at))
-        path = self.folder / f"{record.game}-{stamp}.json"
+        stem = "-".join(part for part in (record.game, stamp, seat) if part)
+        path = self.folder / f"{stem}.json"
         n = 1
         while path.exists():
-            path = self.folder / f"{record.game}-{stamp}-{n}.json"
+            path = self.folder / f"{stem}-{n}.json"
             n += 1
         write_atomic(path, json.dumps(record.model_dump(), indent=1), backup=False)
         return path

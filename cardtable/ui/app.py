@@ -256,7 +256,8 @@ class CardtableApp(App[None]):
             # an online game, told whole at its end: a player's stats count their own seat
             if not session.spectating:
                 self.stats.record(record.game, session.seats, session.outcome, session.my_seats)
-            self.last_replay = (session, self.replays.keep(record))
+            seat = "watch" if session.viewer is None else f"seat{session.viewer + 1}"
+            self.last_replay = (session, self.replays.keep(record, f"{session.invite}-{seat}"))
         elif record.finished:
             self.saves.discard(record.game)
             self.stats.record(record.game, session.seats, session.outcome)

@@ -120,9 +120,18 @@ class HomeScreen(Screen[None]):
         self.app.push_screen(spec.table(LocalSession(spec, saved.match, saved.record.seat_list)))
 
     def action_online(self) -> None:
+        """Play online, asking first for the name other players will see if none is kept."""
+        from cardtable.ui.screens.name import NameScreen
         from cardtable.ui.screens.online import PlayOnlineScreen
 
-        self.app.push_screen(PlayOnlineScreen())
+        def named(name: str | None) -> None:
+            if name is not None:
+                self.app.push_screen(PlayOnlineScreen())
+
+        if self.app.settings.name:  # type: ignore[attr-defined]
+            named(self.app.settings.name)  # type: ignore[attr-defined]
+        else:
+            self.app.push_screen(NameScreen(), named)
 
     def action_settings(self) -> None:
         from cardtable.ui.screens.settings import SettingsScreen

@@ -286,7 +286,7 @@ class TableScreen(Screen[None]):
 
     def refused(self, reason: str) -> None:
         """Say why a move was not allowed; nothing changed."""
-        self.notify(self.name_seats(reason), title="Not allowed", severity="warning")
+        self.notify(self.name_seats(reason), title="Not allowed", severity="warning", markup=False)
 
     def after_move(self, moved: Moved) -> None:
         """Log the move, redraw, and show a result box before going on: the game waits, and the
@@ -347,7 +347,7 @@ class TableScreen(Screen[None]):
         if not self.my_turn:
             seat = self.session.to_move
             who = self.seats[seat].label if seat is not None else "nobody"
-            self.notify(f"Wait: it is {who}'s turn.", severity="warning")
+            self.notify(f"Wait: it is {who}'s turn.", severity="warning", markup=False)
             return
         self.perform(action)
 

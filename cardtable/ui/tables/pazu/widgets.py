@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
+from textual.content import Content
 from textual.widgets import Static
 
 from cardtable.games.pazaak.board import Board
@@ -148,12 +149,12 @@ class SeatBoard(Vertical):
         chips = f"{seat.chips} chips"
         standing = standing_word(seat)
         if self.density == "large":
-            self.border_title = marks
+            self.border_title = Content(marks)  # a name is never markup
             self.border_subtitle = standing
             room = self.BOARD_INNER - len(chips) - 3
             self.query_one(".info", Static).update(f"{chips} · {hand_words(seat, room)}")
         else:
-            self.border_title = f"{marks} · {chips}"
+            self.border_title = Content(f"{marks} · {chips}")
             self.border_subtitle = " · ".join(w for w in (f"hand {seat.hand_count}", standing) if w)
         self.set_class(seat.viewer, "-viewer")
         self.set_class(seat.to_move, "-to-move")
