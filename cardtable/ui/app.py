@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
 from textual import constants, events
 from textual.app import App, SystemCommand
@@ -19,7 +19,7 @@ from textual.screen import Screen
 
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES, GameSpec
-from cardtable.persist.paths import config_dir
+from cardtable.persist.paths import config_dir, downloads_dir
 from cardtable.persist.settings import load_settings, save_settings
 from cardtable.persist.themes import builtin_theme_dir, load_themes
 from cardtable.ui.web import mirror_screen
@@ -154,6 +154,55 @@ class CardtableApp(App[None]):
             self.screen.show_size(event.size.width, event.size.height)
         elif covered:
             self.pop_screen()
+
+    # -- files handed to the person (a screenshot; in a browser, a replay) --------------------
+
+    def deliver_text(
+        self,
+        path_or_file: str | Path | TextIO,
+        *,
+        save_directory: str | Path | None = None,
+        **how: Any,
+    ) -> str | None:
+        folder = self.save_folder(save_directory)
+        return super().deliver_text(path_or_file, save_directory=folder, **how)
+
+    def deliver_binary(
+        self,
+        path_or_file: str | Path | BinaryIO,
+        *,
+        save_directory: str | Path | None = None,
+        **how: Any,
+    ) -> str | None:
+        folder = self.save_folder(save_directory)
+        return super().deliver_binary(path_or_file, save_directory=folder, **how)
+
+    def save_folder(self, folder: str | Path | None) -> str | Path | None:
+        """A folder that exists: Textual's default, Downloads, is often missing on a server."""
+        return folder if folder is not None or self.is_web else downloads_dir()
+
+    def on_delivery_complete(self, event: events.DeliveryComplete) -> None:
+        """Say where the file went (as plain text: a folder name is no markup)."""
+        if event.path is not None:
+            event.prevent_default()
+            what = event.name or "file"
+            self.notify(
+                f"Saved the {what} as {event.path.name} in {event.path.parent}",
+                title="Saved",
+                markup=False,
+            )
+
+    def on_delivery_failed(self, event: events.DeliveryFailed) -> None:
+        """Say what went wrong, not only that something did."""
+        event.prevent_default()
+        what = event.name or "file"
+        self.notify(
+            f"Could not save the {what}: {event.exception}",
+            title="Not saved",
+            severity="error",
+            markup=False,
+            timeout=10,
+        )
 
     def watch_theme(self, theme: str) -> None:
         """Remember the chosen theme (from settings or the command palette)."""
