@@ -21,6 +21,13 @@ from cardtable.games.registry import GAMES, GameSpec
 SCHEMA_VERSION = 1
 
 
+def slot_name(game: str, config: dict[str, Any]) -> str:
+    """Which save a game goes in: one per game, and one per mode of a game that has modes
+    (Flip 7's solo challenge and table game are saved apart)."""
+    mode = config.get("mode")
+    return f"{game}-{mode}" if isinstance(mode, str) else game
+
+
 class SeatRecord(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1, max_length=40)
@@ -70,6 +77,10 @@ class GameRecord(BaseModel):
             actions=[encode(a) for a in match.actions],
             finished=match.is_over,
         )
+
+    @property
+    def slot(self) -> str:
+        return slot_name(self.game, self.config)
 
     @property
     def spec(self) -> GameSpec:

@@ -22,6 +22,7 @@ from cardtable.games.registry import GAMES, GameSpec
 from cardtable.persist.paths import config_dir, downloads_dir
 from cardtable.persist.settings import load_settings, save_settings
 from cardtable.persist.themes import builtin_theme_dir, load_themes
+from cardtable.ui.commands import SavedGames
 from cardtable.ui.web import mirror_screen
 
 if TYPE_CHECKING:
@@ -56,6 +57,7 @@ class CardtableApp(App[None]):
 
     CSS_PATH = "app.tcss"
     TITLE = "cardtable"
+    COMMANDS = App.COMMANDS | {SavedGames}
 
     def __init__(
         self,
@@ -215,6 +217,7 @@ class CardtableApp(App[None]):
         yield from super().get_system_commands(screen)
         yield SystemCommand("Home", "Back to the home screen", self.go_home)
         yield SystemCommand("Stats", "Games, wins and streaks", self.show_stats)
+        yield SystemCommand("Replays", "Finished games, to step through", self.show_replays)
         yield SystemCommand("Keys", "Every key on every screen", self.show_keys)
         yield SystemCommand("Settings", "Theme and bot pace", self.show_settings)
         for spec in GAMES.values():
@@ -264,6 +267,27 @@ class CardtableApp(App[None]):
 
         self.push_screen(RulesScreen(spec.rules_doc))
 
+    def show_replays(self) -> None:
+        from cardtable.ui.screens.replays import ReplaysScreen
+
+        self.push_screen(ReplaysScreen())
+
+    def continue_game(self, saved: Any) -> None:
+        self.push_screen(self.table_of_save(saved))
+
+    def table_of_save(self, saved: Any) -> Screen[Any]:
+        """The table of a saved game (``persist.saves.Resumable``), as it was left."""
+        from cardtable.session import LocalSession
+
+        spec = saved.record.spec
+        return spec.table(LocalSession(spec, saved.match, saved.record.seat_list))  # type: ignore[no-any-return]
+
+    def replay_table(self, record: Any, match: Any) -> Screen[Any]:
+        """A kept game (``persist.records.GameRecord`` and the match it replays to), at its start."""
+        from cardtable.session import ReplaySession
+
+        return record.spec.table(ReplaySession(record.spec, match, record.seat_list))  # type: ignore[no-any-return]
+
     def show_new_game(self, spec: GameSpec) -> None:
         from cardtable.ui.screens.home import new_game_screen
 
@@ -307,7 +331,7 @@ class CardtableApp(App[None]):
                 self.stats.record(record.game, session.seats, session.outcome, session.my_seats)
             self.last_replay = (session, self.replays.keep(record))
         elif record.finished:
-            self.saves.discard(record.game)
+            self.saves.discard(record.slot)
             self.stats.record(record.game, session.seats, session.outcome)
             self.last_replay = (session, self.replays.keep(record))
         else:

@@ -494,10 +494,7 @@ async def test_a_grown_table_saves_resumes_and_replays_with_the_same_names(isola
     async with replay.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         table = find_table(replay)
-        assert len(board_names(table)) == 5
-        await pilot.press("home")
-        await settle(pilot)
-        assert len(board_names(table)) == 3
+        assert len(board_names(table)) == 3  # a replay opens at the first deal
         await pilot.press("end")
         await settle(pilot)
         assert any("Mission" in name for name in board_names(table))
