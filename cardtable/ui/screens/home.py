@@ -38,7 +38,7 @@ class HomeScreen(Screen[None]):
     HomeScreen #games { height: auto; max-height: 12; margin: 1 0; }
     HomeScreen #saves { height: auto; max-height: 7; margin-bottom: 1; border: round $primary; }
     HomeScreen #home-buttons { height: 1; align-horizontal: center; }
-    HomeScreen #home-buttons Button { margin: 0 2; }
+    HomeScreen #home-buttons Button { margin: 0 2; min-width: 0; }
     """
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("c", "continue_game", "Continue"),
