@@ -22,10 +22,11 @@ from cardtable.games.registry import GAMES, GameSpec
 from cardtable.persist.paths import config_dir, downloads_dir
 from cardtable.persist.settings import load_settings, save_settings
 from cardtable.persist.themes import builtin_theme_dir, load_themes
-from cardtable.ui.commands import SavedGames
 from cardtable.ui.web import mirror_screen
 
 if TYPE_CHECKING:
+    from textual.command import Provider
+
     from cardtable.persist.replays import ReplayStore
     from cardtable.persist.saves import SaveStore
     from cardtable.persist.stats import StatsStore
@@ -52,12 +53,19 @@ def new_seed() -> int:
     return secrets.randbelow(1_000_000)
 
 
+def saved_games_commands() -> type[Provider]:
+    """The palette's "Continue …" entries, loaded when the palette first opens."""
+    from cardtable.ui.commands import SavedGames
+
+    return SavedGames
+
+
 class CardtableApp(App[None]):
     """Starts on the screen ``first_screen`` builds (a table, a new-game screen, home)."""
 
     CSS_PATH = "app.tcss"
     TITLE = "cardtable"
-    COMMANDS = App.COMMANDS | {SavedGames}
+    COMMANDS = App.COMMANDS | {saved_games_commands}
 
     def __init__(
         self,
