@@ -240,12 +240,12 @@ class CardtableApp(App[None]):
                 lambda spec=spec: self.show_rules(spec),
             )
 
-    def go_home(self) -> None:
+    def go_home(self) -> AwaitComplete:
         from cardtable.ui.screens.home import HomeScreen
 
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.switch_screen(HomeScreen())
+        return self.switch_screen(HomeScreen())
 
     def pop_screen(self) -> AwaitComplete:
         """Leaving the first screen (the bottom of the stack) goes home instead of failing."""
@@ -281,7 +281,17 @@ class CardtableApp(App[None]):
         self.push_screen(ReplaysScreen())
 
     def continue_game(self, saved: Any) -> None:
-        self.push_screen(self.table_of_save(saved))
+        """Open a saved game; from the palette over a table, leave that table first (it is
+        saved): two tables of one game at once would each save over the other."""
+        if not any(hasattr(screen, "session") for screen in self.screen_stack):
+            self.push_screen(self.table_of_save(saved))
+            return
+
+        async def leave_then_open() -> None:
+            await self.go_home()
+            await self.push_screen(self.table_of_save(saved))
+
+        self.call_later(leave_then_open)
 
     def table_of_save(self, saved: Any) -> Screen[Any]:
         """The table of a saved game (``persist.saves.Resumable``), as it was left."""

@@ -104,6 +104,22 @@ async def test_the_palette_finds_continue_for_every_save():
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
 
+        # over a table, the palette's Continue leaves it (saved) for the one chosen
+        await pilot.press("ctrl+p")
+        await pilot.press(*"continue pixies")
+        for _ in range(40):
+            await pilot.pause(0.05)
+            found = app.screen.query_one("CommandList", OptionList)
+            if found.option_count and "Pixies" in str(found.get_option_at_index(0).prompt):
+                break
+        await pilot.press("enter")
+        for _ in range(20):
+            await pilot.pause(0.05)
+            if getattr(app.screen, "spec", None) is GAMES["pixies"]:
+                break
+        tables = [screen for screen in app.screen_stack if isinstance(screen, TableScreen)]
+        assert [table.spec.id for table in tables] == ["pixies"]
+
 
 async def test_resume_game_opens_that_game_and_names_the_others():
     keep_saves(SaveStore())
