@@ -115,9 +115,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_game_options(play, "random")
 
-    commands.add_parser("resume", help="continue the last saved game")
-    replay = commands.add_parser("replay", help="step through a kept game")
-    replay.add_argument("file", help="a replay file (.json)")
+    resume = commands.add_parser("resume", help="continue a saved game (default: the latest)")
+    resume.add_argument(
+        "game", nargs="?", default=None, help=f"one of: {games} (flip7-solo, flip7-table: a mode)"
+    )
+    replay = commands.add_parser(
+        "replay", help="step through a finished game; with no file, list them"
+    )
+    replay.add_argument("file", nargs="?", default=None, help="a replay file (.json)")
 
     sim = commands.add_parser("sim", help="bot-vs-bot matches, headless, on all cores")
     sim.add_argument("game", help=f"one of: {games}")

@@ -6,6 +6,7 @@ import json
 import time
 from pathlib import Path
 
+from cardtable.core.match import Match
 from cardtable.persist.files import FileProblem, read_model, write_atomic
 from cardtable.persist.paths import data_dir
 from cardtable.persist.records import GameRecord
@@ -38,11 +39,16 @@ class ReplayStore:
 
 def load_replay(path: Path) -> GameRecord | FileProblem:
     """A replay file, checked to replay; the problem (by name and line or field) otherwise."""
+    loaded = load_game(path)
+    return loaded if isinstance(loaded, FileProblem) else loaded[0]
+
+
+def load_game(path: Path) -> tuple[GameRecord, Match] | FileProblem:
+    """A replay file and the game it replays to; the problem (by name and line or field) otherwise."""
     record = read_model(path, GameRecord)
     if isinstance(record, FileProblem):
         return record
     try:
-        record.to_match()
+        return record, record.to_match()
     except ValueError as error:
         return FileProblem(path, str(error))
-    return record

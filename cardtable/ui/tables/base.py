@@ -26,7 +26,6 @@ from cardtable.core.seats import Seat
 from cardtable.session import Change, HandOff, Moved, Refused, Session, Status, Thinking
 from cardtable.ui.screens.handoff import HandOffScreen
 from cardtable.ui.screens.result import ResultScreen
-from cardtable.ui.screens.rules import RulesScreen
 from cardtable.ui.tables import hinting, replaying
 from cardtable.ui.web import DOWNLOADS, download, downloads_for
 from cardtable.ui.widgets.log import MoveLog
@@ -394,4 +393,4 @@ class TableScreen(Screen[None]):
             self.app.go_home()  # type: ignore[attr-defined]
 
     def action_rules(self) -> None:
-        self.app.push_screen(RulesScreen(self.spec.rules_doc))
+        self.app.show_rules(self.spec)  # type: ignore[attr-defined]

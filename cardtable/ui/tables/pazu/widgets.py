@@ -39,8 +39,9 @@ class SeatSlice:
     board: Board
     chips: int
     hand_count: int
-    #: hand cards everyone saw bought at auction (so not secret)
-    bought: tuple[Card, ...]
+    #: hand cards the table may show: those everyone saw bought at auction (so not secret), or
+    #: the whole hand in the replay of a finished game
+    seen: tuple[Card, ...]
     status: Status
     seated: bool
     #: 1 for the first to stand this set, 0 for not standing
@@ -70,7 +71,7 @@ def standing_word(seat: SeatSlice) -> str:
 def hand_words(seat: SeatSlice, room: int) -> str:
     """``hand 3: ±4 ▒▒`` (the bought cards everybody saw, then backs), or ``hand 8, 3 seen``
     when that does not fit in ``room`` columns."""
-    seen = [label(card) for card in seat.bought]
+    seen = [label(card) for card in seat.seen]
     if not seen:
         return f"hand {seat.hand_count}"
     hidden = "▒" * max(0, seat.hand_count - len(seen))
