@@ -135,6 +135,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=1000, help="how many matches (default 1000)")
     sim.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument(
+        "--mirror",
+        action="store_true",
+        help="two-seat games only: play every seed twice, the bots swapping chairs (same "
+        "deals), so --games must be even; each bot's result per seed is the mean of its two "
+        "games, and the 95%% intervals are normal intervals of the mean over those pairs",
+    )
     _add_game_options(sim, "1, so a run repeats exactly")
 
     bench = commands.add_parser(

@@ -222,7 +222,9 @@ class CardtableApp(App[None]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Every screen is one palette search away: home, stats, keys, each game's rules and setup."""
-        yield from super().get_system_commands(screen)
+        from cardtable.ui.tables.keys import help_panel_named
+
+        yield from help_panel_named(super().get_system_commands(screen))
         yield SystemCommand("Home", "Back to the home screen", self.go_home)
         yield SystemCommand("Stats", "Games, wins and streaks", self.show_stats)
         yield SystemCommand("Replays", "Finished games, to step through", self.show_replays)

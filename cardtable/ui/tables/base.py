@@ -187,7 +187,7 @@ class TableScreen(Screen[None]):
     # -- which keys work now ---------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("step", "step_to", "jump"):
+        if action in replaying.ACTIONS:
             return self.is_replay
         if action == "hint":
             return hinting.hint_offered(self)

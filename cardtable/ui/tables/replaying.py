@@ -9,6 +9,9 @@ from cardtable.ui.widgets.log import MoveLog
 if TYPE_CHECKING:
     from cardtable.ui.tables.base import TableScreen
 
+#: the table actions that move through a replay: live only there, and listed as its keys
+ACTIONS = ("step", "step_to", "jump")
+
 
 def round_marks(table: TableScreen) -> tuple[int, ...]:
     """The moves after which a new set or round is dealt, over the whole replay."""
