@@ -67,9 +67,10 @@ class Visitor:
         """Keys one at a time, as a person types them (a Tab sent in one burst with the text
         after it can land after the text)."""
         assert self.process is not None
-        for key in keys:
+        for n, key in enumerate(keys):
+            if n:
+                await asyncio.sleep(KEY_GAP)
             self.process.stdin.write(KEYS.get(key, key).encode())
-            await asyncio.sleep(KEY_GAP)
 
     def resize(self, columns: int, rows: int) -> None:
         assert self.process is not None
