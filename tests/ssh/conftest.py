@@ -44,8 +44,14 @@ class SshServer:
             connect_timeout=10,
         )
 
-    async def visit(self, user: str = "ann", columns: int = 100, rows: int = 30) -> Visitor:
-        return await Visitor(await self.connect(user), columns, rows).start()
+    async def visit(
+        self,
+        user: str = "ann",
+        key: asyncssh.SSHKey | None = None,
+        columns: int = 100,
+        rows: int = 30,
+    ) -> Visitor:
+        return await Visitor(await self.connect(user, key), columns, rows).start()
 
     def visitor_folders(self) -> list[Path]:
         return sorted(self.folder.glob("tmp/cardtable-ssh-*/visitor-*"))

@@ -1,10 +1,12 @@
-"""Limits: seats in all and per address, and an idle visitor let go with a line saying why."""
+"""Limits: seats in all and per address, and an idle visitor let go with a line saying why;
+with --open, keys nobody listed come in."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
 
+import asyncssh
 import pytest
 
 from cardtable.tools.sshgate import Gate, VisitLimits
@@ -25,21 +27,23 @@ def test_the_gate_counts_seats_in_all_and_per_address() -> None:
 
 @pytest.fixture(scope="module")
 def strict_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SshServer]:
-    """One seat per address, and gone after 3 seconds without a key."""
+    """Anyone may come in, one seat per address, gone after 3 seconds without a key."""
     folder = tmp_path_factory.mktemp("ssh-strict")
-    with running_server(folder, "--per-address", "1", "--idle-minutes", "0.05") as server:
+    words = ("--open", "--per-address", "1", "--idle-minutes", "0.05")
+    with running_server(folder, *words) as server:
         yield server
 
 
-async def test_one_seat_per_address_and_an_idle_visitor_is_let_go(
+async def test_open_one_seat_per_address_and_an_idle_visitor_is_let_go(
     strict_server: SshServer,
 ) -> None:
-    first = await strict_server.visit("ann")
+    stranger = asyncssh.generate_private_key("ssh-ed25519")  # in no keys file
+    first = await strict_server.visit("zoe", stranger)
     try:
         async with asyncio.timeout(15):
             while not strict_server.apps():  # ann's app has started: her seat is taken
                 await asyncio.sleep(0.05)
-        second = await strict_server.visit("bob")
+        second = await strict_server.visit("bob", stranger)
         await asyncio.wait_for(second.ended.wait(), 15)
         assert "1 sessions from your address are playing already" in second.text
         await second.leave()
