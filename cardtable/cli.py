@@ -10,6 +10,7 @@ from typing import Any, NoReturn
 
 from cardtable.games.registry import GAMES
 from cardtable.tools.fail import USAGE_ERROR, fail
+from cardtable.tools.ssh import add_ssh_parser
 
 
 class _Parser(argparse.ArgumentParser):
@@ -189,6 +190,7 @@ def build_parser() -> argparse.ArgumentParser:
     web.add_argument(
         "--public-url", default=None, help="the address browsers use, behind a reverse proxy"
     )
+    add_ssh_parser(commands)
     return parser
 
 
@@ -235,6 +237,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from cardtable.tools.web import run_web_command
 
         return run_web_command(args)
+    if args.command == "ssh":
+        from cardtable.tools.ssh import run_ssh_command
+
+        return run_ssh_command(args)
     from cardtable.tools.launch import run_app_command
 
     return run_app_command(args)

@@ -53,6 +53,10 @@ def embedded_server(
     return f"ws://127.0.0.1:{port}"
 
 
+#: the server an app's "Play online" form offers first (``cardtable ssh`` sets it for visitors)
+SERVER_ENV = "CARDTABLE_SERVER"
+
+
 class SeatBook:
     """Seat tokens by server and invite code, in a file only its owner can read."""
 

@@ -6,6 +6,7 @@ read the session's state on a timer, so a slow network never freezes them.
 
 from __future__ import annotations
 
+import os
 import socket
 from typing import Any, ClassVar
 
@@ -16,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Select, Static
 
 from cardtable.games.registry import GAMES
-from cardtable.online.hosting import SeatBook, embedded_server
+from cardtable.online.hosting import SERVER_ENV, SeatBook, embedded_server
 from cardtable.online.reach import (
     ALL_ADDRESSES,
     DEFAULT_PORT,
@@ -171,7 +172,8 @@ class PlayOnlineScreen(Screen[None]):
                 "Play online · host a table, or join or watch one by its code\n"
                 "Below: server · your name · game and seats (to host) · code (to join or watch)"
             )
-            yield Input(DEFAULT_URL, placeholder="server address", id="server")
+            offered = os.environ.get(SERVER_ENV) or DEFAULT_URL
+            yield Input(offered, placeholder="server address", id="server")
             yield name_input(self.app.settings.name)  # type: ignore[attr-defined]
             options = [(spec.title, spec.id) for spec in GAMES.values()]
             yield Select(options, value="pazaak", allow_blank=False, id="game")
