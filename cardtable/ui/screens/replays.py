@@ -23,8 +23,8 @@ class ReplaysScreen(Screen[None]):
     """
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("enter", "open", "Watch"),
-        Binding("escape", "close", "Home"),
-        Binding("q", "close", "Home", show=False),
+        Binding("escape", "close", "Back"),
+        Binding("q", "close", "Back", show=False),
     ]
 
     #: the kept games in the table's order (``persist.finished.Finished``), once read

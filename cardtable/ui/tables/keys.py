@@ -18,13 +18,14 @@ from cardtable.ui.tables import replaying
 def key_rows() -> list[tuple[str, str, str]]:
     """(where, key, what) for the app's screens and each game's table."""
     from cardtable.ui.screens.home import HomeScreen
+    from cardtable.ui.screens.replays import ReplaysScreen
     from cardtable.ui.tables.base import TableScreen
 
     rows = [
         ("anywhere", "^p", "command palette: screens, themes, rules"),
         ("anywhere", "^q", "Quit"),
     ]
-    sources = [("home", HomeScreen), ("every table", TableScreen)]
+    sources = [("home", HomeScreen), ("replays", ReplaysScreen), ("every table", TableScreen)]
     sources += [(spec.title, spec.table) for spec in GAMES.values()]
     shared = {row[1:] for row in rows}  # what every screen has is listed once, up there
     for where, screen in sources:
