@@ -104,14 +104,15 @@ def aim_reason(view: Flip7View, pending: Pending, utility: Utility, target: int)
 
 
 def move_words(view: Flip7View, action: Any) -> str:
-    """A move in plain words: "Hit", "Stay", "Give the Freeze to player 2"."""
+    """A move in plain words: "Hit", "Stay", "Give the Freeze to Player 2" (the table swaps
+    "Player 2" for the seat's name, as in the log)."""
     if action == HIT:
         return "Hit"
     if action == STAY:
         return "Stay"
     pending = view.pending
     assert isinstance(action, ChooseTarget) and pending is not None
-    who = "yourself" if action.seat == pending.chooser else f"player {action.seat + 1}"
+    who = "yourself" if action.seat == pending.chooser else f"Player {action.seat + 1}"
     card = pending.choice.name.replace("_", " ").title()
     return f"Give the {card} to {who}"
 
