@@ -191,6 +191,7 @@ def _figures(plan: Plan, measured: dict[str, Any], pauses: dict[str, Any]) -> di
         "server_pause_max_ms": pauses["pause_max_ms"],
         "gc_collections": pauses["collections"],
         "gc_longest_ms": pauses["longest_ms"],
+        "gc_longest_cpu_ms": pauses["longest_cpu_ms"],
         "gc_tuning": plan.gc_tuning,
         "client_lag_ms": [r.get("lag_ms") for r in results],
         "server_mib_empty": round(empty / 1024, 1),
@@ -276,7 +277,8 @@ def _text(f: dict[str, Any]) -> str:
             + "".join(f"\n  {count} × {what}" for what, count in f["error_kinds"].items()),
             f"server: {f['server_cpu_ms_per_move']} ms CPU a move; longest pause "
             f"{f['server_pause_max_ms']} ms; collections by generation {f['gc_collections']} "
-            f"(longest {f['gc_longest_ms']} ms; tuning {'on' if f['gc_tuning'] else 'off'})",
+            f"(longest {f['gc_longest_ms']} ms, of CPU {f['gc_longest_cpu_ms']} ms; "
+            f"tuning {'on' if f['gc_tuning'] else 'off'})",
             f"server memory: {f['server_mib_empty']} MiB empty, "
             f"{f['server_kib_per_idle_table']} KiB a seated idle table",
             f"clients: {f['client_cpu_ms_per_move']} ms CPU a move; event-loop lag (ms) {lags}",
