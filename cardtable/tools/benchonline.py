@@ -179,6 +179,9 @@ def _figures(plan: Plan, measured: dict[str, Any], pauses: dict[str, Any]) -> di
         "window_s": plan.seconds,
         "offered_moves_per_s": round(offered / plan.seconds, 1),
         "achieved_moves_per_s": round(answered / plan.seconds, 1),
+        "spectator_updates_per_s": round(
+            sum(r.get("spectator_updates", 0) for r in results) / plan.seconds, 1
+        ),
         "p50_ms": _percentile(ms, 0.5),
         "p90_ms": _percentile(ms, 0.9),
         "p99_ms": _percentile(ms, 0.99),
@@ -270,7 +273,8 @@ def _text(f: dict[str, Any]) -> str:
         (
             f"{f['tables']} tables, {f['spectators_per_table']} spectators each; seats think "
             f"{pace} {f['think_s']:g} s; {f['window_s']:g} s window",
-            f"moves/s: offered {f['offered_moves_per_s']}, achieved {f['achieved_moves_per_s']}",
+            f"moves/s: offered {f['offered_moves_per_s']}, achieved {f['achieved_moves_per_s']}; "
+            f"spectators' updates/s {f['spectator_updates_per_s']}",
             f"latency from when a move was due (ms): p50 {f['p50_ms']}  p90 {f['p90_ms']}  "
             f"p99 {f['p99_ms']}  p99.9 {f['p99_9_ms']}  max {f['max_ms']}",
             f"errors: {f['errors']}"

@@ -19,6 +19,7 @@ FIGURES = {
     "window_s",
     "offered_moves_per_s",
     "achieved_moves_per_s",
+    "spectator_updates_per_s",
     "p50_ms",
     "p90_ms",
     "p99_ms",
@@ -49,6 +50,7 @@ def test_bench_online_reports_every_figure(capsys: pytest.CaptureFixture[str]) -
     assert figures["tables"] == 3 and figures["spectators_per_table"] == 1
     assert figures["errors"] == 0, figures["error_kinds"]
     assert figures["offered_moves_per_s"] > 0 and figures["achieved_moves_per_s"] > 0
+    assert figures["spectator_updates_per_s"] > 0  # the spectators were told of the moves
     ordered = [figures[k] for k in ("p50_ms", "p90_ms", "p99_ms", "p99_9_ms", "max_ms")]
     assert 0 < ordered[0] and ordered == sorted(ordered)
     assert figures["server_cpu_ms_per_move"] > 0 and figures["client_cpu_ms_per_move"] > 0
