@@ -85,7 +85,8 @@ class Player:
         self.figures = figures
         self.seat: int | None = None
         self.invite = self.watch = ""
-        #: the latest update's game, ply, whether this seat is to move, its legal moves, the end
+        #: from the latest update: the game, its ply, the legal moves (none unless this seat is
+        #: to move) and whether the game is over
         self.game = ""
         self.ply = -1
         self.legal: list[Any] = []
