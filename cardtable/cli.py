@@ -160,19 +160,38 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.add_argument(
-        "--seconds", type=float, default=2.0, help="time spent on random play per game (default 2)"
+        "--seconds",
+        type=float,
+        default=None,
+        help="random play per game (default 2); bench online: the window measured (default 30)",
     )
     bench.add_argument(
         "--tables", type=int, default=100, help="bench online: concurrent tables (default 100)"
     )
     bench.add_argument(
-        "--think", type=float, default=1.0, help="bench online: seconds a bot waits to move"
+        "--think",
+        type=float,
+        default=2.0,
+        help="bench online: a seat's mean think time in seconds, exponential (default 2)",
     )
     bench.add_argument(
-        "--spread",
+        "--warmup",
         type=float,
-        default=0.0,
-        help="bench online: how far each wait may stray from --think, 0-1 (default 0: in step)",
+        default=10.0,
+        help="bench online: seconds played before the window (default 10)",
+    )
+    bench.add_argument(
+        "--spectators", type=int, default=0, help="bench online: spectators a table (default 0)"
+    )
+    bench.add_argument(
+        "--stampede",
+        action="store_true",
+        help="bench online: every seat thinks exactly --think, all tables in step",
+    )
+    bench.add_argument(
+        "--no-gc-tuning",
+        action="store_true",
+        help="bench online: the server keeps Python's garbage-collector settings",
     )
     bench.add_argument(
         "--procs",
@@ -204,7 +223,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.runs < 1:
             fail(f"--runs must be at least 1, not {args.runs}")
         return run_startup_bench(args.runs, args.json)
-    if args.command == "bench" and args.seconds <= 0:
+    if args.command == "bench" and args.seconds is not None and args.seconds <= 0:
         fail(f"--seconds must be more than 0, not {args.seconds:g}")
     if args.command == "bench" and args.game == "online":
         from cardtable.tools.benchonline import run_online_bench

@@ -14,6 +14,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from cardtable.online.gc_tuning import tune_for_serving
 from cardtable.online.reach import DEFAULT_PORT
 from cardtable.online.server import GameServer, Limits
 from cardtable.online.store import SqliteStore, default_db
@@ -26,6 +27,7 @@ async def serve_forever(
     """Run a server until cancelled; ``ready`` (a threading.Event) is set once it listens."""
     game = GameServer(SqliteStore(db or default_db()), limits)
     server = await game.start(host, port)
+    tune_for_serving()
     if ready is not None:
         ready.set()
     logging.getLogger("cardtable.server").info(

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -78,8 +77,6 @@ class RemoteSession(Session):
         self.connection = "connecting…"
         #: called with the token once the server gives one, so the seat can be resumed later
         self.on_token: Callable[[RemoteSession], None] | None = None
-        #: seconds from each move sent to the next update received (for ``bench online``)
-        self.latencies: list[float] | None = None
         self._decoder = None if spec is None else wire_decoder(spec)
         self._update: Update | None = None
         self._config: Any = None
@@ -91,7 +88,6 @@ class RemoteSession(Session):
         self._lines: list[str] = []
         self._ws: ClientConnection | None = None
         self._task: asyncio.Task[None] | None = None
-        self._sent_at: float | None = None
         self._sending: set[asyncio.Task[None]] = set()
         #: the game a rematch was asked after: ``ready`` waits for the next one
         self._rematch_of: str | None = None
@@ -213,9 +209,6 @@ class RemoteSession(Session):
                 moved.append(Moved(events, tuple(played.lines)))
         self._update = update
         self._observation = self._legal = None
-        if self._sent_at is not None and self.latencies is not None and update.ply > previous.ply:
-            self.latencies.append(time.perf_counter() - self._sent_at)
-            self._sent_at = None
         self._set_status(self._away_note(update))
         if new_game:
             self.match = None
@@ -337,7 +330,6 @@ class RemoteSession(Session):
             self.emit(Refused("not connected to the server: reconnecting…"))
             return
         move = Move(type="move", ply=self.ply, action=encode(action))
-        self._sent_at = time.perf_counter()
         self._send(move.model_dump_json())
 
     def again(self) -> Session | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Protocol
 
 from pydantic_core import to_json
@@ -56,8 +57,10 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+@cache
 def wire_decoder(spec: GameSpec) -> Decoder:
-    """Decodes everything of ``spec`` that travels: actions, events, config, observations."""
+    """Decodes everything of ``spec`` that travels: actions, events, config, observations.
+    One a game, shared: a server held one a table, for every full collection to walk."""
     rules = spec.rules
     state, _ = rules.new_game(rules.default_config(rules.min_seats), 0)
     view = type(rules.observe(state, None))
