@@ -169,7 +169,8 @@ class PlayOnlineScreen(Screen[None]):
         with Vertical(id="online"):
             yield Static(
                 "Play online · host a table, or join or watch one by its code\n"
-                "Below: server · your name · game and seats (to host) · code (to join or watch)"
+                "Below: server · your name · game and seats (to host)\n"
+                "· the code, or the whole line you were sent (to join or watch)"
             )
             yield Input(DEFAULT_URL, placeholder="server address", id="server")
             yield name_input(self.app.settings.name)  # type: ignore[attr-defined]
