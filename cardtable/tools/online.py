@@ -31,9 +31,8 @@ def run_serve_command(args: Any) -> int:
         args.host = ALL_ADDRESSES
         shared = _lan_url(args.port)
         print(
-            f"cardtable: open a table here with: cardtable host GAME --server {shared}\n"
-            "  (its screen shows the line to send a friend; anyone on this network can connect, "
-            "unencrypted)"
+            f"cardtable: anyone on this network reaches this server (unencrypted); open a table "
+            f"with: cardtable host GAME --server {shared}"
         )
     elif args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"cardtable: listening on {args.host}: put a TLS proxy in front (see the README)")

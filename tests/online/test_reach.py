@@ -261,3 +261,13 @@ async def test_a_server_that_never_answers_times_out(monkeypatch: pytest.MonkeyP
     assert (
         problem == f"cannot reach {url}: timed out: no answer (a firewall, or the wrong address?)"
     )
+
+
+def test_a_lan_host_shows_one_line_with_its_network_address() -> None:
+    """What ``host --lan`` shows, from a given list of the machine's addresses."""
+    session = RemoteSession(get("pazaak"), DEFAULT_URL, {"type": "create"})
+    session.shared_url = lan_url(7777, ["127.0.0.1", "fe80::2", "192.0.2.7"]) or ""
+    session.invite, session.watch = "KMTRX", "DWNFE"
+    shown = LobbyScreen(session).lobby_text()
+    assert shown.count("cardtable join ws://192.0.2.7:7777/KMTRX") == 1
+    assert "127.0.0.1" not in shown

@@ -170,7 +170,8 @@ class PlayOnlineScreen(Screen[None]):
         with Vertical(id="online"):
             yield Static(
                 "Play online · host a table, or join or watch one by its code\n"
-                "Below: server · your name · game and seats (to host) · code (to join or watch)"
+                "Below: server · your name · game and seats (to host)\n"
+                "· the code, or the whole line you were sent (to join or watch)"
             )
             offered = os.environ.get(SERVER_ENV) or DEFAULT_URL
             yield Input(offered, placeholder="server address", id="server")
