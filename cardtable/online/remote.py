@@ -34,7 +34,13 @@ from cardtable.online.protocol import (
     parse_server,
 )
 from cardtable.online.tables import wire_decoder
-from cardtable.session.base import Moved, Refused, Session, Status
+from cardtable.session.base import (
+    Moved,
+    NextGame,
+    Refused,
+    Session,
+    Status,
+)
 
 #: refusals of the first message: the session cannot go on (a bad code, an old client, …)
 FATAL = {"code", "full", "token", "game", "seats", "options", "invalid", "hello"}
@@ -137,10 +143,10 @@ class RemoteSession(Session):
         self.ready.set()
 
     def close(self) -> None:
-        """The table screen is gone: hang up, unless a rematch screen takes over."""
+        """Nobody shows this table any more: hang up. (A screen that hands the session on to
+        the next game's screen only ``disconnect``s.)"""
         super().close()
-        if self._rematch_of is None:
-            self.hang_up()
+        self.hang_up()
 
     def hang_up(self) -> None:
         if self._task is not None:
@@ -212,6 +218,9 @@ class RemoteSession(Session):
             if update.game_id != self._rematch_of:
                 self._rematch_of = None
                 self.ready.set()
+            return
+        if new_game:  # a rematch this seat did not wait for (a spectator's, say): follow it
+            self.emit(NextGame())
             return
         for change in moved:
             self.emit(change)

@@ -56,7 +56,12 @@ class Status:
     text: str | None
 
 
-Change = Moved | Refused | Thinking | HandOff | Status
+@dataclass(frozen=True, slots=True)
+class NextGame:
+    """The table held elsewhere has begun its next game (a rematch): draw it afresh."""
+
+
+Change = Moved | Refused | Thinking | HandOff | Status | NextGame
 Listener = Callable[[Change], None]
 #: runs a callback on the listener's own thread (a UI's event loop, say)
 Dispatch = Callable[[Callable[[], None]], None]
@@ -189,6 +194,10 @@ class Session(ABC):
     def connect(self, listener: Listener, dispatch: Dispatch) -> None:
         """Tell ``listener`` of every change, through ``dispatch`` (onto its thread)."""
         self._listeners.append((listener, dispatch))
+
+    def disconnect(self, listener: Listener) -> None:
+        """Stop telling ``listener`` (a screen handing the session on to the next one)."""
+        self._listeners = [pair for pair in self._listeners if pair[0] != listener]
 
     def close(self) -> None:
         """The table is gone: stop telling it anything."""
