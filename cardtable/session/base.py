@@ -61,7 +61,15 @@ class NextGame:
     """The table held elsewhere has begun its next game (a rematch): draw it afresh."""
 
 
-Change = Moved | Refused | Thinking | HandOff | Status | NextGame
+@dataclass(frozen=True, slots=True)
+class Said:
+    """Someone at a table held elsewhere said ``text`` (chat: never part of the game)."""
+
+    sender: str
+    text: str
+
+
+Change = Moved | Refused | Thinking | HandOff | Status | NextGame | Said
 Listener = Callable[[Change], None]
 #: runs a callback on the listener's own thread (a UI's event loop, say)
 Dispatch = Callable[[Callable[[], None]], None]
@@ -89,6 +97,8 @@ class Session(ABC):
     held_here: bool = True
     #: how the link to a game held elsewhere is ("reconnecting…", who is away); None: all well
     connection: str | None = None
+    #: the people at this table can talk to each other (``say``): an online table
+    chats: bool = False
 
     def __init__(self) -> None:
         self._listeners: list[tuple[Listener, Dispatch]] = []
@@ -186,6 +196,10 @@ class Session(ABC):
     def again(self) -> Session | None:
         """The same table's next game, if it is held elsewhere (a rematch); None: start one here."""
         return None
+
+    def say(self, text: str) -> str | None:
+        """Send a chat line to the table (see ``chats``); why it cannot go, if it cannot."""
+        return "there is nobody to chat with at this table"
 
     def take_seat(self, seat: int | None) -> None:
         """Draw the table for ``seat`` (hot-seat: after the hand-off screen; None: nobody)."""

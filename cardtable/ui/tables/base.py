@@ -29,6 +29,7 @@ from cardtable.session import (
     Moved,
     NextGame,
     Refused,
+    Said,
     Session,
     Status,
     Thinking,
@@ -36,7 +37,7 @@ from cardtable.session import (
 from cardtable.ui.screens.handoff import HandOffScreen
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.screens.rules import RulesScreen
-from cardtable.ui.tables import hinting, replaying
+from cardtable.ui.tables import chatting, hinting, replaying
 from cardtable.ui.web import DOWNLOADS, download, downloads_for
 from cardtable.ui.widgets.log import MoveLog
 
@@ -80,6 +81,7 @@ class TableScreen(Screen[None]):
         Binding("escape", "exit_table", "Home", show=False),
         Binding("question_mark", "rules", "Rules"),
         hinting.HINT_KEY,
+        chatting.CHAT_KEY,
         Binding("ctrl+q", "app.quit", "Quit", show=False),
         Binding("left", "step(-1)", "Back", show=True),
         Binding("right", "step(1)", "Forward", show=True),
@@ -168,6 +170,8 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="status-line", markup=False)
         yield from self.compose_table()
+        if chatting.chat_offered(self):
+            yield chatting.ChatBox()
         yield Footer()
 
     def on_mount(self) -> None:
@@ -214,10 +218,16 @@ class TableScreen(Screen[None]):
             return self.is_replay
         if action == "hint":
             return hinting.hint_offered(self)
+        if action == "chat":
+            return chatting.chat_offered(self)
         return True
 
     def action_hint(self) -> None:
         hinting.ask_for_hint(self)
+
+    def action_chat(self) -> None:
+        if chatting.chat_offered(self):
+            self.query_one(chatting.ChatBox).open()
 
     def action_jump(self, delta: int) -> None:
         replaying.jump(self, delta)
@@ -313,6 +323,8 @@ class TableScreen(Screen[None]):
             self.redraw()
         elif isinstance(change, NextGame):
             self.show_next_game()
+        elif isinstance(change, Said):
+            chatting.show_said(self, change)
 
     def show_next_game(self) -> None:
         """The table's next game has begun: a fresh screen draws it, over whatever box this

@@ -17,10 +17,12 @@ def key_rows() -> list[tuple[str, str, str]]:
     """(where, key, what) for the app's screens and each game's table."""
     from cardtable.ui.screens.home import HomeScreen
     from cardtable.ui.tables.base import TableScreen
+    from cardtable.ui.tables.chatting import CHAT_KEY
 
     rows = [
         ("anywhere", "^p", "command palette: screens, themes, rules"),
         ("anywhere", "^q", "Quit"),
+        ("online tables", key_name(CHAT_KEY), str(CHAT_KEY.description)),
     ]
     sources = [("home", HomeScreen), ("every table", TableScreen)]
     sources += [(spec.title, spec.table) for spec in GAMES.values()]
