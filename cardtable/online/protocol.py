@@ -24,7 +24,7 @@ from pydantic import (
 
 from cardtable.core.names import clean_name
 
-PROTOCOL = 1
+PROTOCOL = 2
 #: the largest message a client may send, in bytes (an action is a few dozen)
 MAX_MESSAGE = 4096
 #: letters nobody misreads: no B/8, G/6, I/1, L, O/0, S/5, Z/2
@@ -97,14 +97,22 @@ class Rematch(_Message):
     type: Literal["rematch"]
 
 
+class Chat(_Message):
+    """Say ``text`` to everyone at the table (checked, cut to size and rate-limited by the
+    server's chat, which says why it refuses one)."""
+
+    type: Literal["chat"]
+    text: Annotated[str, StringConstraints(max_length=MAX_MESSAGE)]
+
+
 Hello = Create | Join | Resume | Watch
 ClientMessage = Annotated[
-    Create | Join | Resume | Watch | Move | Rematch, Field(discriminator="type")
+    Create | Join | Resume | Watch | Move | Rematch | Chat, Field(discriminator="type")
 ]
 _CLIENT: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
-def parse_client(raw: str | bytes) -> Create | Join | Resume | Watch | Move | Rematch:
+def parse_client(raw: str | bytes) -> Create | Join | Resume | Watch | Move | Rematch | Chat:
     """A client's message; raises pydantic's ValidationError naming what is wrong."""
     return _CLIENT.validate_json(raw)
 
@@ -199,17 +207,27 @@ class Error(_Message):
     message: str
 
 
+class Heard(_Message):
+    """Someone at the table said ``text``: the seat's ``name``, or a spectator's label (seat
+    None). Passed on, never kept."""
+
+    type: Literal["chat"]
+    seat: int | None
+    name: str
+    text: str
+
+
 class Upgrade(_Message):
     type: Literal["upgrade"]
     version: Version
     message: str
 
 
-ServerMessage = Annotated[Welcome | Update | Error | Upgrade, Field(discriminator="type")]
+ServerMessage = Annotated[Welcome | Update | Error | Upgrade | Heard, Field(discriminator="type")]
 _SERVER: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 
 
-def parse_server(raw: str | bytes) -> Welcome | Update | Error | Upgrade:
+def parse_server(raw: str | bytes) -> Welcome | Update | Error | Upgrade | Heard:
     return _SERVER.validate_json(raw)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -23,9 +24,12 @@ from cardtable.core.names import YOU
 from cardtable.core.protocol import Outcome
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES, GameSpec
+from cardtable.online.chat import MAX_CHAT, clean
 from cardtable.online.protocol import (
     PROTOCOL,
+    Chat,
     Error,
+    Heard,
     Move,
     Rematch,
     Update,
@@ -35,7 +39,16 @@ from cardtable.online.protocol import (
 )
 from cardtable.online.reach import unreachable
 from cardtable.online.tables import wire_decoder
-from cardtable.session.base import Moved, Refused, Session, Status
+from cardtable.session.base import (
+    Dispatch,
+    Listener,
+    Moved,
+    NextGame,
+    Refused,
+    Said,
+    Session,
+    Status,
+)
 
 #: seconds to wait for a server to answer a new connection
 OPEN_TIMEOUT = 5.0
@@ -48,6 +61,7 @@ class RemoteSession(Session):
 
     offers_hints = False
     held_here = False
+    chats = True
 
     @property
     def spectating(self) -> bool:
@@ -94,6 +108,8 @@ class RemoteSession(Session):
         #: the finished game, rebuilt from the seed and actions the server tells at its end
         self.match: Match | None = None
         self._keeper: Callable[[Session], None] | None = None
+        #: chat heard while no table listened (between a game and its rematch), told to the next
+        self._unheard: deque[Said] = deque(maxlen=20)
 
     # -- the connection ------------------------------------------------------------------------
 
@@ -145,10 +161,10 @@ class RemoteSession(Session):
         self.ready.set()
 
     def close(self) -> None:
-        """The table screen is gone: hang up, unless a rematch screen takes over."""
+        """Nobody shows this table any more: hang up. (A screen that hands the session on to
+        the next game's screen only ``disconnect``s.)"""
         super().close()
-        if self._rematch_of is None:
-            self.hang_up()
+        self.hang_up()
 
     def hang_up(self) -> None:
         if self._task is not None:
@@ -175,6 +191,8 @@ class RemoteSession(Session):
                     self.on_token(self)
         elif isinstance(message, Update):
             self._apply(message)
+        elif isinstance(message, Heard):
+            self._hear(message)
         elif isinstance(message, Upgrade):
             self._stop(message.message)
         elif isinstance(message, Error):
@@ -218,8 +236,26 @@ class RemoteSession(Session):
                 self._rematch_of = None
                 self.ready.set()
             return
+        if new_game:  # a rematch this seat did not wait for (a spectator's, say): follow it
+            self.emit(NextGame())
+            return
         for change in moved:
             self.emit(change)
+
+    def _hear(self, heard: Heard) -> None:
+        """A chat line, cleaned again here (a server is no reason to trust text); the sender of
+        this seat's own lines reads "You"."""
+        mine = heard.seat is not None and heard.seat == self.viewer
+        said = Said("You" if mine else clean(heard.name)[:32], clean(heard.text)[:MAX_CHAT])
+        if self._listeners:
+            self.emit(said)
+        else:
+            self._unheard.append(said)
+
+    def connect(self, listener: Listener, dispatch: Dispatch) -> None:
+        super().connect(listener, dispatch)
+        while self._unheard:
+            self.emit(self._unheard.popleft())
 
     def keep(self, save: Callable[[Session], None]) -> None:
         """``save`` gets this session once its game is over and ``match`` holds the whole game."""
@@ -331,6 +367,19 @@ class RemoteSession(Session):
             return
         move = Move(type="move", ply=self.ply, action=encode(action))
         self._send(move.model_dump_json())
+
+    def say(self, text: str) -> str | None:
+        """Send a chat line to everyone at the table; why it cannot go, if it cannot (the
+        server may still refuse it, for coming too fast, with a ``Refused``)."""
+        line = clean(text)
+        if not line:
+            return "nothing to say: type a line first"
+        if len(line) > MAX_CHAT:
+            return f"a chat line holds at most {MAX_CHAT} characters; this one has {len(line)}"
+        if self._ws is None:
+            return "not connected to the server: reconnecting…"
+        self._send(Chat(type="chat", text=line).model_dump_json())
+        return None
 
     def again(self) -> Session | None:
         """Ask for another game with the same seats (a spectator waits for the players to);

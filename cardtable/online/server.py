@@ -25,11 +25,14 @@ from cardtable.core.errors import IllegalAction
 from cardtable.core.match import Match
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES
+from cardtable.online.bucket import Bucket
+from cardtable.online.chat import TableChat
 from cardtable.online.gate import Gate
 from cardtable.online.journal import Journal
 from cardtable.online.protocol import (
     MAX_MESSAGE,
     PROTOCOL,
+    Chat,
     Create,
     Join,
     Move,
@@ -86,8 +89,7 @@ class Connection:
         self.sent = 0
         #: messages refused for coming too fast
         self.strikes = 0
-        self._allowance = float(limits.burst)
-        self._stamp = time.monotonic()
+        self._bucket = Bucket(limits.rate, limits.burst)
         self._limits = limits
         self._journal = journal
         self.address = str(ws.remote_address[0])
@@ -97,15 +99,7 @@ class Connection:
         self._writer: asyncio.Task[None] | None = None
 
     def allowed(self) -> bool:
-        """A token bucket: refill at ``rate`` a second up to ``burst``, one token a message."""
-        now = time.monotonic()
-        limits = self._limits
-        self._allowance = min(limits.burst, self._allowance + (now - self._stamp) * limits.rate)
-        self._stamp = now
-        if self._allowance < 1:
-            return False
-        self._allowance -= 1
-        return True
+        return self._bucket.take()
 
     def send(self, text: str) -> None:
         """Queue ``text`` for this peer; never waits on its socket (a full queue drops it)."""
@@ -165,6 +159,7 @@ class GameServer:
         #: actions and finished games, committed a loop turn's worth at a time
         self.journal = Journal(store)
         self.limits = limits or Limits()
+        self.chat = TableChat()
         self.tables: dict[str, Table] = {}
         self.by_code: dict[str, Table] = {}
         self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
@@ -288,11 +283,13 @@ class GameServer:
             conn.send(error_message("invalid", plain_problem(error)))
             return
         try:
-            if isinstance(message, Move | Rematch):
+            if isinstance(message, Move | Rematch | Chat):
                 if conn.table is None:
                     raise Refusal("hello", "sit at a table first: create, join, resume or watch")
                 if isinstance(message, Move):
                     await self.move(conn, conn.table, message)
+                elif isinstance(message, Chat):
+                    self.chat.say(conn, conn.table, message.text)
                 else:
                     await self.rematch(conn, conn.table)
             elif conn.table is not None:

@@ -4,7 +4,17 @@ Screens draw from a ``Session`` and never touch a ``Match`` or a rules object's 
 package imports no Textual, so a session can run headless in a server or a test.
 """
 
-from cardtable.session.base import Change, HandOff, Moved, Refused, Session, Status, Thinking
+from cardtable.session.base import (
+    Change,
+    HandOff,
+    Moved,
+    NextGame,
+    Refused,
+    Said,
+    Session,
+    Status,
+    Thinking,
+)
 from cardtable.session.local import LocalSession
 from cardtable.session.replay import ReplaySession
 
@@ -13,8 +23,10 @@ __all__ = [
     "HandOff",
     "LocalSession",
     "Moved",
+    "NextGame",
     "Refused",
     "ReplaySession",
+    "Said",
     "Session",
     "Status",
     "Thinking",

@@ -56,7 +56,20 @@ class Status:
     text: str | None
 
 
-Change = Moved | Refused | Thinking | HandOff | Status
+@dataclass(frozen=True, slots=True)
+class NextGame:
+    """The table held elsewhere has begun its next game (a rematch): draw it afresh."""
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """Someone at a table held elsewhere said ``text`` (chat: never part of the game)."""
+
+    sender: str
+    text: str
+
+
+Change = Moved | Refused | Thinking | HandOff | Status | NextGame | Said
 Listener = Callable[[Change], None]
 #: runs a callback on the listener's own thread (a UI's event loop, say)
 Dispatch = Callable[[Callable[[], None]], None]
@@ -84,6 +97,8 @@ class Session(ABC):
     held_here: bool = True
     #: how the link to a game held elsewhere is ("reconnecting…", who is away); None: all well
     connection: str | None = None
+    #: the people at this table can talk to each other (``say``): an online table
+    chats: bool = False
 
     def __init__(self) -> None:
         self._listeners: list[tuple[Listener, Dispatch]] = []
@@ -182,6 +197,10 @@ class Session(ABC):
         """The same table's next game, if it is held elsewhere (a rematch); None: start one here."""
         return None
 
+    def say(self, text: str) -> str | None:
+        """Send a chat line to the table (see ``chats``); why it cannot go, if it cannot."""
+        return "there is nobody to chat with at this table"
+
     def take_seat(self, seat: int | None) -> None:
         """Draw the table for ``seat`` (hot-seat: after the hand-off screen; None: nobody)."""
         self.viewer = seat
@@ -189,6 +208,10 @@ class Session(ABC):
     def connect(self, listener: Listener, dispatch: Dispatch) -> None:
         """Tell ``listener`` of every change, through ``dispatch`` (onto its thread)."""
         self._listeners.append((listener, dispatch))
+
+    def disconnect(self, listener: Listener) -> None:
+        """Stop telling ``listener`` (a screen handing the session on to the next one)."""
+        self._listeners = [pair for pair in self._listeners if pair[0] != listener]
 
     def close(self) -> None:
         """The table is gone: stop telling it anything."""

@@ -336,6 +336,7 @@ class CardtableApp(App[None]):
         if again is not None:  # a table held by a server: its next game, with the same people
             from cardtable.ui.screens.online import LobbyScreen
 
+            table.passed_on = True
             self.switch_screen(LobbyScreen(again))
             return
         self.start_match(table.spec, table.session.config, table.seats)

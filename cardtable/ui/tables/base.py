@@ -23,10 +23,20 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from cardtable.core.seats import Seat
-from cardtable.session import Change, HandOff, Moved, Refused, Session, Status, Thinking
+from cardtable.session import (
+    Change,
+    HandOff,
+    Moved,
+    NextGame,
+    Refused,
+    Said,
+    Session,
+    Status,
+    Thinking,
+)
 from cardtable.ui.screens.handoff import HandOffScreen
 from cardtable.ui.screens.result import ResultScreen
-from cardtable.ui.tables import hinting, replaying
+from cardtable.ui.tables import chatting, hinting, replaying
 from cardtable.ui.web import DOWNLOADS, download, downloads_for
 from cardtable.ui.widgets.log import MoveLog
 
@@ -38,6 +48,8 @@ SEAT_WORD = re.compile(r"\bPlayer (\d+)\b")
 #: verbs a rules text puts after a seat, as they read after "You"
 YOU_AGREE = {"has": "have", "is": "are", "was": "were", "does": "do"}
 YOU_THEN = re.compile(r"\bYou (has|is|was|does)\b")
+#: a spectator's answer to a match's end, in place of "Play again"
+KEEP_WATCHING = ("watch", "Keep watching")
 
 
 def you_agree(line: str) -> str:
@@ -68,6 +80,7 @@ class TableScreen(Screen[None]):
         Binding("escape", "exit_table", "Home", show=False),
         Binding("question_mark", "rules", "Rules"),
         hinting.HINT_KEY,
+        chatting.CHAT_KEY,
         Binding("ctrl+q", "app.quit", "Quit", show=False),
         Binding("left", "step(-1)", "Back", show=True),
         Binding("right", "step(1)", "Forward", show=True),
@@ -79,7 +92,7 @@ class TableScreen(Screen[None]):
     DEFAULT_CSS = """
     TableScreen { background: $felt; layout: vertical; }
     TableScreen #status-line { height: 1; padding: 0 1; background: $panel; color: $foreground; }
-    TableScreen.-replay Button { display: none; }
+    TableScreen.-replay Button, TableScreen.-spectator Button { display: none; }
     """
     #: events that end a set or round: a result box follows, and a replay jumps between them
     ROUND_ENDS: ClassVar[tuple[type, ...]] = ()
@@ -97,6 +110,8 @@ class TableScreen(Screen[None]):
         self.frozen: Any = None
         #: the hint key's last answer (see ``hinting``)
         self.last_hint: Advice | None = None
+        #: the session went on to the next game's screen (a rematch): leaving must not end it
+        self.passed_on = False
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -114,6 +129,11 @@ class TableScreen(Screen[None]):
     @property
     def is_replay(self) -> bool:
         return self.session.is_replay
+
+    @property
+    def looking_on(self) -> bool:
+        """Nobody here plays: a replay, or a spectator's view of a game held elsewhere."""
+        return self.is_replay or self.session.spectating
 
     # -- for subclasses ------------------------------------------------------------------------
 
@@ -149,11 +169,14 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="status-line", markup=False)
         yield from self.compose_table()
+        if chatting.chat_offered(self):
+            yield chatting.ChatBox()
         yield Footer()
 
     def on_mount(self) -> None:
         self.sub_title = self.spec.title
         self.set_class(self.is_replay, "-replay")
+        self.set_class(self.session.spectating, "-spectator")
         self.session.connect(self.on_session, self._dispatch)
         self.session.keep(getattr(self.app, "autosave", lambda session: None))
         self.session.background = self._in_worker
@@ -163,7 +186,10 @@ class TableScreen(Screen[None]):
             self.call_after_refresh(self._first_turn)
 
     def on_unmount(self) -> None:
-        self.session.close()
+        if self.passed_on:
+            self.session.disconnect(self.on_session)
+        else:
+            self.session.close()
 
     def _dispatch(self, callback: Callable[[], None]) -> None:
         """Run a session's callback in this screen's own message loop, now if already there.
@@ -191,10 +217,16 @@ class TableScreen(Screen[None]):
             return self.is_replay
         if action == "hint":
             return hinting.hint_offered(self)
+        if action == "chat":
+            return chatting.chat_offered(self)
         return True
 
     def action_hint(self) -> None:
         hinting.ask_for_hint(self)
+
+    def action_chat(self) -> None:
+        if chatting.chat_offered(self):
+            self.query_one(chatting.ChatBox).open()
 
     def action_jump(self, delta: int) -> None:
         replaying.jump(self, delta)
@@ -245,6 +277,8 @@ class TableScreen(Screen[None]):
         if self.frozen is not None:
             return f"{title} · the {self.ROUND_WORD} is over"
         seat = self.session.to_move
+        if seat is None and self.session.spectating:
+            return f"{title} · game over · if the players ask for a rematch, it opens here"
         if seat is None:
             return f"{title} · game over"
         who = self.seats[seat]
@@ -263,6 +297,10 @@ class TableScreen(Screen[None]):
         """Hand the turn to whoever is next: the person here, a hand-off, or the session."""
         if self.session.is_over:
             result = self.final_result()
+            if self.session.spectating:  # no say in a rematch: it follows the players into one
+                result.choices = tuple(
+                    KEEP_WATCHING if c[0] == "again" else c for c in result.choices
+                )
             result.choices += downloads_for(self.app, self.session)
             self.app.push_screen(result, self._after_final)
             return
@@ -282,6 +320,18 @@ class TableScreen(Screen[None]):
             self._hand_off(change.seat)
         elif isinstance(change, Thinking | Status):
             self.redraw()
+        elif isinstance(change, NextGame):
+            self.show_next_game()
+        elif isinstance(change, Said):
+            chatting.show_said(self, change)
+
+    def show_next_game(self) -> None:
+        """The table's next game has begun: a fresh screen draws it, over whatever box this
+        one had open (the last game's result, say)."""
+        while self.app.screen is not self:
+            self.app.pop_screen()
+        self.passed_on = True
+        self.app.switch_screen(self.spec.table(self.session))
 
     def refused(self, reason: str) -> None:
         """Say why a move was not allowed; nothing changed."""
@@ -372,12 +422,12 @@ class TableScreen(Screen[None]):
             self.advance()  # the result box again, for another download or the next game
         elif choice == "again":
             self.app.call_later(self.app.restart_match, self)  # type: ignore[attr-defined]
-        else:
+        elif choice != "watch":
             self.app.exit()
 
     def action_exit_table(self) -> None:
         """Leave for the home screen; a game still going is saved, but ask first and say so."""
-        if self.is_replay or self.session.is_over:
+        if self.looking_on or self.session.is_over:
             self.app.go_home()  # type: ignore[attr-defined]
             return
         kept = (

@@ -20,10 +20,12 @@ def key_rows() -> list[tuple[str, str, str]]:
     from cardtable.ui.screens.home import HomeScreen
     from cardtable.ui.screens.replays import ReplaysScreen
     from cardtable.ui.tables.base import TableScreen
+    from cardtable.ui.tables.chatting import CHAT_KEY
 
     rows = [
         ("anywhere", "^p", "command palette: screens, themes, rules"),
         ("anywhere", "^q", "Quit"),
+        ("online tables", key_name(CHAT_KEY), str(CHAT_KEY.description)),
     ]
     sources = [("home", HomeScreen), ("replays", ReplaysScreen), ("every table", TableScreen)]
     sources += [(spec.title, spec.table) for spec in GAMES.values()]

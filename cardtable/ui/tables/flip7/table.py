@@ -296,7 +296,7 @@ class Table(TableScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("hit", "stay", "target"):
-            if self.is_replay:
+            if self.looking_on:
                 return False
             if not self.my_turn:
                 return None

@@ -55,7 +55,7 @@ class PazuChoices:
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action not in (*KEY_PHASES, "digit"):
             return super().check_action(action, parameters)
-        if self.is_replay:
+        if self.looking_on:
             return False
         phase = self.session.observe().phase
         if action in KEY_PHASES:

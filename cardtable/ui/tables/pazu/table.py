@@ -272,7 +272,7 @@ class PazuTable(PazuChoices, TableScreen):
             ("#pz-remove", seats, bool(removals)),
         ):
             button = self.query_one(button_id, Button)
-            button.display = shown and not self.is_replay
+            button.display = shown and not self.looking_on
             button.disabled = not enabled
         note = self.query_one("#pz-between", Static)
         note.set_class(between, "-on")

@@ -267,8 +267,8 @@ class PixiesTable(TableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action not in ("digit", "keep", "confirm", "nudge"):
             return super().check_action(action, parameters)
-        if self.is_replay:
-            return action == "nudge"
+        if self.looking_on:  # in a replay, the arrows step through it
+            return self.is_replay and action == "nudge"
         if action == "nudge":
             return True
         if not self.my_turn or self._frozen is not None:

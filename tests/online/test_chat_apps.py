@@ -1,0 +1,108 @@
+"""Chat between Pilot-driven apps: two players and a spectator talk through one server, hostile
+lines print literally, an over-long line is refused with its text kept, and a local game has
+no chat at all."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.core.seats import Seat
+from cardtable.games.registry import GAMES
+from cardtable.ui.app import CardtableApp
+from cardtable.ui.screens.online import LobbyScreen
+from cardtable.ui.tables.chatting import ChatBox
+from cardtable.ui.widgets.log import MoveLog
+from tests.online.apps import table_of
+from tests.online.conftest import Running, until
+from tests.online.test_chat import HOSTILE, HOSTILE_SHOWN
+
+
+def log_text(app: CardtableApp) -> str:
+    table = table_of(app)
+    assert table is not None
+    return "\n".join(strip.text for strip in table.query_one(MoveLog).lines)
+
+
+def squeezed(text: str) -> str:
+    return "".join(text.split())
+
+
+async def say(pilot: Any, keys: str = "", value: str | None = None) -> ChatBox:
+    """Open the chat box with ``c``, type ``keys`` (or fill in ``value``) and press Enter."""
+    await pilot.press("c")
+    box = pilot.app.screen.query_one(ChatBox)
+    assert box.has_focus
+    if keys:
+        await pilot.press(*keys)
+    if value is not None:
+        box.value = value
+    await pilot.press("enter")
+    await pilot.pause()
+    return box
+
+
+async def test_players_and_a_spectator_chat_and_hostile_lines_print_literally(
+    server: Running,
+) -> None:
+    create = {"type": "create", "game": "pazaak", "seats": ["human", "human"], "name": "[b]Ann"}
+    ann = server.session("pazaak", create)
+    ann_app = CardtableApp(lambda app: LobbyScreen(ann), bot_pause=0)
+    async with ann_app.run_test(size=(120, 40), notifications=True) as ann_pilot:
+        await until(lambda: bool(ann.invite), "the invite code")
+        bob = server.session("pazaak", {"type": "join", "code": ann.invite, "name": "Bob"})
+        eve = server.session("pazaak", {"type": "watch", "code": ann.watch})
+        bob_app = CardtableApp(lambda app: LobbyScreen(bob), bot_pause=0)
+        eve_app = CardtableApp(lambda app: LobbyScreen(eve), bot_pause=0)
+        async with (
+            bob_app.run_test(size=(120, 40)) as bob_pilot,
+            eve_app.run_test(size=(120, 40)) as eve_pilot,
+        ):
+            apps = (ann_app, bob_app, eve_app)
+            await until(lambda: all(table_of(app) for app in apps), "three tables")
+            # the player to move types "se" in the box: letters, not Stand and End turn
+            mover = ann_pilot if ann.my_turn else bob_pilot
+            ply = ann.ply
+            await say(mover, "se")
+            await until(lambda: "se" in log_text(eve_app), "the spectator to hear it")
+            assert ann.ply == ply
+            await say(ann_pilot, "gg")
+            await until(lambda: "[b]Ann: gg" in log_text(bob_app), "Bob to hear Ann")
+            assert "You: gg" in log_text(ann_app) and "[b]Ann: gg" in log_text(eve_app)
+            await say(bob_pilot, "hi")
+            await until(lambda: "Bob: hi" in log_text(ann_app), "Ann to hear Bob")
+            await say(eve_pilot, "go")
+            await until(
+                lambda: all("Spectator 1: go" in log_text(app) for app in apps[:2]),
+                "the players to hear the spectator",
+            )
+            box = await say(ann_pilot, value=HOSTILE)
+            # the log wraps a long line: compare without the spaces
+            await until(
+                lambda: squeezed(HOSTILE_SHOWN) in squeezed(log_text(bob_app)), "the hostile line"
+            )
+            assert not box.has_class("-open") and box.value == ""
+            # a 10 kB line is refused with the reason, and stays in the box to be cut
+            box = await say(ann_pilot, value="x" * 10_240)
+            toasts = [n.message for n in ann_app._notifications if n.title == "Not sent"]
+            assert toasts and "at most 200 characters" in toasts[-1]
+            assert box.has_class("-open") and len(box.value) == 10_240
+            await ann_pilot.press("escape")
+            assert not box.has_class("-open") and table_of(ann_app) is ann_app.screen
+            for app in apps:  # every screen still draws, with its status line in place
+                status = str(table_of(app).query_one("#status-line").render())
+                assert status.startswith("Pazaak ·")
+
+
+async def test_a_local_game_has_no_chat_key() -> None:
+    spec = GAMES["pazaak"]
+    seats = (Seat("You"), Seat("Revan", "easy"))
+    app = CardtableApp(
+        lambda app: app.table_for(spec, spec.rules.default_config(2), seats, 4), bot_pause=0
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert table.check_action("chat", ()) is False
+        assert "chat" not in {a.binding.action for a in table.active_bindings.values()}
+        await pilot.press("c")
+        assert app.screen is table and not table.query(ChatBox)

@@ -1,0 +1,89 @@
+"""Two players and a spectator, each in their own app, play a Pazaak match and then three
+rematches, the players taking turns to ask first: nobody is dropped and the spectator follows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import Button
+
+from cardtable.online.remote import RemoteSession
+from cardtable.ui.app import CardtableApp
+from cardtable.ui.screens.online import LobbyScreen
+from tests.online.apps import play_match, shows_final_result, table_of
+from tests.online.conftest import Running, until
+
+
+def app_for(session: RemoteSession) -> CardtableApp:
+    return CardtableApp(lambda app: LobbyScreen(session), bot_pause=0)
+
+
+def at_new_game(app: CardtableApp, old: Any) -> bool:
+    """The app shows a table other than ``old``, with its game under way and no box over it."""
+    table = table_of(app)
+    return (
+        table is not None and table is not old and app.screen is table and not table.session.is_over
+    )
+
+
+def assert_only_looks_on(app: CardtableApp) -> None:
+    """A spectator's table has no buttons to press and no game keys in its footer."""
+    table = table_of(app)
+    assert table is not None
+    assert table.query(Button) and not any(button.display for button in table.query(Button))
+    keys = {active.binding.action for active in table.active_bindings.values()}
+    assert {"stand", "end_turn", "play_card(0)"}.isdisjoint(keys) and "exit_table" in keys
+
+
+async def test_three_rematches_hold_whoever_asks_first(server: Running) -> None:
+    create = {"type": "create", "game": "pazaak", "seats": ["human", "human"], "name": "Ann"}
+    ann = server.session("pazaak", create)
+    ann_app = app_for(ann)
+    async with ann_app.run_test(size=(80, 24)) as ann_pilot:
+        await until(lambda: bool(ann.invite), "the invite code")
+        bob = server.session("pazaak", {"type": "join", "code": ann.invite, "name": "Bob"})
+        eve = server.session("pazaak", {"type": "watch", "code": ann.watch})
+        bob_app, eve_app = app_for(bob), app_for(eve)
+        async with (
+            bob_app.run_test(size=(80, 24)) as bob_pilot,
+            eve_app.run_test(size=(80, 24)) as eve_pilot,
+        ):
+            apps = (ann_app, bob_app, eve_app)
+            await until(lambda: all(table_of(app) for app in apps), "three tables")
+            assert_only_looks_on(eve_app)
+            players = (ann_pilot, bob_pilot)
+            table = server.game.by_code[ann.invite]
+            for rematch, first in enumerate((0, 1, 0)):
+                # each game is played to its end ("stand at once" keeps it short)
+                await play_match(players, stand_at=0)
+                await until(lambda: shows_final_result(eve_app), "the spectator's result box")
+                box = eve_app.screen
+                assert [b.id for b in box.query(Button)] == ["watch", "quit"]  # no Play again
+                if rematch == 2:  # the spectator closes its box: it follows from the table too
+                    await eve_pilot.press("enter")
+                    await until(lambda: eve_app.screen is table_of(eve_app), "the table")
+                    status = str(eve_app.screen.query_one("#status-line").render())
+                    assert "rematch" in status
+                old = [table_of(app) for app in apps]
+                asker, other = players[first].app, players[1 - first]
+                await players[first].press("enter")  # Play again: the box's first button
+                await until(
+                    lambda: isinstance(asker.screen, LobbyScreen),  # noqa: B023 (awaited here)
+                    "the first to ask to wait for the other",
+                )
+                await other.press("enter")
+                await until(
+                    lambda: all(at_new_game(*pair) for pair in zip(apps, old, strict=True)),  # noqa: B023
+                    "every app to show the next game",
+                )
+                # both players are still connected, and the spectator too
+                assert sorted((p.seat for p in table.peers), key=str) == [0, 1, None]
+                assert ann.connection is None and bob.connection is None
+                assert_only_looks_on(eve_app)
+            # the last game goes on from a key, and the spectator leaves it with q
+            mover, ply = players[ann.to_move or 0], ann.ply
+            await mover.press("s")
+            await until(lambda: eve.ply > ply, "the spectator to see the move")
+            await eve_pilot.press("q")
+            await until(lambda: table_of(eve_app) is None, "the spectator to leave")
+            await until(lambda: len(table.peers) == 2, "the server to see the spectator go")
