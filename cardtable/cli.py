@@ -35,30 +35,61 @@ def _add_game_options(parser: argparse.ArgumentParser, seed_default: str) -> Non
     parser.add_argument("--solo", action="store_true", help="Flip 7: the solo challenge")
 
 
+def _add_quota_options(serve: Any) -> None:
+    """The limits a public server needs; each defaults to ``Quotas``' value, 0 turns it off."""
+    from cardtable.online.quotas import Quotas
+
+    limits = serve.add_argument_group("limits for a public server (0: no limit)")
+    for flag, field, kind, what in (
+        ("--max-tables", "tables", int, "tables open at once"),
+        ("--tables-per-address", "tables_per_address", int, "tables open from one address"),
+        ("--wrong-codes", "wrong_codes_per_minute", int, "wrong codes an address may try a minute"),
+        ("--hello-deadline", "hello_deadline", float, "seconds a connection has to sit down"),
+        ("--idle-minutes", "idle_minutes", float, "minutes an empty table is kept"),
+    ):
+        default = getattr(Quotas, field)
+        help_text = f"{what} (default {default:g})"
+        limits.add_argument(
+            flag, dest=field, type=kind, default=default, metavar="N", help=help_text
+        )
+
+
 def _add_online_commands(commands: Any) -> None:
-    """serve, host, join and watch (see the README's "Online play")."""
+    """serve, host, join and watch (see the README's "Online play" and "Play with a friend")."""
+    lan = {
+        "action": "store_true",
+        "help": "listen on this machine's network addresses, not only 127.0.0.1, so friends "
+        "on the same network can connect",
+    }
     serve = commands.add_parser("serve", help="run a game server for online play")
     serve.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
     )
+    serve.add_argument("--lan", **lan)
     serve.add_argument("--port", type=int, default=7777, help="port (default 7777)")
     serve.add_argument("--db", default=None, help="the action log (default: in the data folder)")
+    _add_quota_options(serve)
     server = {"default": None, "metavar": "URL", "help": "server (default ws://127.0.0.1:7777)"}
+    name = {"default": None, "help": "your name at the table (default: the one in Settings)"}
     host = commands.add_parser("host", help="open an online table and wait for players")
     host.add_argument("game", help=f"one of: {', '.join(GAMES)}")
     host.add_argument("--server", **server)
+    host.add_argument("--lan", **lan)
     host.add_argument("--seats", default=None, metavar="LIST", help="e.g. human,human,easy")
     host.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
-    for name, what in (("join", "take a seat at an online table"), ("watch", "watch a table")):
-        command = commands.add_parser(name, help=what)
-        command.add_argument("code", help="the invite code (join) or watch code (watch)")
-        command.add_argument("--server", **server)
-        if name == "join":
-            command.add_argument("--bot", default=None, metavar="LEVEL", help="play headless")
-            command.add_argument("--json", action="store_true", help="with --bot: print JSON")
-    for command in (host, commands.choices["join"]):
-        command.add_argument("--name", default="Player", help="your name at the table")
-    commands.choices["watch"].set_defaults(name="Watcher")
+    host.add_argument("--name", **name)
+    for command, what in (("join", "take a seat at an online table"), ("watch", "watch a table")):
+        sub = commands.add_parser(command, help=what)
+        sub.add_argument(
+            "code",
+            help=f"the {'invite' if command == 'join' else 'watch'} code, or the whole line "
+            "you were sent: ws://HOST:PORT/CODE",
+        )
+        sub.add_argument("--server", **server)
+        if command == "join":
+            sub.add_argument("--name", **name)
+            sub.add_argument("--bot", default=None, metavar="LEVEL", help="play headless")
+            sub.add_argument("--json", action="store_true", help="with --bot: print JSON")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -85,9 +116,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_game_options(play, "random")
 
-    commands.add_parser("resume", help="continue the last saved game")
-    replay = commands.add_parser("replay", help="step through a kept game")
-    replay.add_argument("file", help="a replay file (.json)")
+    resume = commands.add_parser("resume", help="continue a saved game (default: the latest)")
+    resume.add_argument(
+        "game", nargs="?", default=None, help=f"one of: {games} (flip7-solo, flip7-table: a mode)"
+    )
+    replay = commands.add_parser(
+        "replay", help="step through a finished game; with no file, list them"
+    )
+    replay.add_argument("file", nargs="?", default=None, help="a replay file (.json)")
 
     sim = commands.add_parser("sim", help="bot-vs-bot matches, headless, on all cores")
     sim.add_argument("game", help=f"one of: {games}")
@@ -100,6 +136,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=1000, help="how many matches (default 1000)")
     sim.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument(
+        "--mirror",
+        action="store_true",
+        help="two-seat games only: play every seed twice, the bots swapping chairs (same "
+        "deals), so --games must be even; each bot's result per seed is the mean of its two "
+        "games, and the 95%% intervals are normal intervals of the mean over those pairs",
+    )
     _add_game_options(sim, "1, so a run repeats exactly")
 
     bench = commands.add_parser(
@@ -117,19 +160,38 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.add_argument(
-        "--seconds", type=float, default=2.0, help="time spent on random play per game (default 2)"
+        "--seconds",
+        type=float,
+        default=None,
+        help="random play per game (default 2); bench online: the window measured (default 30)",
     )
     bench.add_argument(
         "--tables", type=int, default=100, help="bench online: concurrent tables (default 100)"
     )
     bench.add_argument(
-        "--think", type=float, default=1.0, help="bench online: seconds a bot waits to move"
+        "--think",
+        type=float,
+        default=2.0,
+        help="bench online: a seat's mean think time in seconds, exponential (default 2)",
     )
     bench.add_argument(
-        "--spread",
+        "--warmup",
         type=float,
-        default=0.0,
-        help="bench online: how far each wait may stray from --think, 0-1 (default 0: in step)",
+        default=10.0,
+        help="bench online: seconds played before the window (default 10)",
+    )
+    bench.add_argument(
+        "--spectators", type=int, default=0, help="bench online: spectators a table (default 0)"
+    )
+    bench.add_argument(
+        "--stampede",
+        action="store_true",
+        help="bench online: every seat thinks exactly --think, all tables in step",
+    )
+    bench.add_argument(
+        "--no-gc-tuning",
+        action="store_true",
+        help="bench online: the server keeps Python's garbage-collector settings",
     )
     bench.add_argument(
         "--procs",
@@ -161,7 +223,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.runs < 1:
             fail(f"--runs must be at least 1, not {args.runs}")
         return run_startup_bench(args.runs, args.json)
-    if args.command == "bench" and args.seconds <= 0:
+    if args.command == "bench" and args.seconds is not None and args.seconds <= 0:
         fail(f"--seconds must be more than 0, not {args.seconds:g}")
     if args.command == "bench" and args.game == "online":
         from cardtable.tools.benchonline import run_online_bench

@@ -15,16 +15,12 @@ from cardtable.session.base import Change, Refused, Status
 class BotSeat:
     """Plays ``level`` in the seat ``session`` sits in, whenever it is that seat's turn."""
 
-    def __init__(
-        self, session: RemoteSession, level: str, think: float = 0.0, spread: float = 0.0
-    ) -> None:
-        """``think``: seconds to wait before each move; ``spread``: how far each wait may stray
-        from it, as a fraction (0.5: anywhere from half to one and a half times as long)."""
+    def __init__(self, session: RemoteSession, level: str, think: float = 0.0) -> None:
+        """``think``: seconds to wait before each move."""
         self.session = session
         self.level = level
         self.bot: Any = None  # made at the first move: a joiner learns its game from the server
         self.think = think
-        self.spread = spread
         self.done = asyncio.Event()
         self._asked = -1
         #: why the bot stopped before the game ended (an illegal move from a policy)
@@ -47,14 +43,7 @@ class BotSeat:
             return
         if session.my_turn and session.ply != self._asked:
             self._asked = session.ply
-            wait = self.think
-            if self.spread:  # seeding a generator for a stray of nothing costs a hash
-                # the table's own code in the purpose: each table strays its own way (with the
-                # ply and seat alone, every table waited the same and they all stayed in step)
-                purpose = f"think:{session.invite}:{session.viewer}"
-                stray = 2 * derive_rng(session.ply, purpose).random() - 1
-                wait *= 1 + self.spread * stray
-            asyncio.get_running_loop().call_later(wait, self._move, session.ply)
+            asyncio.get_running_loop().call_later(self.think, self._move, session.ply)
 
     def _move(self, ply: int) -> None:
         session = self.session
@@ -66,7 +55,7 @@ class BotSeat:
                 self.done.set()
                 return
             self.bot = make_bot(session.spec.bots, self.level)
-        # the table's code in the purpose, as for the waits: each table's bot samples its own way
+        # the table's code in the purpose: each table's bot samples its own way
         rng = derive_rng(ply, f"online:{session.invite}:{session.viewer}")
         try:
             action = self.bot.choose(session.observe(), session.playable(), rng)

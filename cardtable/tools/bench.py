@@ -13,6 +13,8 @@ from cardtable.games.registry import GAMES, GameSpec
 #: enough decisions for a stable median without making the bench slow
 BOT_DECISIONS = 300
 BOT_SECONDS = 6.0
+#: random play per game unless ``--seconds`` says otherwise
+RANDOM_SECONDS = 2.0
 
 
 def bench_config(spec: GameSpec) -> Any:
@@ -55,8 +57,9 @@ def bench_game(spec: GameSpec, seconds: float) -> dict[str, Any]:
 
 def run_bench_command(args: Any) -> int:
     specs = [GAMES[args.game]] if args.game else list(GAMES.values())
+    seconds = RANDOM_SECONDS if args.seconds is None else args.seconds
     if args.json:
-        print(json.dumps({spec.id: bench_game(spec, args.seconds) for spec in specs}))
+        print(json.dumps({spec.id: bench_game(spec, seconds) for spec in specs}))
         return 0
     from rich.console import Console
     from rich.table import Table
@@ -70,7 +73,7 @@ def run_bench_command(args: Any) -> int:
     table.add_column("longest", justify="right")
     for spec in specs:
         with console.status(f"benchmarking {spec.title}…"):
-            result = bench_game(spec, args.seconds)
+            result = bench_game(spec, seconds)
         for i, (level, ms) in enumerate(result["bot_ms_median"].items()):
             rate = f"{result['games_per_s']:,.0f}" if i == 0 else ""
             longest = result["bot_ms_max"][level]

@@ -1,12 +1,16 @@
-"""``cardtable bench online``: many bot-vs-bot Pazaak tables through a real server on loopback.
+"""``cardtable bench online``: many two-person Pazaak tables through a real server on loopback,
+played at people's pace.
 
-The server runs in its own process (as in production); the clients run in ``--procs`` worker
-processes (``benchclients``), so that decoding thousands of connections' updates does not make
-the bench measure itself. Latency is the time from a move sent to the next update received. Bots
-wait ``--think`` seconds before each move, as people would: with no pause at all the bench only
-measures how deep a queue can get. By default every bot waits exactly as long and every worker
-starts its bots in the same instant, so all the tables move together (the worst case);
-``--spread`` lets each wait stray, as people's do.
+The server runs in its own process, as in production; the clients run in ``--procs`` worker
+processes (``benchclients``). Every seat thinks for an exponential time of mean ``--think``
+before it moves, and a finished game is followed by a rematch, so after a warm-up the load is
+steady for the window (``--seconds``) the figures are taken over. Latency runs from the moment a
+move was due to the update that shows it. ``--stampede`` makes every seat wait exactly
+``--think`` and every table start in the same instant instead: all tables move in step.
+
+Offered moves are those due in the window, achieved ones those answered in it; the server's CPU
+a move is its CPU time over the window divided by the moves achieved; its longest pause is the
+longest garbage collection it logged in the window (see ``online.gc_tuning``).
 """
 
 from __future__ import annotations
@@ -14,21 +18,40 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import signal
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardtable.online.gc_tuning import LOG_ENV, TUNING_ENV, read_pauses
 from cardtable.tools.fail import fail
 
-#: how long a whole bench may take before it gives up on the tables still playing
+#: how long seating the tables, or a worker's silence, may last before the bench gives up
 BENCH_TIMEOUT = 900.0
-#: the longest line a worker may print: its latencies, ~8 bytes each, for up to 5000 tables
+#: the longest line a worker may print: its latencies, ~8 bytes each
 WORKER_LINE = 2**26
+#: default steady window and warm-up (seconds)
+WINDOW = 30.0
+WARMUP = 10.0
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to run: tables and spectators, the pace, the schedule and the clients' processes."""
+
+    tables: int
+    spectators: int
+    think: float
+    stampede: bool
+    warmup: float
+    seconds: float
+    procs: int
+    gc_tuning: bool
 
 
 def _free_port() -> int:
@@ -88,106 +111,180 @@ async def _line(worker: asyncio.subprocess.Process) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-async def _bench(
-    url: str, tables: int, think: float, spread: float, procs: int, server_pid: int
-) -> dict[str, Any]:
-    before = _rss_kib(server_pid)
+async def _until(wall: float) -> None:
+    await asyncio.sleep(max(0.0, wall - time.time()))
+
+
+def _percentile(ordered: list[float], share: float) -> float:
+    return round(ordered[min(len(ordered) - 1, int(len(ordered) * share))], 2)
+
+
+async def _bench(url: str, plan: Plan, server_pid: int) -> dict[str, Any]:
+    """Seat the tables, play them through the warm-up and the window; what was measured."""
+    empty = _rss_kib(server_pid)
     workers = [
         await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
             "cardtable.tools.benchclients",
-            *(url, str(share), str(think), str(spread), str(BENCH_TIMEOUT)),
+            *(url, str(share), str(plan.spectators), str(plan.think)),
+            *("1" if plan.stampede else "0", str(index)),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             limit=WORKER_LINE,
         )
-        for share in _shares(tables, procs)
+        for index, share in enumerate(_shares(plan.tables, plan.procs))
     ]
+    results: list[dict[str, Any]] = []
     try:
         ready = await asyncio.gather(*(_line(w) for w in workers))
-        errors = [f"a worker could not seat its tables: {r}" for r in ready if "ready" not in r]
+        if any("ready" not in r for r in ready):
+            fail("a bench worker could not seat its tables (is the server refusing them?)")
         idle = _rss_kib(server_pid)
+        start = time.time() + 1.0
+        window = (start + plan.warmup, start + plan.warmup + plan.seconds)
+        schedule = json.dumps({"start": start, "window": window}).encode() + b"\n"
+        for worker in workers:
+            assert worker.stdin is not None
+            worker.stdin.write(schedule)
+        await _until(window[0])
         cpu = _cpu_seconds(server_pid)
-        started = time.perf_counter()
-        results: list[dict[str, Any]] = []
-        if not errors:
-            for worker in workers:  # every worker's bots start now
-                assert worker.stdin is not None
-                worker.stdin.write(b"go\n")
-            results = await asyncio.gather(*(_line(w) for w in workers))
-        elapsed = time.perf_counter() - started
+        await _until(window[1])
         cpu = _cpu_seconds(server_pid) - cpu
+        results = await asyncio.gather(*(_line(w) for w in workers))
     finally:
         for worker in workers:
             if worker.returncode is None:
                 worker.kill()
             await worker.wait()
-    errors += [e for r in results for e in r.get("errors", ["a worker ended without figures"])]
-    moves = sum(r.get("moves", 0) for r in results)
+    return {"results": results, "window": window, "server_cpu": cpu, "memory": (empty, idle)}
+
+
+def _figures(plan: Plan, measured: dict[str, Any], pauses: dict[str, Any]) -> dict[str, Any]:
+    results = measured["results"]
+    errors: dict[str, int] = {}
+    for result in results:
+        for what, count in result.get("errors", {"a worker ended without figures": 1}).items():
+            errors[what] = errors.get(what, 0) + count
+    offered = sum(r.get("offered", 0) for r in results)
+    answered = sum(r.get("answered", 0) for r in results)
     ms = sorted(x for r in results for x in r.get("latencies_ms", ())) or [0.0]
+    empty, idle = measured["memory"]
+    client_cpu = sum(r.get("cpu", 0.0) for r in results)
     return {
-        "online": {
-            "tables": tables,
-            "moves": moves,
-            "moves_per_s": round(moves / elapsed, 1),
-            "p50_ms": round(statistics.median(ms), 2),
-            "p99_ms": round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 2),
-            "errors": len(errors),
-        },
-        "_memory": (before, idle),
-        "_cpu_ms_per_move": (
-            cpu * 1000 / max(moves, 1),
-            sum(r.get("cpu", 0.0) for r in results) * 1000 / max(moves, 1),
+        "tables": plan.tables,
+        "spectators_per_table": plan.spectators,
+        "think_s": plan.think,
+        "stampede": plan.stampede,
+        "window_s": plan.seconds,
+        "offered_moves_per_s": round(offered / plan.seconds, 1),
+        "achieved_moves_per_s": round(answered / plan.seconds, 1),
+        "spectator_updates_per_s": round(
+            sum(r.get("spectator_updates", 0) for r in results) / plan.seconds, 1
         ),
+        "p50_ms": _percentile(ms, 0.5),
+        "p90_ms": _percentile(ms, 0.9),
+        "p99_ms": _percentile(ms, 0.99),
+        "p99_9_ms": _percentile(ms, 0.999),
+        "max_ms": round(ms[-1], 2),
+        "errors": sum(errors.values()),
+        "error_kinds": errors,
+        "server_cpu_ms_per_move": round(measured["server_cpu"] * 1000 / max(answered, 1), 3),
+        "client_cpu_ms_per_move": round(client_cpu * 1000 / max(answered, 1), 3),
+        "server_pause_max_ms": pauses["pause_max_ms"],
+        "gc_collections": pauses["collections"],
+        "gc_longest_ms": pauses["longest_ms"],
+        "gc_longest_cpu_ms": pauses["longest_cpu_ms"],
+        "gc_tuning": plan.gc_tuning,
+        "client_lag_ms": [r.get("lag_ms") for r in results],
+        "server_mib_empty": round(empty / 1024, 1),
+        "server_kib_per_idle_table": round((idle - empty) / plan.tables, 1),
     }
 
 
-def run_online_bench(args: Any) -> int:
-    tables = args.tables
-    if not 1 <= tables <= 5000:
+def _serve(port: int, folder: Path, plan: Plan) -> subprocess.Popen[bytes]:
+    environment = {**os.environ, LOG_ENV: str(folder / "gc.jsonl")}
+    if not plan.gc_tuning:
+        environment[TUNING_ENV] = "off"
+    return subprocess.Popen(
+        [sys.executable, "-m", "cardtable", "serve", "--port", str(port)]
+        + ["--db", str(folder / "bench.sqlite3")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=environment,
+    )
+
+
+def plan_from(args: Any) -> Plan:
+    """The bench's plan from the command line, refusing what cannot run."""
+    if not 1 <= args.tables <= 5000:
         fail("--tables must be between 1 and 5000")
-    think = max(0.0, args.think)
-    spread = args.spread
-    if not 0 <= spread <= 1:
-        fail("--spread must be between 0 and 1")
+    if not 0 <= args.spectators <= 10:
+        fail("--spectators must be between 0 and 10")
+    if args.think <= 0:
+        fail("--think must be more than 0 seconds")
+    if args.warmup < 0:
+        fail("--warmup must be 0 seconds or more")
     procs = (os.cpu_count() or 1) if args.procs is None else args.procs
     if not 1 <= procs <= 64:
         fail("--procs must be between 1 and 64")
+    return Plan(
+        tables=args.tables,
+        spectators=args.spectators,
+        think=args.think,
+        stampede=args.stampede,
+        warmup=args.warmup,
+        seconds=WINDOW if args.seconds is None else args.seconds,
+        procs=procs,
+        gc_tuning=not args.no_gc_tuning,
+    )
+
+
+def run_online_bench(args: Any) -> int:
+    plan = plan_from(args)
     port = _free_port()
-    with tempfile.TemporaryDirectory() as folder:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "cardtable", "serve", "--port", str(port)]
-            + ["--db", str(Path(folder) / "bench.sqlite3")],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        server = _serve(port, folder, plan)
         try:
 
             async def main() -> dict[str, Any]:
                 await _listening(port)
-                url = f"ws://127.0.0.1:{port}"
-                return await _bench(url, tables, think, spread, procs, server.pid)
+                return await _bench(f"ws://127.0.0.1:{port}", plan, server.pid)
 
-            result = asyncio.run(main())
+            measured = asyncio.run(main())
         finally:
-            server.terminate()
-            server.wait(10)
-    before, idle = result.pop("_memory")
-    server_cpu, clients_cpu = result.pop("_cpu_ms_per_move")
-    per_table = (idle - before) / tables
-    workers = min(procs, tables)
-    print(json.dumps(result) if args.json else _text(result["online"]))
-    print(
-        f"server memory: {before / 1024:.1f} MiB empty, {idle / 1024:.1f} MiB with {tables} idle "
-        f"tables ({per_table:.1f} KiB a table, two connections each); bots think {think} s"
-        f" (each wait within ±{spread:.0%} of it); clients in {workers} process"
-        f"{'es' if workers > 1 else ''};"
-        f" CPU a move: {server_cpu:.3f} ms in the server, {clients_cpu:.3f} ms in the clients",
-        file=sys.stderr,
-    )
+            server.send_signal(signal.SIGINT)  # it writes its last pauses on the way out
+            try:
+                server.wait(10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+        pauses = read_pauses(folder / "gc.jsonl", *measured["window"])
+    figures = _figures(plan, measured, pauses)
+    print(json.dumps({"online": figures}) if args.json else _text(figures))
     return 0
 
 
-def _text(figures: dict[str, Any]) -> str:
-    return "  ".join(f"{key} {value}" for key, value in figures.items())
+def _text(f: dict[str, Any]) -> str:
+    lags = ", ".join(f"p99 {lag['p99']} max {lag['max']}" for lag in f["client_lag_ms"] if lag)
+    pace = "in step" if f["stampede"] else "exponential, mean"
+    return "\n".join(
+        (
+            f"{f['tables']} tables, {f['spectators_per_table']} spectators each; seats think "
+            f"{pace} {f['think_s']:g} s; {f['window_s']:g} s window",
+            f"moves/s: offered {f['offered_moves_per_s']}, achieved {f['achieved_moves_per_s']}; "
+            f"spectators' updates/s {f['spectator_updates_per_s']}",
+            f"latency from when a move was due (ms): p50 {f['p50_ms']}  p90 {f['p90_ms']}  "
+            f"p99 {f['p99_ms']}  p99.9 {f['p99_9_ms']}  max {f['max_ms']}",
+            f"errors: {f['errors']}"
+            + "".join(f"\n  {count} × {what}" for what, count in f["error_kinds"].items()),
+            f"server: {f['server_cpu_ms_per_move']} ms CPU a move; longest pause "
+            f"{f['server_pause_max_ms']} ms; collections by generation {f['gc_collections']} "
+            f"(longest {f['gc_longest_ms']} ms, of CPU {f['gc_longest_cpu_ms']} ms; "
+            f"tuning {'on' if f['gc_tuning'] else 'off'})",
+            f"server memory: {f['server_mib_empty']} MiB empty, "
+            f"{f['server_kib_per_idle_table']} KiB a seated idle table",
+            f"clients: {f['client_cpu_ms_per_move']} ms CPU a move; event-loop lag (ms) {lags}",
+        )
+    )

@@ -16,7 +16,7 @@ from cardtable.cli import main
         (["host", "pixies", "--seats", "human", "--server", "ws://127.0.0.1:9"], "2 to 5"),
         (["host", "pazaak", "-o", "colour=red", "--server", "ws://127.0.0.1:9"], "colour"),
         (["bench", "online", "--tables", "0"], "--tables"),
-        (["bench", "online", "--spread", "2"], "--spread"),
+        (["bench", "online", "--spectators", "-1"], "--spectators"),
         (["host", "pazaak", "--seats", "human,policy:os:getcwd", "--server", "ws://x:9"], "policy"),
         (["join", "ACDEF", "--bot", "policy:nowhere.at.all:act"], "cannot load policy"),
     ],
