@@ -22,10 +22,12 @@ async def host_and_join(ann: Visitor, bob: Visitor) -> None:
         await visitor.wait_for("choose a game")
         await visitor.press("o")
     await ann.wait_for("host a table", "ws://127.0.0.1:")  # its own game server, offered first
-    await ann.press("Tab", "Tab", "Tab", "Tab", "Tab", "Enter")  # Pazaak, human,human: Host
+    await ann.click("Host")  # Pazaak, two people
     code = await ann.code()
     await bob.wait_for("host a table")
-    await bob.press("Tab", "Tab", "Tab", "Tab", code, "Tab", "Tab", "Enter")  # the code: Join
+    await bob.click("invite or watch code")
+    await bob.press(code)
+    await bob.click("Join")
 
 
 async def play_on(visitor: Visitor) -> bool:
@@ -45,8 +47,9 @@ async def test_two_visitors_play_a_match_by_invite_code(ssh_server: SshServer) -
     ann, bob = await ssh_server.visit("ann"), await ssh_server.visit("bob")
     try:
         await host_and_join(ann, bob)
-        for visitor in (ann, bob):
-            await visitor.wait_for("Your hand")
+        # each sits across from the other, named by their SSH login
+        await ann.wait_for("Your hand", "bob")
+        await bob.wait_for("Your hand", "ann")
         async with asyncio.timeout(MATCH_SECONDS):
             for _ in range(MOST_ROUNDS):
                 if all([await play_on(ann), await play_on(bob)]):
@@ -58,6 +61,7 @@ async def test_two_visitors_play_a_match_by_invite_code(ssh_server: SshServer) -
         # both see the one result: three sets to the winner
         (score,) = {found.groups() for found in scores if found}
         assert "3" in score, screens
+        assert sum("You won the match!" in v.text for v in (ann, bob)) == 1, screens
     finally:
         await ann.leave()
         await bob.leave()

@@ -78,6 +78,16 @@ class Visitor:
                 await asyncio.sleep(KEY_GAP)
             self.process.stdin.write(KEYS.get(key, key).encode())
 
+    async def click(self, text: str) -> None:
+        """Click the middle of ``text`` where the screen shows it (SGR mouse reports, which
+        Textual asks the terminal for)."""
+        assert self.process is not None
+        screen = await self.wait_for(text)
+        row, line = next((n, line) for n, line in enumerate(screen.splitlines()) if text in line)
+        x, y = line.index(text) + len(text) // 2 + 1, row + 1
+        self.process.stdin.write(f"\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m".encode())
+        await asyncio.sleep(KEY_GAP)
+
     def resize(self, columns: int, rows: int) -> None:
         assert self.process is not None
         self.screen.resize(rows, columns)
