@@ -125,9 +125,18 @@ class Visit:
     async def run(self) -> int:
         """Play until the app quits, the visitor goes or sits idle; the exit status."""
         home = Path(tempfile.mkdtemp(prefix="visitor-", dir=self.root))
-        write_player_name(home, self.process.get_extra_info("username") or "")
-        columns, rows, *_ = self.process.get_terminal_size()
-        master, slave = open_terminal(columns, rows)
+        try:
+            write_player_name(home, self.process.get_extra_info("username") or "")
+            columns, rows, *_ = self.process.get_terminal_size()
+            master, slave = open_terminal(columns, rows)
+            try:
+                return await self._run_app(home, master, slave)
+            finally:
+                os.close(master)
+        finally:
+            shutil.rmtree(home, ignore_errors=True)
+
+    async def _run_app(self, home: Path, master: int, slave: int) -> int:
         term = self.process.get_terminal_type() or ""
         try:
             app = await asyncio.create_subprocess_exec(
@@ -140,18 +149,12 @@ class Visit:
                 start_new_session=True,
                 preexec_fn=take_terminal,
             )
-        except OSError:
-            os.close(master)
-            shutil.rmtree(home, ignore_errors=True)
-            raise
         finally:
             os.close(slave)
         try:
             return await self._play(app, master)
         finally:
             await stop(app)
-            os.close(master)
-            shutil.rmtree(home, ignore_errors=True)
 
     async def _play(self, app: asyncio.subprocess.Process, master: int) -> int:
         self.last_key = asyncio.get_running_loop().time()

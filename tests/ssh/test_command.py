@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 
 import asyncssh
@@ -61,3 +62,12 @@ def test_the_start_names_the_key_the_way_in_and_open_doors_loudly(
     assert "OPEN" not in shown.err
     announce(args, host, key, None, own=True)
     assert "OPEN: anyone who reaches this port comes in" in capsys.readouterr().err
+
+
+def test_without_the_extra_it_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "asyncssh", None)  # as if it were not installed
+    with pytest.raises(SystemExit):
+        main(["ssh", "--open"])
+    assert "pip install 'cardtable[ssh]'" in capsys.readouterr().err

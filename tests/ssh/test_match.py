@@ -13,25 +13,28 @@ from tests.ssh.visitor import Visitor
 #: so a set takes a few presses; first to 3 sets, and a tie voids a set)
 MOST_ROUNDS = 400
 MATCH_SECONDS = 180
+#: the match result's score line
+SETS = re.compile(r"Sets (\d) – (\d)")
 
 
 async def host_and_join(ann: Visitor, bob: Visitor) -> None:
     for visitor in (ann, bob):
         await visitor.wait_for("choose a game")
         await visitor.press("o")
-    form = await ann.wait_for("host a table")
-    assert "ws://127.0.0.1:" in form  # the server's own game server, offered first
-    await ann.press("Tab", "Tab", "Tab", "Tab", "Tab", "Enter")  # Pazaak, human,human: Host
+    await ann.wait_for("host a table", "ws://127.0.0.1:")  # its own game server, offered first
+    await ann.click("Host")  # Pazaak, two people
     code = await ann.code()
     await bob.wait_for("host a table")
-    await bob.press("Tab", "Tab", "Tab", "Tab", code, "Tab", "Tab", "Enter")  # the code: Join
+    await bob.click("invite or watch code")
+    await bob.press(code)
+    await bob.click("Join")
 
 
 async def play_on(visitor: Visitor) -> bool:
     """Stand whenever it is this player's turn and go on after each set; True once the match
     result is on screen."""
     text = visitor.text
-    if "won the match" in text:
+    if "won the match" in text and SETS.search(text):
         return True
     if "won the set" in text or "No point to anyone" in text:
         await visitor.press("Enter")
@@ -44,18 +47,21 @@ async def test_two_visitors_play_a_match_by_invite_code(ssh_server: SshServer) -
     ann, bob = await ssh_server.visit("ann"), await ssh_server.visit("bob")
     try:
         await host_and_join(ann, bob)
-        for visitor in (ann, bob):
-            await visitor.wait_for("Your hand")
+        # each sits across from the other, named by their SSH login
+        await ann.wait_for("Your hand", "bob")
+        await bob.wait_for("Your hand", "ann")
         async with asyncio.timeout(MATCH_SECONDS):
             for _ in range(MOST_ROUNDS):
                 if all([await play_on(ann), await play_on(bob)]):
                     break
                 await asyncio.sleep(0.1)
         screens = "\n".join(v.text for v in (ann, bob))
-        assert all("won the match" in v.text for v in (ann, bob)), screens
+        scores = [SETS.search(v.text) for v in (ann, bob) if "won the match" in v.text]
+        assert len(scores) == 2 and all(scores), screens
         # both see the one result: three sets to the winner
-        scores = {re.search(r"Sets (\d) – (\d)", v.text).groups() for v in (ann, bob)}  # type: ignore[union-attr]
-        assert len(scores) == 1 and "3" in scores.pop(), screens
+        (score,) = {found.groups() for found in scores if found}
+        assert "3" in score, screens
+        assert sum("You won the match!" in v.text for v in (ann, bob)) == 1, screens
     finally:
         await ann.leave()
         await bob.leave()

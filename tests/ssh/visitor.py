@@ -46,20 +46,26 @@ class Visitor:
     def text(self) -> str:
         return "\n".join(self.screen.display)
 
-    async def wait_for(self, what: str | Callable[[str], bool], patience: float = PATIENCE) -> str:
-        """The screen once it shows ``what`` (text, or a test of the whole screen's text)."""
-        test = what if callable(what) else lambda text: what in text
+    async def wait_for(
+        self, *wanted: str | Callable[[str], bool], patience: float = PATIENCE
+    ) -> str:
+        """The screen once it shows all that is ``wanted`` (texts, or tests of the screen's
+        text). A frame arrives in pieces, so a test waits for everything it means to check."""
+
+        def shown(text: str) -> bool:
+            return all(want(text) if callable(want) else want in text for want in wanted)
+
         try:
             async with asyncio.timeout(patience):
-                while not test(self.text):
+                while not shown(self.text):
                     await asyncio.sleep(0.05)
         except TimeoutError:
-            shown = f"waited {patience:g} s for {what!r}; the screen:\n{self.text}"
-            raise AssertionError(shown) from None
+            said = f"waited {patience:g} s for {wanted!r}; the screen:\n{self.text}"
+            raise AssertionError(said) from None
         return self.text
 
     async def code(self) -> str:
-        found = re.search(r"Invite code: (\w+)", await self.wait_for("Invite code: "))
+        found = re.search(r"Invite code: (\w{5}) ", await self.wait_for("Invite code: ", "Watch"))
         assert found is not None
         return found.group(1)
 
@@ -71,6 +77,16 @@ class Visitor:
             if n:
                 await asyncio.sleep(KEY_GAP)
             self.process.stdin.write(KEYS.get(key, key).encode())
+
+    async def click(self, text: str) -> None:
+        """Click the middle of ``text`` where the screen shows it (SGR mouse reports, which
+        Textual asks the terminal for)."""
+        assert self.process is not None
+        screen = await self.wait_for(text)
+        row, line = next((n, line) for n, line in enumerate(screen.splitlines()) if text in line)
+        x, y = line.index(text) + len(text) // 2 + 1, row + 1
+        self.process.stdin.write(f"\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m".encode())
+        await asyncio.sleep(KEY_GAP)
 
     def resize(self, columns: int, rows: int) -> None:
         assert self.process is not None
