@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -87,8 +88,9 @@ class HomeScreen(Screen[None]):
         self.saved = tuple(self.app.saves.all())  # type: ignore[attr-defined]
         if self.saved:
             saves = self.query_one("#saves", OptionList)
+            # a title holds people's names: plain text, never markup
             saves.set_options(
-                Option(f"Continue {save_title(saved)}", id=saved.record.slot)
+                Option(Content(f"Continue {save_title(saved)}"), id=saved.record.slot)
                 for saved in self.saved
             )
             saves.display = self.has_save = True
