@@ -96,7 +96,7 @@ class HomeScreen(Screen[None]):
             saves.display = self.has_save = True
             self.refresh_bindings()
         for problem in self.app.saves.problems:  # type: ignore[attr-defined]
-            self.notify(f"Save set aside: {problem}", severity="error", timeout=10)
+            self.notify(f"Save set aside: {problem}", severity="error", timeout=10, markup=False)
         self.app.saves.problems.clear()  # type: ignore[attr-defined]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
