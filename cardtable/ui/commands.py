@@ -6,6 +6,9 @@ from functools import partial
 from typing import Any
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+
+HELP = "Pick up a saved game where it was left"
 
 
 class SavedGames(Provider):
@@ -24,18 +27,13 @@ class SavedGames(Provider):
 
     async def discover(self) -> Hits:
         for title, saved in self.saved:
-            yield DiscoveryHit(
-                title, self._open(saved), help="Pick up a saved game where it was left"
-            )
+            yield DiscoveryHit(Content(title), self._open(saved), text=title, help=HELP)
 
     async def search(self, query: str) -> Hits:
+        """Textual's highlight reads the title as markup; a title holds people's names, so the
+        match is shown as plain text."""
         matcher = self.matcher(query)
         for title, saved in self.saved:
             score = matcher.match(title)
             if score > 0:
-                yield Hit(
-                    score,
-                    matcher.highlight(title),
-                    self._open(saved),
-                    help="Pick up a saved game where it was left",
-                )
+                yield Hit(score, Content(title), self._open(saved), text=title, help=HELP)

@@ -231,3 +231,24 @@ def test_replay_with_no_file_and_nothing_kept_says_so():
     out = io.StringIO()
     assert print_replays(Console(file=out, width=120)) == 0
     assert "No finished games kept yet" in out.getvalue()
+
+
+async def test_names_in_a_saves_title_are_text_not_markup():
+    names = (Seat("[b]Ann[/b]"), Seat("[/]Cy"))
+    SaveStore().save(GameRecord.of(GAMES["pazaak"], started("pazaak", None, 2), names))
+    app = CardtableApp(lambda app: HomeScreen(), bot_pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        saves = app.screen.query_one("#saves", OptionList)
+        assert str(saves.get_option_at_index(0).prompt).startswith(
+            "Continue Pazaak · [b]Ann[/b], [/]Cy · set "
+        )
+        await pilot.press("ctrl+p")
+        await pilot.press(*"contin")
+        for _ in range(40):
+            await pilot.pause(0.05)
+            found = app.screen.query_one("CommandList", OptionList)
+            if found.option_count:
+                break
+        prompt = str(found.get_option_at_index(0).prompt)
+        assert "[b]Ann[/b], [/]Cy" in prompt

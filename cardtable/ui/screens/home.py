@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -87,14 +88,15 @@ class HomeScreen(Screen[None]):
         self.saved = tuple(self.app.saves.all())  # type: ignore[attr-defined]
         if self.saved:
             saves = self.query_one("#saves", OptionList)
+            # a title holds people's names: plain text, never markup
             saves.set_options(
-                Option(f"Continue {save_title(saved)}", id=saved.record.slot)
+                Option(Content(f"Continue {save_title(saved)}"), id=saved.record.slot)
                 for saved in self.saved
             )
             saves.display = self.has_save = True
             self.refresh_bindings()
         for problem in self.app.saves.problems:  # type: ignore[attr-defined]
-            self.notify(f"Save set aside: {problem}", severity="error", timeout=10)
+            self.notify(f"Save set aside: {problem}", severity="error", timeout=10, markup=False)
         self.app.saves.problems.clear()  # type: ignore[attr-defined]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

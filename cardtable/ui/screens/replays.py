@@ -56,7 +56,9 @@ class ReplaysScreen(Screen[None]):
     ) -> None:
         self.games = tuple(games)
         for problem in problems:
-            self.notify(f"Skipped {problem}", title="Replay not read", severity="warning")
+            self.notify(
+                f"Skipped {problem}", title="Replay not read", severity="warning", markup=False
+            )
         note = self.query_one("#replays-note", Static)
         if not games:
             note.update("No finished games yet: play one, and it is kept here to watch again.")
