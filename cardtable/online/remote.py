@@ -238,7 +238,7 @@ class RemoteSession(Session):
         away = [
             f"{s.name} is away" + (" (a bot plays for now)" if s.stand_in else "")
             for i, s in enumerate(update.seats)
-            if s.bot is None and not s.connected and i != self.viewer
+            if s.bot is None and not s.connected and not s.left and i != self.viewer
         ]
         if update.waiting:
             away.insert(0, f"waiting for players: invite code {self.invite}")

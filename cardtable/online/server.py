@@ -187,7 +187,7 @@ class GameServer:
         token = None
         if isinstance(hello, Create):
             table = self.create(hello)
-            seat = table.free_seat()
+            seat = table.newcomer_seat()
             token = table.claim(seat, hello.name)
         elif isinstance(hello, Resume):
             found = self._by_token(hello.token)
@@ -205,12 +205,16 @@ class GameServer:
             else:
                 if hello.code != table.invite:
                     raise Refusal("code", f"{hello.code} is a watch code: use 'watch' with it")
-                seat = table.free_seat()
+                ply = len(table.match.actions)
+                seat = table.newcomer_seat()
                 token = table.claim(seat, hello.name)
+                for n, action in enumerate(table.match.actions[ply:], ply):  # an arrival
+                    self.journal.write(self.store.append, table.id, n, encode(action))
         if isinstance(hello, Create):
             self.store.create(table.record())
-        elif token is not None:
-            self.store.seated(table.record())
+        elif token is not None:  # a join: its seat (and any arrival) kept before the token goes
+            self.journal.write(self.store.seated, table.record())
+            await self.journal.settled()
         conn.table, conn.seat = table, seat
         table.peers.add(conn)
         if seat is not None:
@@ -243,7 +247,8 @@ class GameServer:
             raise Refusal(
                 "seats", f"{spec.title} takes {rules.min_seats} to {rules.max_seats} players"
             )
-        config = self._config(spec, hello)
+        humans = tuple(i for i, word in enumerate(hello.seats) if word == "human")
+        config = rules.seat_people(self._config(spec, hello), humans)
         seats = tuple(
             Seat(f"Player {i + 1}") if w == "human" else Seat(f"Bot {i + 1}", w)
             for i, w in enumerate(hello.seats)

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from pydantic_core import to_json
 
 from cardtable.core.codec import Decoder, encode
+from cardtable.core.errors import IllegalAction
 from cardtable.core.match import Match
 from cardtable.core.protocol import Outcome
 from cardtable.core.seats import Seat, grown_seats
@@ -124,12 +125,23 @@ class Table:
             if who.bot is not None and seat not in self.bots:
                 self.bots[seat] = self.spec.bots[who.bot]()
 
-    def free_seat(self) -> int:
-        """The first human seat nobody has taken."""
+    def newcomer_seat(self) -> int:
+        """The first human seat nobody has taken; else, at a game that seats newcomers while it
+        is played (Pazu-Pazaak, between sets), the seat its rules make for one now: the arrival
+        is played (the caller keeps it) and the new seat, the last, waits for its ``claim``."""
         for seat, who in enumerate(self.seats):
             if who.is_human and seat not in self.claimed:
                 return seat
-        raise Refusal("full", "every seat at this table is taken; ask for the watch code")
+        game = self.match.game
+        try:
+            arrival = game.arrival(self.match.state)
+        except IllegalAction as refusal:
+            reason = f"{refusal.reason} (to look on: cardtable watch {self.watch})"
+            raise Refusal("full", reason) from None
+        self.match.play(arrival)
+        self.seats += (Seat("Newcomer"),)
+        self.grow()
+        return game.seat_count(self.match.state) - 1
 
     def claim(self, seat: int, name: str) -> str:
         """Give ``seat`` to a person called ``name``; returns its secret token."""
@@ -201,6 +213,7 @@ class Table:
         peer.sent = len(match.events)
         outcome = match.outcome
         mine = seat is not None and match.to_move == seat
+        state = match.state
         # built as plain data (the ``Update`` model is the schema the client checks it with)
         # and written by pydantic-core's serializer, three times as fast as json.dumps: this
         # runs for every connection on every move
@@ -216,6 +229,7 @@ class Table:
                     "bot": who.bot,
                     "connected": who.bot is None and self.present(i),
                     "stand_in": i in self.stand_ins,
+                    "left": rules.has_left(state, i),
                 }
                 for i, who in enumerate(self.seats)
             ],

@@ -126,7 +126,10 @@ class PazuRules(GameRules[PazuState, PazuConfig]):
         if not isinstance(action, ACTION_TYPES):
             return f"{action!r} is not a Pazu-Pazaak action"
         if type(action) is SitDown and state.phase is not Phase.LEAVE:
-            return f"set {state.set_number} is being played: a newcomer sits down between sets"
+            return (
+                f"set {state.set_number} is being played: newcomers sit down between sets, "
+                "so join again when it ends"
+            )
         if type(action) not in _PHASE_ACTIONS[state.phase]:
             return f"Player {state.queue[0] + 1} has to {_PHASE_NAMES[state.phase]} now"
         return _refusal(state, action) or f"{action!r} is not a legal move now"

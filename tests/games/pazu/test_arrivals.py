@@ -89,7 +89,9 @@ def test_the_newcomer_is_a_person_who_may_change_the_bots_and_keeps_the_game_goi
 def test_nobody_sits_down_while_a_set_is_played():
     state = fresh(4, people=(0,))
     assert state.phase is Phase.BID
-    with pytest.raises(IllegalAction, match="set 1 is being played: a newcomer sits down between"):
+    with pytest.raises(
+        IllegalAction, match="set 1 is being played: newcomers sit down between sets, so join again"
+    ):
         RULES.arrival(state)
     with pytest.raises(IllegalAction, match="set 1 is being played"):
         RULES.apply(state, SitDown(1))
