@@ -170,13 +170,13 @@ class RemoteSession(Session):
         elif isinstance(message, Upgrade):
             self._stop(message.message)
         elif isinstance(message, Error):
-            if message.code == "taken" and self._kept:
+            if message.code in ("taken", "left") and self._kept:
                 self._kept, self.token = False, None
                 self._send(json.dumps(self.hello))
             elif message.code == "taken" and self._ws is not None:
                 # our old connection has not been noticed gone yet: try again shortly
                 self._send_later_close()
-            elif self._update is None and message.code in FATAL:
+            elif message.code == "left" or (self._update is None and message.code in FATAL):
                 self._stop(message.message)
             else:
                 self.emit(Refused(message.message))

@@ -196,6 +196,8 @@ class GameServer:
             table, seat = found
             if found[0].present(found[1]):
                 raise Refusal("taken", "another connection sits in that seat now")
+            if table.match.game.has_left(table.match.state, seat):
+                raise Refusal("left", "you have left that seat: join again with the invite code")
         else:
             table = self.by_code.get(hello.code)
             if table is None:

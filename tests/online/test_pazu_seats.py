@@ -12,6 +12,7 @@ from typing import Any
 from cardtable.games.pazaak.events import CardDrawn
 from cardtable.games.pazu.actions import LEAVE, STAND, STAY, Bid, Pick, SetAnte
 from cardtable.games.pazu.state import Phase
+from cardtable.games.registry import get
 from cardtable.online.remote import RemoteSession
 from cardtable.online.tables import Table
 from tests.online.conftest import PATIENCE, Running, until
@@ -202,3 +203,24 @@ async def test_a_restarted_server_replays_the_sit_downs_and_leaves(server: Runni
     await until(lambda: bob.connection is None and bob._ws is not None, "Bob back")
     assert bob.viewer == 3 and bob.observe().hand == state.hands[3]
     await play_until(lambda: host.observe().set_number == 3, host, bob)
+
+
+async def test_a_person_who_left_joins_again_from_the_same_machine_as_a_newcomer(
+    server: Running,
+) -> None:
+    """The token kept from their first visit names a seat that has left: the server says so,
+    and the client joins with the invite code instead, taking a new place."""
+    host = await host_table(server, ["human", "human", "easy"])
+    guest = await joined(server, host, "Cid")
+    await play_until(lambda: deciding(guest), host, guest)
+    guest.submit(LEAVE)
+    await until(lambda: host.observe().seated[1] is False, "the leave")
+    guest.close()
+    await play_until(lambda: deciding(host), host)
+    hello = {"type": "join", "code": host.invite, "name": "Cid"}
+    again = RemoteSession(get(GAME), server.url, hello, kept=guest.token)
+    server.sessions.append(again)
+    again.start()
+    await asyncio.wait_for(again.ready.wait(), PATIENCE)
+    assert again.problem is None and again.viewer == 3 and again.token != guest.token
+    assert host.observe().seated == (True, False, False, True)
