@@ -105,3 +105,21 @@ async def test_a_newcomer_sits_down_plays_a_set_and_leaves_by_the_key(server: Ru
             await runner.__aexit__(None, None, None)
     finally:
         await watch_runner.__aexit__(None, None, None)
+
+
+async def test_the_app_says_why_a_join_waits_for_the_sets_end(server: Running) -> None:
+    """Play online → join while a set is played: the lobby gives the reason and a way back."""
+    host = await host_table(server, ["human", "easy", "easy"])
+    late = server.session(GAME, {"type": "join", "code": host.invite, "name": "Late"})
+    app = CardtableApp(lambda app: LobbyScreen(late), bot_pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+
+        def lobby() -> str:
+            return " ".join(str(app.screen.query_one("#lobby-text").render()).split())
+
+        await until(lambda: "Cannot play" in lobby(), "the lobby to give the reason")
+        assert "set 1 is being played: newcomers sit down between sets" in lobby()
+        assert f"cardtable watch {host.watch}" in lobby() and "Escape to go back" in lobby()
+        assert table_of(app) is None
+        await pilot.press("escape")
+        await until(lambda: not app.is_running, "the way back")

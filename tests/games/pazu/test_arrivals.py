@@ -165,3 +165,22 @@ def test_arrivals_survive_json_and_replay_to_the_same_game():
     actions = [Decoder(RULES.action_types).decode(a) for a in json.loads(text)]
     again = Match.replay(RULES, match.config, match.seed, actions)
     assert again.state == match.state and again.events == match.events
+
+
+def test_the_rules_doc_states_the_arrival_ruling_as_the_core_plays_it():
+    from pathlib import Path
+
+    import cardtable
+    from cardtable.games.registry import GAMES
+
+    doc = (Path(cardtable.__file__).parent / GAMES["pazu-pazaak"].rules_doc).read_text()
+    ruling = " ".join(doc[doc.index("10. **Sitting down at an online table**") :].split())
+    assert "**between sets only**" in ruling
+    assert "**takes the place of a bot** if one is at the table (the first in seat order)" in ruling
+    assert "**free place** if the table has room" in ruling
+    assert "**While a set is being played, a join is refused**" in ruling
+    assert "new seat after the highest-numbered one" in ruling and "start chips" in ruling
+    # as the core plays it: the first bot gives way, and mid-set the join is refused
+    assert RULES.arrival(between_sets()) == SitDown(1)
+    with pytest.raises(IllegalAction, match="is being played"):
+        RULES.arrival(fresh(4, people=(0,)))
