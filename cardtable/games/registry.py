@@ -64,7 +64,6 @@ class GameSpec:
     def setup(self) -> Any:
         return load(self.setup_path)
 
-
     @property
     def min_seats(self) -> int:
         return self.seat_limits[0]

@@ -11,7 +11,18 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictInt,
+    StringConstraints,
+    TypeAdapter,
+    ValidationError,
+)
+
+from cardtable.core.names import clean_name
 
 PROTOCOL = 1
 #: the largest message a client may send, in bytes (an action is a few dozen)
@@ -21,8 +32,11 @@ CODE_LETTERS = "ACDEFHJKMNPQRTUVWXY"
 
 Code = Annotated[str, StringConstraints(pattern=f"^[{CODE_LETTERS}]{{5}}$")]
 Token = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{20,64}$")]
-Name = Annotated[str, StringConstraints(min_length=1, max_length=24, strip_whitespace=True)]
+#: a person's name: plain printable text, 1 to ``MAX_NAME`` characters (see ``clean_name``)
+Name = Annotated[str, StringConstraints(max_length=MAX_MESSAGE), AfterValidator(clean_name)]
 Word = Annotated[str, StringConstraints(min_length=1, max_length=32)]
+#: a number sent as a number: "3" and true are refused, not read as 3 and 1
+Version = StrictInt
 
 
 class _Message(BaseModel):
@@ -36,7 +50,7 @@ class Create(_Message):
     """Open a table; the sender takes the first seat marked "human"."""
 
     type: Literal["create"]
-    version: int
+    version: Version
     game: Word
     #: every seat in order: "human" or a bot level
     seats: list[Word] = Field(min_length=1, max_length=8)
@@ -48,7 +62,7 @@ class Join(_Message):
     """Take a free seat at the table with this invite code."""
 
     type: Literal["join"]
-    version: int
+    version: Version
     code: Code
     name: Name = "Guest"
 
@@ -57,7 +71,7 @@ class Resume(_Message):
     """Sit down again in the seat this secret token was given for."""
 
     type: Literal["resume"]
-    version: int
+    version: Version
     token: Token
 
 
@@ -65,7 +79,7 @@ class Watch(_Message):
     """Watch the table with this watch code: the public view only."""
 
     type: Literal["watch"]
-    version: int
+    version: Version
     code: Code
 
 
@@ -73,7 +87,7 @@ class Move(_Message):
     """Play ``action`` (the codec's form) at move ``ply``; any other ply is a stale move."""
 
     type: Literal["move"]
-    ply: int = Field(ge=0, le=1_000_000)
+    ply: StrictInt = Field(ge=0, le=1_000_000)
     action: dict[Word, Any]
 
 
@@ -95,15 +109,27 @@ def parse_client(raw: str | bytes) -> Create | Join | Resume | Watch | Move | Re
     return _CLIENT.validate_json(raw)
 
 
+def plain_problem(error: ValidationError) -> str:
+    """What is wrong with a client's message, in words a person can act on."""
+    first = error.errors()[0]
+    field = str(first["loc"][-1]) if first["loc"] else ""
+    if field == "code":
+        return f"a code is five letters from {CODE_LETTERS}"
+    if field == "name" and first["type"] == "value_error":
+        return str(first["ctx"]["error"])
+    where = ".".join(str(p) for p in first["loc"]) or "message"
+    return f"{where}: {first['msg']}"
+
+
 def stated_version(raw: str | bytes) -> int | None:
     """The ``version`` a first message claims, read before it is validated (an old client's
     message may not fit today's models); None if it names none."""
     try:
         data = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # deep nesting: the validator then refuses it too
         return None
     version = data.get("version") if isinstance(data, dict) else None
-    return version if isinstance(version, int) else None
+    return version if type(version) is int else None
 
 
 # -- server to client --------------------------------------------------------------------------
@@ -177,7 +203,7 @@ class Error(_Message):
 
 class Upgrade(_Message):
     type: Literal["upgrade"]
-    version: int
+    version: Version
     message: str
 
 
@@ -189,12 +215,19 @@ def parse_server(raw: str | bytes) -> Welcome | Update | Error | Upgrade:
     return _SERVER.validate_json(raw)
 
 
-def upgrade_message() -> str:
-    return Upgrade(
-        type="upgrade",
-        version=PROTOCOL,
-        message=f"this server speaks protocol {PROTOCOL}: upgrade cardtable to play here",
-    ).model_dump_json()
+def upgrade_message(stated: int | None) -> str:
+    """The answer to a first message of another protocol, saying which side is older."""
+    if stated is not None and stated > PROTOCOL:
+        words = (
+            f"this server is older than your cardtable (it speaks protocol {PROTOCOL}, yours "
+            f"{stated}): its owner must upgrade it, or you play with an older cardtable"
+        )
+    else:
+        words = (
+            f"your cardtable is older than this server (it speaks protocol {PROTOCOL}, yours "
+            f"{stated if stated is not None else 'none'}): upgrade cardtable to play here"
+        )
+    return Upgrade(type="upgrade", version=PROTOCOL, message=words).model_dump_json()
 
 
 def error_message(code: str, message: str) -> str:

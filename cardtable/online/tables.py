@@ -17,6 +17,7 @@ from pydantic_core import to_json
 from cardtable.core.codec import Decoder, encode
 from cardtable.core.errors import IllegalAction
 from cardtable.core.match import Match
+from cardtable.core.names import distinct_name
 from cardtable.core.protocol import Outcome
 from cardtable.core.seats import Seat, grown_seats
 from cardtable.games.registry import GameSpec
@@ -31,7 +32,7 @@ class Peer(Protocol):
     #: how many of the match's event groups this connection has been sent
     sent: int
 
-    async def send(self, text: str) -> None: ...
+    def send(self, text: str) -> None: ...
 
 
 class Refusal(Exception):
@@ -136,7 +137,7 @@ class Table:
         try:
             arrival = game.arrival(self.match.state)
         except IllegalAction as refusal:
-            reason = f"{refusal.reason} (to look on: cardtable watch {self.watch})"
+            reason = f"{refusal.reason} (the watch code {self.watch} lets you look on)"
             raise Refusal("full", reason) from None
         self.match.play(arrival)
         self.seats += (Seat("Newcomer"),)
@@ -144,10 +145,13 @@ class Table:
         return game.seat_count(self.match.state) - 1
 
     def claim(self, seat: int, name: str) -> str:
-        """Give ``seat`` to a person called ``name``; returns its secret token."""
+        """Give ``seat`` to a person called ``name`` ("Ann (2)" if an Ann sits here already);
+        returns its secret token."""
         token = new_token()
         self.tokens[seat] = token_hash(token)
         self.claimed.add(seat)
+        taken = (s.name for i, s in enumerate(self.seats) if i != seat and i in self.claimed)
+        name = distinct_name(name, (*taken, *(s.name for s in self.seats if s.bot)))
         self.seats = tuple(Seat(name) if i == seat else s for i, s in enumerate(self.seats))
         return token
 

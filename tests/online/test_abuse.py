@@ -98,10 +98,12 @@ async def test_the_rate_limit_slows_a_flood_and_keeps_the_connection(server: Run
 class _Line:
     """A connection's far end for calling the server directly, without a socket."""
 
+    remote_address = ("127.0.0.1", 1)
+
     def __init__(self) -> None:
         self.sent: list[str] = []
 
-    async def send(self, text: str) -> None:
+    async def send(self, text: str) -> None:  # the websocket's send, which the writer awaits
         self.sent.append(text)
 
 
@@ -135,9 +137,10 @@ def test_garbage_and_wrong_messages_never_break_a_table(tmp_path: Any) -> None:
     game = GameServer(
         SqliteStore(tmp_path / "s.sqlite3"), Limits(rate=1e9, burst=10**9, bot_pause=0)
     )
-    seated = Connection(_Line(), game.limits)  # type: ignore[arg-type]
+    seated = Connection(_Line(), game.limits, game.journal)  # type: ignore[arg-type]
     create = {"type": "create", "version": PROTOCOL, "game": "pazaak", "seats": ["human", "easy"]}
     loop.run_until_complete(game.receive(seated, json.dumps(create)))
+    loop.run_until_complete(seated.flushed())
     table = seated.table
     assert table is not None
 
@@ -147,9 +150,12 @@ def test_garbage_and_wrong_messages_never_break_a_table(tmp_path: Any) -> None:
         fresh=st.booleans(),
     )
     def send(message: str, fresh: bool) -> None:
-        conn = Connection(_Line(), game.limits) if fresh else seated  # type: ignore[arg-type]
+        conn = Connection(_Line(), game.limits, game.journal) if fresh else seated  # type: ignore[arg-type]
         before = len(table.match.actions)
         loop.run_until_complete(game.receive(conn, message))
+        loop.run_until_complete(conn.flushed())
+        if fresh:
+            conn.close()
         for text in conn.ws.sent:  # type: ignore[attr-defined]
             parse_server(text)  # every reply is a well-formed message
         assert len(table.match.actions) >= before
@@ -158,5 +164,24 @@ def test_garbage_and_wrong_messages_never_break_a_table(tmp_path: Any) -> None:
     try:
         send()
     finally:
+        seated.close()
         game.stop()
+        loop.run_until_complete(asyncio.sleep(0))
         loop.close()
+
+
+async def test_every_first_message_is_answered_and_numbers_must_be_numbers(server: Running) -> None:
+    host, _ = await server.table("pazaak", ["human", "human"])
+    deep = "[" * 979 + "]" * 979  # under the size limit; json.loads once raised RecursionError
+    async with connect(server.url) as ws:
+        assert (await ask(ws, deep)).code == "invalid"
+        as_text = {"type": "watch", "version": str(PROTOCOL), "code": host.watch}
+        assert (await ask(ws, as_text)).code == "invalid"
+        as_true = {"type": "watch", "version": True, "code": host.watch}
+        assert (await ask(ws, as_true)).code == "invalid"
+        assert (
+            await ask(ws, {"type": "watch", "version": PROTOCOL, "code": host.watch})
+        ).seat is None
+        stale_text = {"type": "move", "ply": str(host.ply), "action": {"type": "Stand"}}
+        reply = await ask(ws, stale_text)
+        assert reply.code == "invalid" and "ply" in reply.message

@@ -91,7 +91,7 @@ async def test_a_join_while_a_set_is_played_is_refused_with_the_reason(server: R
     problem = await refused_join(server, host)
     assert problem == (
         "set 1 is being played: newcomers sit down between sets, so join again when it ends "
-        f"(to look on: cardtable watch {host.watch})"
+        f"(the watch code {host.watch} lets you look on)"
     )
     table = server_table(server)
     assert len(table.seats) == 3 and table.match.game.seat_count(table.match.state) == 3
@@ -105,7 +105,7 @@ async def test_a_person_joins_between_sets_in_a_bots_place_and_plays_the_next_se
     await play_until(lambda: deciding(host), host)
     bob = await joined(server, host, "Bob")
     assert bob.viewer == 3
-    assert [s.name for s in bob.seats] == ["Ann", "Bot 2", "Bot 3", "Bob"]
+    assert [s.name for s in bob.seats] == ["Ann", "Bot 2", "Bot 3", "You"]  # his own: "You"
     assert [s.bot for s in bob.seats] == [None, "easy", "easy", None]
     for other in (host, spectator):
         await until(lambda o=other: len(o.seats) == 4, "the others to see the newcomer")
