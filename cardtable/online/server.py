@@ -487,12 +487,12 @@ class GameServer:
             raise Refusal("rematch", "a rematch can only start once the game is over")
         if conn.seat is None:
             raise Refusal("spectator", "spectators cannot ask for a rematch")
+        table.may_start_again()
         table.again.add(conn.seat)
         present = {p.seat for p in table.peers if p.seat is not None}
         if not present <= table.again:
             return
-        match = table.match
-        table.match = Match.new(match.game, match.config, secrets.randbelow(2**31))
+        table.start_again(secrets.randbelow(2**31))
         table.again.clear()
         del self.tables[table.id]
         self.store.finish(table.id)

@@ -166,6 +166,38 @@ class Table:
         """The bot to move for ``seat`` now, if the server plays it."""
         return self.bots.get(seat) or self.stand_ins.get(seat)
 
+    def _opening(self) -> int:
+        """How many seats a new game at this table has."""
+        game = self.match.game
+        return game.seat_count(game.new_game(self.match.config, 0)[0])
+
+    def may_start_again(self) -> None:
+        """Refuse the next game while a person sits in a seat that grew during this one
+        (a Pazu-Pazaak newcomer): the next game has the opening seats only."""
+        game, opening = self.match.game, self._opening()
+        newcomers = [
+            who.name
+            for seat, who in enumerate(self.seats[opening:], opening)
+            if who.is_human and (self.present(seat) or not game.has_left(self.match.state, seat))
+        ]
+        if newcomers:
+            raise Refusal(
+                "rematch",
+                f"{' and '.join(newcomers)} sat down during this game and a new one starts with "
+                "the opening seats only: open a new table to play on together",
+            )
+
+    def start_again(self, seed: int) -> None:
+        """The next game, with the seats this table opened with: those that grew during the
+        last one (Pazu-Pazaak's added bots) are not in it."""
+        opening = self._opening()
+        self.match = Match.new(self.match.game, self.match.config, seed)
+        self.seats, self.tokens = self.seats[:opening], self.tokens[:opening]
+        self.claimed = {seat for seat in self.claimed if seat < opening}
+        for seats in (self.bots, self.stand_ins):
+            for seat in [seat for seat in seats if seat >= opening]:
+                del seats[seat]
+
     # -- playing -------------------------------------------------------------------------------
 
     def play(self, seat: int | None, ply: int, raw: dict[str, Any]) -> Any:

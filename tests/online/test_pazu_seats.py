@@ -10,11 +10,12 @@ from dataclasses import replace
 from typing import Any
 
 from cardtable.games.pazaak.events import CardDrawn
-from cardtable.games.pazu.actions import LEAVE, STAND, STAY, Bid, Pick, SetAnte
+from cardtable.games.pazu.actions import LEAVE, STAND, STAY, Bid, Pick, SeatBot, SetAnte
 from cardtable.games.pazu.state import Phase
 from cardtable.games.registry import get
 from cardtable.online.remote import RemoteSession
 from cardtable.online.tables import Table
+from cardtable.session.base import Refused
 from tests.online.conftest import PATIENCE, Running, until
 
 GAME = "pazu-pazaak"
@@ -224,3 +225,47 @@ async def test_a_person_who_left_joins_again_from_the_same_machine_as_a_newcomer
     await asyncio.wait_for(again.ready.wait(), PATIENCE)
     assert again.problem is None and again.viewer == 3 and again.token != guest.token
     assert host.observe().seated == (True, False, False, True)
+
+
+def _now(callback: Any) -> None:
+    callback()
+
+
+async def short_table(server: Running) -> RemoteSession:
+    """Ann and two bots, for two sets."""
+    hello = {
+        "type": "create",
+        "game": GAME,
+        "seats": ["human", "easy", "easy"],
+        "name": "Ann",
+        "options": {"max_sets": "2"},
+    }
+    return await server.seated(GAME, hello)
+
+
+async def test_play_again_starts_with_the_opening_seats_and_waits_out_newcomers(
+    server: Running,
+) -> None:
+    """A bot Ann added drops out of the next game; while a newcomer sits at the table, the
+    next game is refused, as it would have no seat for them."""
+    host = await short_table(server)
+    await play_until(lambda: deciding(host), host)
+    host.submit(SeatBot("easy"))
+    await until(lambda: len(host.seats) == 4, "the added bot")
+    await play_until(lambda: host.is_over, host)
+    assert host.again() is host
+    await until(lambda: host.ready.is_set() and not host.is_over, "the next game")
+    assert [s.name for s in host.seats] == ["You", "Bot 2", "Bot 3"]
+    assert len(host.observe().seated) == 3
+
+    await play_until(lambda: deciding(host), host)
+    bob = await joined(server, host, "Bob")
+    await play_until(lambda: host.is_over, host, bob)
+    refusals: list[str] = []
+    host.connect(lambda c: refusals.append(c.reason) if isinstance(c, Refused) else None, _now)
+    host.again()
+    await until(lambda: bool(refusals), "the refusal")
+    assert refusals[-1] == (
+        "Bob sat down during this game and a new one starts with the opening seats only: "
+        "open a new table to play on together"
+    )

@@ -207,7 +207,7 @@ class PazuRules(GameRules[PazuState, PazuConfig]):
         return action
 
     def has_left(self, state: PazuState, seat: int) -> bool:
-        return not state.seated[seat]
+        return seat < len(state.seated) and not state.seated[seat]
 
     def joined_bots(self, history: Iterable[tuple[Any, ...]]) -> Iterator[tuple[int, str]]:
         """Bots sit down between sets: each ``BotSeated`` adds a seat."""
