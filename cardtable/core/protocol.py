@@ -105,6 +105,21 @@ class GameRules(ABC, Generic[State, Config]):
         a game whose table never grows has none."""
         return iter(())
 
+    def seat_people(self, config: Config, people: tuple[int, ...]) -> Config:
+        """``config`` for a table where people play the seats ``people`` and bots the rest,
+        for a game whose rules treat the two apart; most games' rules do not care."""
+        return config
+
+    def arrival(self, state: State) -> Action:
+        """The action that sits a person from outside down now, for a game whose table takes
+        newcomers while it is played (a server plays it for someone with the invite code);
+        IllegalAction says why nobody can sit down now."""
+        raise IllegalAction("every seat at this table is taken")
+
+    def has_left(self, state: State, seat: int) -> bool:
+        """Whether ``seat``'s player has left a game that goes on without them."""
+        return False
+
     def is_over(self, state: State) -> bool:
         return self.to_move(state) is None
 

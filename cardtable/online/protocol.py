@@ -150,6 +150,8 @@ class SeatInfo(_Message):
     connected: bool = False
     #: a bot plays for the person who left, until they come back
     stand_in: bool = False
+    #: the player has left a game that goes on without them (Pazu-Pazaak, between sets)
+    left: bool = False
 
 
 class Welcome(_Message):

@@ -196,13 +196,13 @@ class RemoteSession(Session):
         elif isinstance(message, Upgrade):
             self._stop(message.message)
         elif isinstance(message, Error):
-            if message.code == "taken" and self._kept:
+            if message.code in ("taken", "left") and self._kept:
                 self._kept, self.token = False, None
                 self._send(json.dumps(self.hello))
             elif message.code == "taken" and self._ws is not None:
                 # our old connection has not been noticed gone yet: try again shortly
                 self._send_later_close()
-            elif self._update is None and message.code in FATAL:
+            elif message.code == "left" or (self._update is None and message.code in FATAL):
                 self._stop(message.message)
             else:
                 self.emit(Refused(message.message))
@@ -279,7 +279,7 @@ class RemoteSession(Session):
         away = [
             f"{s.name} is away" + (" (a bot plays for now)" if s.stand_in else "")
             for i, s in enumerate(update.seats)
-            if s.bot is None and not s.connected and i != self.viewer
+            if s.bot is None and not s.connected and not s.left and i != self.viewer
         ]
         if update.waiting:
             away.insert(0, f"waiting for players: invite code {self.invite}")

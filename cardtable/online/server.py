@@ -308,7 +308,7 @@ class GameServer:
             table = self.create(hello)
             self.gate.opened(conn.address)
             self._opener[table] = conn.address
-            seat = table.free_seat()
+            seat = table.newcomer_seat()
             token = table.claim(seat, hello.name)
         elif isinstance(hello, Resume):
             self.gate.may_guess(conn.address)
@@ -319,6 +319,8 @@ class GameServer:
             table, seat = found
             if found[0].present(found[1]):
                 raise Refusal("taken", "another connection sits in that seat now")
+            if table.match.game.has_left(table.match.state, seat):
+                raise Refusal("left", "you have left that seat: join again with the invite code")
         else:
             self.gate.may_guess(conn.address)
             table = self.by_code.get(hello.code)
@@ -330,12 +332,15 @@ class GameServer:
             else:
                 if hello.code != table.invite:
                     raise Refusal("code", f"{hello.code} is a watch code: use 'watch' with it")
-                seat = table.free_seat()
+                ply = len(table.match.actions)
+                seat = table.newcomer_seat()
                 token = table.claim(seat, hello.name)
+                for n, action in enumerate(table.match.actions[ply:], ply):  # an arrival
+                    self.journal.write(self.store.append, table.id, n, encode(action))
         if isinstance(hello, Create):
             self.store.create(table.record())
-        elif token is not None:
-            self.store.seated(table.record())
+        elif token is not None:  # a join: its seat kept with any arrival, before the token goes
+            self.journal.write(self.store.seated, table.record())
         conn.table, conn.seat = table, seat
         table.peers.add(conn)
         self._touched[table] = time.monotonic()
@@ -369,7 +374,8 @@ class GameServer:
             raise Refusal(
                 "seats", f"{spec.title} takes {rules.min_seats} to {rules.max_seats} players"
             )
-        config = self._config(spec, hello)
+        humans = tuple(i for i, word in enumerate(hello.seats) if word == "human")
+        config = rules.seat_people(self._config(spec, hello), humans)
         seats = tuple(
             Seat(f"Player {i + 1}") if w == "human" else Seat(f"Bot {i + 1}", w)
             for i, w in enumerate(hello.seats)
@@ -478,12 +484,12 @@ class GameServer:
             raise Refusal("rematch", "a rematch can only start once the game is over")
         if conn.seat is None:
             raise Refusal("spectator", "spectators cannot ask for a rematch")
+        table.may_start_again()
         table.again.add(conn.seat)
         present = {p.seat for p in table.peers if p.seat is not None}
         if not present <= table.again:
             return
-        match = table.match
-        table.match = Match.new(match.game, match.config, secrets.randbelow(2**31))
+        table.start_again(secrets.randbelow(2**31))
         table.again.clear()
         del self.tables[table.id]
         self.store.finish(table.id)

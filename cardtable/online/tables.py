@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from pydantic_core import to_json
 
 from cardtable.core.codec import Decoder, encode
+from cardtable.core.errors import IllegalAction
 from cardtable.core.match import Match
 from cardtable.core.names import distinct_name
 from cardtable.core.protocol import Outcome
@@ -128,12 +129,23 @@ class Table:
             if who.bot is not None and seat not in self.bots:
                 self.bots[seat] = self.spec.bots[who.bot]()
 
-    def free_seat(self) -> int:
-        """The first human seat nobody has taken."""
+    def newcomer_seat(self) -> int:
+        """The first human seat nobody has taken; else, at a game that seats newcomers while it
+        is played (Pazu-Pazaak, between sets), the seat its rules make for one now: the arrival
+        is played (the caller keeps it) and the new seat, the last, waits for its ``claim``."""
         for seat, who in enumerate(self.seats):
             if who.is_human and seat not in self.claimed:
                 return seat
-        raise Refusal("full", "every seat at this table is taken; ask for the watch code")
+        game = self.match.game
+        try:
+            arrival = game.arrival(self.match.state)
+        except IllegalAction as refusal:
+            reason = f"{refusal.reason} (the watch code {self.watch} lets you look on)"
+            raise Refusal("full", reason) from None
+        self.match.play(arrival)
+        self.seats += (Seat("Newcomer"),)
+        self.grow()
+        return game.seat_count(self.match.state) - 1
 
     def claim(self, seat: int, name: str) -> str:
         """Give ``seat`` to a person called ``name`` ("Ann (2)" if an Ann sits here already);
@@ -156,6 +168,38 @@ class Table:
     def player_for(self, seat: int) -> Any:
         """The bot to move for ``seat`` now, if the server plays it."""
         return self.bots.get(seat) or self.stand_ins.get(seat)
+
+    def _opening(self) -> int:
+        """How many seats a new game at this table has."""
+        game = self.match.game
+        return game.seat_count(game.new_game(self.match.config, 0)[0])
+
+    def may_start_again(self) -> None:
+        """Refuse the next game while a person sits in a seat that grew during this one
+        (a Pazu-Pazaak newcomer): the next game has the opening seats only."""
+        game, opening = self.match.game, self._opening()
+        newcomers = [
+            who.name
+            for seat, who in enumerate(self.seats[opening:], opening)
+            if who.is_human and (self.present(seat) or not game.has_left(self.match.state, seat))
+        ]
+        if newcomers:
+            raise Refusal(
+                "rematch",
+                f"{' and '.join(newcomers)} sat down during this game and a new one starts with "
+                "the opening seats only: open a new table to play on together",
+            )
+
+    def start_again(self, seed: int) -> None:
+        """The next game, with the seats this table opened with: those that grew during the
+        last one (Pazu-Pazaak's added bots) are not in it."""
+        opening = self._opening()
+        self.match = Match.new(self.match.game, self.match.config, seed)
+        self.seats, self.tokens = self.seats[:opening], self.tokens[:opening]
+        self.claimed = {seat for seat in self.claimed if seat < opening}
+        for seats in (self.bots, self.stand_ins):
+            for seat in [seat for seat in seats if seat >= opening]:
+                del seats[seat]
 
     # -- playing -------------------------------------------------------------------------------
 
@@ -208,6 +252,7 @@ class Table:
         peer.sent = len(match.events)
         outcome = match.outcome
         mine = seat is not None and match.to_move == seat
+        state = match.state
         # built as plain data (the ``Update`` model is the schema the client checks it with)
         # and written by pydantic-core's serializer, three times as fast as json.dumps: this
         # runs for every connection on every move
@@ -223,6 +268,7 @@ class Table:
                     "bot": who.bot,
                     "connected": who.bot is None and self.present(i),
                     "stand_in": i in self.stand_ins,
+                    "left": rules.has_left(state, i),
                 }
                 for i, who in enumerate(self.seats)
             ],

@@ -1,5 +1,6 @@
 """What a Pazu-Pazaak player can decide: a bid, a pick, the ante, a turn's moves, stay or leave,
-and (for the people at the table, between sets) a bot seat added or removed.
+and (for the people at the table, between sets) a bot seat added or removed; and the one action
+nobody at the table decides: a person sitting down between sets.
 
 A turn's moves are Pazaak's own (``PlaySide``, ``Stand``, ``EndTurn``), shared rather than
 redefined, so a hand card means the same thing in both games.
@@ -59,9 +60,33 @@ class UnseatBot:
     seat: int
 
 
+@dataclass(frozen=True, slots=True)
+class SitDown:
+    """Between sets, a person who was not at the table sits down in a new seat with the start
+    chips (an online table's server plays it when someone comes with the invite code). With
+    ``replacing``, the bot in that seat gets up for them and leaves with its chips.
+
+    It is no seated player's decision, so ``legal_actions`` never lists it: the rules accept it
+    whenever the table has a place for the newcomer (see ``PazuRules.arrival``)."""
+
+    replacing: int | None = None
+
+
 #: the bot levels a person may add between sets (the bots module names the same levels)
 BOT_LEVELS = ("easy", "hard")
-ACTION_TYPES = (Bid, Pick, SetAnte, PlaySide, Stand, EndTurn, Stay, Leave, SeatBot, UnseatBot)
+ACTION_TYPES = (
+    Bid,
+    Pick,
+    SetAnte,
+    PlaySide,
+    Stand,
+    EndTurn,
+    Stay,
+    Leave,
+    SeatBot,
+    UnseatBot,
+    SitDown,
+)
 STAY = Stay()
 LEAVE = Leave()
 
@@ -79,6 +104,7 @@ __all__ = [
     "PlaySide",
     "SeatBot",
     "SetAnte",
+    "SitDown",
     "Stand",
     "Stay",
     "UnseatBot",

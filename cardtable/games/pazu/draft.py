@@ -28,6 +28,7 @@ class Draft:
     queue: tuple[int, ...]
     first: int
     seated: tuple[bool, ...]
+    people: tuple[int, ...]
     chips: tuple[int, ...]
     set_pot: int
     pazaak_pot: int
@@ -82,8 +83,7 @@ class Draft:
     @property
     def people_gone(self) -> bool:
         """Whether the table had people (not a bots-only sim) and the last of them has left."""
-        people = self.config.people
-        return bool(people) and not any(self.seated[seat] for seat in people)
+        return bool(self.people) and not any(self.seated[seat] for seat in self.people)
 
     def pay(self, seat: int, amount: int) -> None:
         """Take ``amount`` from ``seat``'s chips; the caller puts it in a pot."""

@@ -44,6 +44,8 @@ class LeaveReason(Enum):
     BROKE = "broke"
     #: a bot a person sent away between sets
     REMOVED = "removed"
+    #: a bot that got up for a person sitting down between sets
+    GAVE_SEAT = "gave_seat"
 
 
 class EndReason(Enum):
@@ -109,6 +111,15 @@ class BotSeated:
 
 
 @dataclass(frozen=True, slots=True)
+class PersonSeated:
+    """Between sets a person sat down in the new seat ``seat`` with ``chips``; they are dealt
+    their hand (``HandDealt``) and play from the next set on."""
+
+    seat: int
+    chips: int
+
+
+@dataclass(frozen=True, slots=True)
 class Stayed:
     seat: int
 
@@ -162,6 +173,7 @@ EVENT_TYPES = (
     AntesPaid,
     LeftTable,
     BotSeated,
+    PersonSeated,
     Stayed,
     CardDrawn,
     SideCardPlayed,
@@ -190,6 +202,8 @@ _LEAVING = {
     LeaveReason.CANNOT_PAY: "cannot pay the ante and leave|cannot pay the ante and leaves",
     LeaveReason.BROKE: "cannot cover an ante and leave|cannot cover an ante and leaves",
     LeaveReason.REMOVED: "are sent away from|is sent away from",
+    LeaveReason.GAVE_SEAT: "give your place to a newcomer and leave|gives its place to a newcomer "
+    "and leaves",
 }
 _ENDS = {
     EndReason.FEW_PLAYERS: "too few players are left",
@@ -229,6 +243,8 @@ def describe(event: Any, viewer: int | None) -> str | None:
             return f"{_who(seat, viewer, _LEAVING[reason])} the table with {chips} chips"
         case BotSeated(seat, level, chips):
             return f"Player {seat + 1}, a new {level} bot, sits down with {chips} chips"
+        case PersonSeated(seat, chips):
+            return f"{_who(seat, viewer, 'sit|sits')} down at the table with {chips} chips"
         case Stayed(seat):
             return f"{_who(seat, viewer, 'stay|stays')} at the table"
         case Busted(seat, total, penalty):

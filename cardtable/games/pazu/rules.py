@@ -13,6 +13,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
+from cardtable.core.errors import IllegalAction
 from cardtable.core.protocol import GameRules, Outcome
 from cardtable.core.rng import randbelow, shuffled
 from cardtable.games.pazaak.cards import Card, label
@@ -32,6 +33,7 @@ from cardtable.games.pazu.actions import (
     PlaySide,
     SeatBot,
     SetAnte,
+    SitDown,
     Stand,
     Stay,
     UnseatBot,
@@ -62,7 +64,7 @@ _PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
     Phase.PICK: (Pick,),
     Phase.ANTE: (SetAnte,),
     Phase.TURN: (PlaySide, Stand, EndTurn),
-    Phase.LEAVE: (Stay, Leave, SeatBot, UnseatBot),
+    Phase.LEAVE: (Stay, Leave, SeatBot, UnseatBot, SitDown),
 }
 _PHASE_NAMES = {
     Phase.BID: "bid for the auction cards",
@@ -123,6 +125,11 @@ class PazuRules(GameRules[PazuState, PazuConfig]):
             return "the game is over"
         if not isinstance(action, ACTION_TYPES):
             return f"{action!r} is not a Pazu-Pazaak action"
+        if type(action) is SitDown and state.phase is not Phase.LEAVE:
+            return (
+                f"set {state.set_number} is being played: newcomers sit down between sets, "
+                "so join again when it ends"
+            )
         if type(action) not in _PHASE_ACTIONS[state.phase]:
             return f"Player {state.queue[0] + 1} has to {_PHASE_NAMES[state.phase]} now"
         return _refusal(state, action) or f"{action!r} is not a legal move now"
@@ -149,6 +156,8 @@ class PazuRules(GameRules[PazuState, PazuConfig]):
             table.leave(d)
         elif kind is SeatBot:
             table.seat_bot(d, action.level)
+        elif kind is SitDown:
+            table.sit_down(d, action.replacing)
         else:
             table.unseat_bot(d, action.seat)
         if d.set_over:
@@ -158,7 +167,7 @@ class PazuRules(GameRules[PazuState, PazuConfig]):
     def observe(self, state: PazuState, seat: int | None) -> PazuView:
         return PazuView(
             **public_view(state, seat),
-            config=state.config.terms,
+            config=replace(state.config.terms, people=state.people),
             phase=state.phase,
             to_move=self.to_move(state),
             queue=state.queue,
@@ -184,6 +193,21 @@ class PazuRules(GameRules[PazuState, PazuConfig]):
         winners = tuple(seat for seat, chips in enumerate(state.chips) if chips == best)
         scores = tuple(float(chips) for chips in state.chips)
         return Outcome(winners, scores, {"chips": scores, "sets": float(state.set_number)})
+
+    def seat_people(self, config: PazuConfig, people: tuple[int, ...]) -> PazuConfig:
+        return replace(config, people=people)
+
+    def arrival(self, state: PazuState) -> SitDown:
+        """A newcomer takes the place of the first bot at the table, so the table keeps the
+        size it was set up with; with no bot there, a free place if the table has room."""
+        bots = [s for s, here in enumerate(state.seated) if here and s not in state.people]
+        action = SitDown(bots[0] if bots else None)
+        if not self.is_legal(state, action):
+            raise IllegalAction(self.explain_illegal(state, action))
+        return action
+
+    def has_left(self, state: PazuState, seat: int) -> bool:
+        return seat < len(state.seated) and not state.seated[seat]
 
     def joined_bots(self, history: Iterable[tuple[Any, ...]]) -> Iterator[tuple[int, str]]:
         """Bots sit down between sets: each ``BotSeated`` adds a seat."""
@@ -234,12 +258,14 @@ def _refusal(state: PazuState, action: Any) -> str | None:
         return _seat_refusal(state, seat, action.level)
     if kind is UnseatBot:
         return _unseat_refusal(state, seat, action.seat)
+    if kind is SitDown:
+        return _arrival_refusal(state, action.replacing)
     return None
 
 
 def _seat_changes(state: PazuState, seat: int) -> tuple[SeatBot | UnseatBot, ...]:
     """The bot seats a person deciding between sets may add or remove (none for a bot)."""
-    if seat not in state.config.people:
+    if seat not in state.people:
         return ()
     adds = _SEAT_BOTS if _table_full(state) is None else ()
     if sum(state.seated) <= MIN_AFTER_REMOVAL:
@@ -247,7 +273,7 @@ def _seat_changes(state: PazuState, seat: int) -> tuple[SeatBot | UnseatBot, ...
     bots = tuple(
         UnseatBot(other)
         for other, here in enumerate(state.seated)
-        if here and other not in state.config.people
+        if here and other not in state.people
     )
     return adds + bots
 
@@ -262,7 +288,7 @@ def _table_full(state: PazuState) -> str | None:
 
 
 def _not_a_person(state: PazuState, seat: int) -> str | None:
-    if seat in state.config.people:
+    if seat in state.people:
         return None
     return f"only the people at the table add or remove bots, and Player {seat + 1} is a bot"
 
@@ -279,12 +305,29 @@ def _unseat_refusal(state: PazuState, seat: int, bot: Any) -> str | None:
         return refusal
     if type(bot) is not int or not 0 <= bot < len(state.seated):
         return f"there is no seat {bot!r} at the table"
-    if bot in state.config.people:
+    if bot in state.people:
         return f"Player {bot + 1} is a person, not a bot: only they can choose to leave"
     if not state.seated[bot]:
         return f"Player {bot + 1} has already left the table"
     if sum(state.seated) <= MIN_AFTER_REMOVAL:
         return f"the table needs {MIN_AFTER_REMOVAL} players: Player {bot + 1} cannot be sent away"
+    return None
+
+
+def _arrival_refusal(state: PazuState, bot: Any) -> str | None:
+    """Why a person from outside cannot sit down (in ``bot``'s place, if given), or None."""
+    if not state.people:
+        return "a table of bots alone takes no newcomers"
+    if len(state.seated) >= MAX_SEATINGS:
+        return f"{MAX_SEATINGS} players have sat down in this game, the most there can be"
+    if bot is None:
+        return _table_full(state)
+    if type(bot) is not int or not 0 <= bot < len(state.seated):
+        return f"there is no seat {bot!r} at the table"
+    if bot in state.people:
+        return f"Player {bot + 1} is a person: only they can give up their place, by leaving"
+    if not state.seated[bot]:
+        return f"Player {bot + 1} has already left the table"
     return None
 
 

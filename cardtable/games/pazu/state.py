@@ -82,8 +82,9 @@ class PazuConfig:
     #: an optional evening's length: the game ends after this many sets even if several
     #: players are still at the table; None (the rule) plays on while two can pay the ante
     max_sets: int | None = None
-    #: the seats people play (every other seat is a bot): between sets they may add and remove
-    #: bot seats, and the game ends when the last of them leaves. () for bots only (sims).
+    #: the seats people play when the game opens (every other seat is a bot): between sets they
+    #: may add and remove bot seats, and the game ends when the last of them leaves (a person
+    #: who sits down later counts too: ``PazuState.people``). () for bots only (sims).
     people: tuple[int, ...] = ()
     #: the side deck a bot added between sets brings to the table
     newcomer_deck: tuple[Card, ...] = deck_named("balanced").cards
@@ -193,6 +194,8 @@ class PazuState:
     first: int
     #: still at the table (leavers keep their chips for the standings)
     seated: tuple[bool, ...]
+    #: the seats people play: the config's, and every person who sat down between sets since
+    people: tuple[int, ...]
     chips: tuple[int, ...]
     set_pot: int
     pazaak_pot: int

@@ -2,8 +2,9 @@
 
 A player who ends a set with less than the smallest ante cannot pay for another and leaves at
 once; everyone else decides in turn to stay or leave, and a person whose turn it is to decide
-may first add bots in new seats or send bots away. The game ends when fewer than two players
-are left, when the last person leaves, or after the table's last set if it has a limit.
+may first add bots in new seats or send bots away. Meanwhile a person from outside may sit
+down, in a new seat or in a bot's place. The game ends when fewer than two players are left,
+when the last person leaves, or after the table's last set if it has a limit.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from cardtable.games.pazaak.board import EMPTY
 from cardtable.games.pazaak.events import HandDealt
 from cardtable.games.pazu.auction import start_set
 from cardtable.games.pazu.draft import Draft
-from cardtable.games.pazu.events import BotSeated, EndReason, LeaveReason, Stayed
+from cardtable.games.pazu.events import BotSeated, EndReason, LeaveReason, PersonSeated, Stayed
 from cardtable.games.pazu.state import HAND_SIZE, PazuConfig, PazuState, Phase, Status, deck_of
 from cardtable.games.pazu.turns import finish_turn
 
@@ -32,6 +33,7 @@ def opening(config: PazuConfig, seed: int) -> Draft:
         queue=(),
         first=randbelow(rng, n),
         seated=(True,) * n,
+        people=config.people,
         chips=(config.start_chips,) * n,
         set_pot=0,
         pazaak_pot=0,
@@ -90,9 +92,31 @@ def leave(d: Draft) -> None:
 
 
 def seat_bot(d: Draft, level: str) -> None:
-    """A bot sits down in a new seat, after every seat there has been (so it plays after the
-    highest-numbered seat, before seat 1), buys in with the start chips and is dealt a hand of
-    four from the newcomers' deck. It joins the next set; the person goes on deciding."""
+    """A bot sits down in a new seat (``_new_seat``); the person goes on deciding."""
+    seat, chips = _new_seat(d)
+    d.events.append(BotSeated(seat, level, chips))
+    d.events.append(HandDealt(seat, len(d.hands[seat])))
+
+
+def sit_down(d: Draft, replacing: int | None) -> None:
+    """A person from outside sits down in a new seat (``_new_seat``), after the bot they
+    replace, if any, has left with its chips. If that bot was the last still to decide, the
+    next set opens at once; otherwise the others go on deciding."""
+    if replacing is not None:
+        d.leave(replacing, LeaveReason.GAVE_SEAT)
+        d.queue = tuple(s for s in d.queue if s != replacing)
+    seat, chips = _new_seat(d)
+    d.people += (seat,)
+    d.events.append(PersonSeated(seat, chips))
+    d.events.append(HandDealt(seat, len(d.hands[seat])))
+    if not d.queue:
+        start_set(d)
+
+
+def _new_seat(d: Draft) -> tuple[int, int]:
+    """A new seat after every seat there has been (so it plays after the highest-numbered seat,
+    before seat 1), bought in with the start chips and dealt a hand of four from the newcomers'
+    deck. It joins the next set. Returns the seat and its chips."""
     seat = d.seats
     hand = shuffled(deck_of(d.config, seat), derive_rng(d.seed, "sit", seat))[:HAND_SIZE]
     chips = d.config.start_chips
@@ -105,8 +129,7 @@ def seat_bot(d: Draft, level: str) -> None:
     d.boards += (EMPTY,)
     d.status += (Status.OUT,)
     d.stood_at += (0,)
-    d.events.append(BotSeated(seat, level, chips))
-    d.events.append(HandDealt(seat, len(hand)))
+    return seat, chips
 
 
 def unseat_bot(d: Draft, seat: int) -> None:

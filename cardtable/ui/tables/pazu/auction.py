@@ -270,10 +270,14 @@ class AuctionPanel(Vertical):
         yield Static(id="pz-reason", markup=False)
         yield Static(id="pz-rules", markup=False)
 
+    def on_mount(self) -> None:
+        self.set_small(self.has_class("-small"))
+
     def set_small(self, small: bool) -> None:
-        """Layout only: one-line buttons and box on a small terminal."""
+        """Layout only: one-line buttons and box on a small terminal. A table opened from the
+        online lobby sizes itself before the panel has its widgets: ``on_mount`` sees to them."""
         self.set_class(small, "-small")
-        for widget in (*self.query(Button), self.query_one(Input)):
+        for widget in (*self.query(Button), *self.query(Input)):
             widget.compact = small
 
     def show(self, part: AuctionSlice) -> None:

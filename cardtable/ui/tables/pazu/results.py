@@ -34,6 +34,7 @@ LEAVING = {
     LeaveReason.CANNOT_PAY: "could not pay the ante",
     LeaveReason.BROKE: "could not cover an ante",
     LeaveReason.REMOVED: "was sent away",
+    LeaveReason.GAVE_SEAT: "gave its place to a newcomer",
 }
 
 

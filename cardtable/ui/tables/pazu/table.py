@@ -35,7 +35,13 @@ from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tables.pazu.auction import AuctionPanel, auction_slice
 from cardtable.ui.tables.pazu.choices import PazuChoices
 from cardtable.ui.tables.pazu.layout import BOARD_SIZES, Layout, choose_layout
-from cardtable.ui.tables.pazu.results import ending, final_screen, set_result, set_summary
+from cardtable.ui.tables.pazu.results import (
+    ending,
+    final_screen,
+    set_result,
+    set_summary,
+    standings,
+)
 from cardtable.ui.tables.pazu.seats import (
     between_text,
     seat_changes,
@@ -162,6 +168,14 @@ class PazuTable(PazuChoices, TableScreen):
     @property
     def labels(self) -> tuple[str, ...]:
         return tuple(seat.label for seat in self.seats[: self.seat_total])
+
+    def redraw(self) -> None:
+        """Opened from the online lobby, the table mounts before the bidding panel has its own
+        widgets: the first drawing waits for them."""
+        if not self.abandoned and not self.query("#pz-amount"):
+            self.call_after_refresh(self.redraw)
+            return
+        super().redraw()
 
     def show(self, view: PazuView) -> None:
         if self.size.width and self.hand_size() != self._hand_size:
@@ -307,7 +321,37 @@ class PazuTable(PazuChoices, TableScreen):
         if not self.is_replay and not self.session.is_over and not self.people_seated():
             self.app.push_screen(self.walked_out_result(), self._after_final)
             return
+        if self.left_online_table():
+            box = self.left_result()
+            self.session.close()  # the table plays on, but this person has gone from it
+            self.app.push_screen(box, self._after_leaving)
+            return
         super().advance()
+
+    def left_online_table(self) -> bool:
+        """This person has left a table held by a server, which plays on without them."""
+        seat = self.viewer
+        if self.session.held_here or seat is None or self.session.is_over:
+            return False
+        return not self.session.observe().seated[seat]
+
+    def left_result(self) -> ResultScreen:
+        """The standings as this person leaves them; the table plays on without them."""
+        view = self.session.observe()
+        verdict = f"You left the table with {view.chips[self.viewer or 0]} chips"
+        details = [
+            f"The others play on after set {view.set_number}. Standings as you leave:",
+            "",
+            *standings(view.chips, self.labels, departures(self.session.history())),
+        ]
+        return ResultScreen(verdict, "\n".join(details), (("home", "Home"), ("quit", "Quit")))
+
+    def _after_leaving(self, choice: str | None) -> None:
+        """Home or quit: the table screen goes, and with it the connection."""
+        if choice == "quit":
+            self.app.exit()
+        else:
+            self.app.go_home()  # type: ignore[attr-defined]
 
     def interlude(self, events: tuple[Any, ...]) -> ResultScreen | None:
         view = self.session.observe()

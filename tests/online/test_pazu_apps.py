@@ -1,0 +1,127 @@
+"""Online Pazu-Pazaak through the app, driven by Pilot: a person joins a running table between
+sets, plays the next set, and leaves at its end by the key, as at a local table; a spectator's
+app shows both arrivals and departures on the boards and in the log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.games.pazu.actions import STAY
+from cardtable.ui.app import CardtableApp
+from cardtable.ui.screens.online import LobbyScreen
+from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.tables.pazu.table import PazuTable
+from cardtable.ui.tables.pazu.widgets import SeatBoard
+from cardtable.ui.widgets.log import MoveLog
+from tests.online.conftest import Running, until
+from tests.online.test_pazu_seats import GAME, deciding, host_table, play_until
+
+#: the most result boxes the newcomer's app closes while the table plays on
+MOST_BOXES = 20
+
+
+def table_of(app: CardtableApp) -> PazuTable | None:
+    return next((s for s in app.screen_stack if isinstance(s, PazuTable)), None)
+
+
+def board(app: CardtableApp, seat: int) -> str:
+    """What ``seat``'s board says above and below its cards (its name, and "LEFT" once gone);
+    "" when the board is not on show."""
+    table = table_of(app)
+    assert table is not None
+    shown = [b for b in table.query(SeatBoard) if b.seat == seat and b.display]
+    return " / ".join(f"{b.border_title} {b.border_subtitle}" for b in shown)
+
+
+def logged(app: CardtableApp) -> str:
+    """The log as one line of words (a narrow log wraps its lines)."""
+    table = table_of(app)
+    assert table is not None
+    return " ".join(" ".join(strip.text.split()) for strip in table.query_one(MoveLog).lines)
+
+
+def ready(app: CardtableApp, button: str) -> bool:
+    """A box is up with ``button`` laid out on screen (a click before then is lost)."""
+    screen = app.screen
+    if not isinstance(screen, ResultScreen) or not screen.query(button):
+        return False
+    return screen.query_one(button).region.width > 0
+
+
+async def open_app(session: Any) -> tuple[CardtableApp, Any]:
+    app = CardtableApp(lambda app: LobbyScreen(session), bot_pause=0)
+    runner = app.run_test(size=(140, 44))
+    pilot = await runner.__aenter__()
+    await until(lambda: getattr(table_of(app), "drawn", None) is not None, "the table drawn")
+    return app, (runner, pilot)
+
+
+async def test_a_newcomer_sits_down_plays_a_set_and_leaves_by_the_key(server: Running) -> None:
+    host = await host_table(server, ["human", "easy", "easy"])
+    watch = server.session(GAME, {"type": "watch", "code": host.watch})
+    watcher, (watch_runner, _) = await open_app(watch)
+    try:
+        await play_until(lambda: deciding(host), host)
+        bob = server.session(GAME, {"type": "join", "code": host.invite, "name": "Bob"})
+        app, (runner, pilot) = await open_app(bob)
+        try:
+            assert bob.viewer == 3
+            assert "You sit down at the table with 200 chips" in logged(app)
+            arrived = "Bob sits down at the table with 200 chips"
+            await until(lambda: arrived in logged(watcher), "the spectator's log")
+            await until(lambda: "Bob" in board(watcher, 3), "the spectator's board for Bob")
+            assert "Bot 2 (easy)" in board(watcher, 1) and "LEFT" in board(watcher, 1)
+            assert "Bot 2 gives its place to a newcomer" in logged(watcher)
+
+            # the next set: Bob plays it (his moves sent as the app's keys would send them)
+            host.submit(STAY)
+            await play_until(lambda: host.observe().set_number == 2, host)
+            await play_until(lambda: deciding(bob), host, bob)
+            table = table_of(app)
+            assert table is not None
+            for _ in range(MOST_BOXES):  # the set's result box, closed as a person closes it
+                if app.screen is table and table.check_action("leave", ()) is True:
+                    break
+                if isinstance(app.screen, ResultScreen) and app.screen.focused is not None:
+                    await pilot.press("enter")
+                await pilot.pause(0.1)
+            else:
+                raise AssertionError("the Leave key never came")
+            await pilot.press("l")
+            await until(lambda: ready(app, "#leave"), "the question")
+            await pilot.click("#leave")
+            await until(lambda: "You left the table" in getattr(app.screen, "verdict", ""), "bye")
+            details = app.screen.details  # type: ignore[attr-defined]
+            assert "The others play on after set 2" in details
+            assert "You " in details and "left in set 2" in details
+
+            left = f"Bob leaves the table with {host.observe().chips[3]} chips"
+            await until(lambda: left in logged(watcher), "the spectator to see Bob go")
+            assert "LEFT" in board(watcher, 3)
+            assert host.observe().seated[3] is False and not host.is_over
+            await until(lambda: ready(app, "#quit"), "the box to be ready")
+            await pilot.click("#quit")
+            await until(lambda: not app.is_running, "Bob's app to close")
+        finally:
+            await runner.__aexit__(None, None, None)
+    finally:
+        await watch_runner.__aexit__(None, None, None)
+
+
+async def test_the_app_says_why_a_join_waits_for_the_sets_end(server: Running) -> None:
+    """Play online → join while a set is played: the lobby gives the reason and a way back."""
+    host = await host_table(server, ["human", "easy", "easy"])
+    late = server.session(GAME, {"type": "join", "code": host.invite, "name": "Late"})
+    app = CardtableApp(lambda app: LobbyScreen(late), bot_pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+
+        def lobby() -> str:
+            return " ".join(str(app.screen.query_one("#lobby-text").render()).split())
+
+        await until(lambda: "Cannot play" in lobby(), "the lobby to give the reason")
+        assert "set 1 is being played: newcomers sit down between sets" in lobby()
+        assert f"watch code {host.watch} lets you look on" in lobby()
+        assert "Escape to go back" in lobby()
+        assert table_of(app) is None
+        await pilot.press("escape")
+        await until(lambda: not app.is_running, "the way back")
