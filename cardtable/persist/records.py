@@ -107,7 +107,11 @@ class GameRecord(BaseModel):
                 f"this cardtable plays version {rules.rules_version}"
             )
         for seat in self.seats:
-            if seat.bot is not None and seat.bot not in self.spec.levels and not is_policy(seat.bot):
+            if (
+                seat.bot is not None
+                and seat.bot not in self.spec.levels
+                and not is_policy(seat.bot)
+            ):
                 raise ValueError(f"unknown bot level {seat.bot!r}")
         try:
             match = Match.replay(rules, self.config_value(), self.seed, self.decoded_actions())
