@@ -48,6 +48,10 @@ class GameRules(ABC, Generic[State, Config]):
     action_types: ClassVar[tuple[type, ...]]
     event_types: ClassVar[tuple[type, ...]] = ()
     config_type: ClassVar[type]
+    #: the rules options hold something a seat may not see (each player's own side deck), so
+    #: a server tells the config only once the game is over, with the seed; views carry the
+    #: public terms a table screen needs
+    secret_config: ClassVar[bool] = False
 
     @abstractmethod
     def default_config(self, seats: int) -> Config:

@@ -163,7 +163,9 @@ class Welcome(_Message):
     token: str | None = None
     invite: str
     watch: str
-    config: dict[str, Any]
+    #: the rules options; None for a game whose options hold a seat's secret (a side deck):
+    #: then they come with the seed once the game is over
+    config: dict[str, Any] | None
 
 
 class Played(_Message):
@@ -199,6 +201,7 @@ class Update(_Message):
     #: told once the game is over, so the game can be kept and replayed
     seed: int | None = None
     actions: list[dict[str, Any]] | None = None
+    config: dict[str, Any] | None = None
 
 
 class Error(_Message):

@@ -183,7 +183,8 @@ class RemoteSession(Session):
                 self._decoder = wire_decoder(self.spec)
             self.viewer = message.seat
             self.invite, self.watch = message.invite, message.watch
-            self._config = self._decoder.decode(message.config)
+            if message.config is not None:
+                self._config = self._decoder.decode(message.config)
             self._kept = False
             if message.token is not None:
                 self.token = message.token
@@ -267,6 +268,8 @@ class RemoteSession(Session):
             return
         assert self._decoder is not None
         try:
+            if update.config is not None:  # the whole config, side decks too, now it is over
+                self._config = self._decoder.decode(update.config)
             actions = [self._decoder.decode(a) for a in update.actions]
             self.match = Match.replay(self.spec.rules, self.config, update.seed, actions)
         except (ValueError, IllegalAction):

@@ -353,7 +353,7 @@ class GameServer:
             token=token,
             invite=table.invite,
             watch=table.watch,
-            config=encode(table.match.config),
+            config=None if table.spec.rules.secret_config else encode(table.match.config),
         )
         conn.send(welcome.model_dump_json())
         self.broadcast(table)

@@ -279,6 +279,7 @@ class Table:
             "outcome": None if outcome is None else _result(outcome),
             "seed": match.seed if outcome is not None else None,
             "actions": [encode(a) for a in match.actions] if outcome is not None else None,
+            "config": encode(match.config) if outcome is not None else None,
         }
         return to_json(update).decode()
 

@@ -47,6 +47,7 @@ class PazaakRules(GameRules[PazaakState, PazaakConfig]):
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     config_type = PazaakConfig
+    secret_config = True
 
     def default_config(self, seats: int) -> PazaakConfig:
         if seats != SEATS:

@@ -83,6 +83,7 @@ class PazuRules(GameRules[PazuState, PazuConfig]):
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     config_type = PazuConfig
+    secret_config = True
 
     def default_config(self, seats: int) -> PazuConfig:
         return PazuConfig.with_decks((DEFAULT_DECK,) * seats)

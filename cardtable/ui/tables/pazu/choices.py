@@ -64,7 +64,7 @@ class PazuChoices:
             legal = self.session.playable()
             adds, removals = seat_changes(legal)
             if action in ("add_bot", "remove_bot"):
-                if not self.session.config.people:
+                if not self.session.observe().config.people:
                     return False
                 return bool(adds if action == "add_bot" else removals) or None
             wanted = {"stand": STAND, "end_turn": END_TURN, "stay": STAY, "leave": LEAVE}[action]
@@ -110,7 +110,7 @@ class PazuChoices:
             return
         levels = tuple(add.level for add in adds)
         name = newcomer_name(self.seats)
-        chips = self.session.config.start_chips
+        chips = self.session.observe().config.start_chips
 
         def seat(level: str | None) -> None:
             if level is not None:
