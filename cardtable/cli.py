@@ -52,6 +52,11 @@ def _add_quota_options(serve: Any) -> None:
         limits.add_argument(
             flag, dest=field, type=kind, default=default, metavar="N", help=help_text
         )
+    limits.add_argument(
+        "--behind-proxy",
+        action="store_true",
+        help="a TLS proxy on this machine passes visitors on: count each by X-Forwarded-For",
+    )
 
 
 def _add_online_commands(commands: Any) -> None:

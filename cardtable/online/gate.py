@@ -13,6 +13,18 @@ from dataclasses import dataclass, field
 from cardtable.online.quotas import Quotas
 from cardtable.online.tables import Refusal
 
+#: where a proxy on this machine connects from
+LOOPBACK = {"127.0.0.1", "::1"}
+
+
+def client_address(peer: str, forwarded: str | None, behind_proxy: bool) -> str:
+    """The address a connection's limits are counted by: the peer's own, or behind a proxy on
+    this machine the last address the proxy added to ``X-Forwarded-For`` (earlier entries
+    are whatever the client claimed, so only the last is the proxy's word)."""
+    if behind_proxy and peer in LOOPBACK and forwarded:
+        return forwarded.rsplit(",", 1)[-1].strip() or peer
+    return peer
+
 
 @dataclass
 class Gate:

@@ -22,3 +22,6 @@ class Quotas:
     hello_deadline: float = 10.0
     #: minutes a table with nobody connected is kept before it is closed (its game abandoned)
     idle_minutes: float = 60.0
+    #: a TLS proxy on this machine passes every visitor on: count each by the address the
+    #: proxy names last in X-Forwarded-For, not by the proxy's own
+    behind_proxy: bool = False

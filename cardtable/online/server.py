@@ -27,7 +27,7 @@ from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES
 from cardtable.online.bucket import Bucket
 from cardtable.online.chat import TableChat
-from cardtable.online.gate import Gate
+from cardtable.online.gate import Gate, client_address
 from cardtable.online.journal import Journal
 from cardtable.online.protocol import (
     MAX_MESSAGE,
@@ -92,7 +92,11 @@ class Connection:
         self._bucket = Bucket(limits.rate, limits.burst)
         self._limits = limits
         self._journal = journal
-        self.address = str(ws.remote_address[0])
+        request = ws.request  # the opening handshake, done before any connection is handled
+        forwarded = request.headers.get("X-Forwarded-For") if request is not None else None
+        self.address = client_address(
+            str(ws.remote_address[0]), forwarded, limits.quotas.behind_proxy
+        )
         self._outbox: asyncio.Queue[tuple[str, asyncio.Future[None] | None]] = asyncio.Queue(
             limits.outbox
         )

@@ -99,6 +99,7 @@ class _Line:
     """A connection's far end for calling the server directly, without a socket."""
 
     remote_address = ("127.0.0.1", 1)
+    request = None
 
     def __init__(self) -> None:
         self.sent: list[str] = []

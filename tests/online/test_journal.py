@@ -69,6 +69,7 @@ class Reader:
     the move it is told of must already be committed there."""
 
     remote_address = ("127.0.0.1", 1)
+    request = None
 
     def __init__(self, db: Path) -> None:
         self.reader = sqlite3.connect(str(db))

@@ -10,6 +10,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from cardtable.online.gate import client_address
 from cardtable.online.protocol import PROTOCOL, parse_server
 from cardtable.online.quotas import Quotas
 from cardtable.online.server import Limits
@@ -93,3 +94,29 @@ async def test_a_table_left_empty_is_closed_and_not_rebuilt(limited) -> None:
     await limited.stop()
     await limited.start()
     assert not limited.game.tables  # its game was abandoned, not left to come back
+
+
+def test_behind_a_proxy_each_visitor_is_counted_by_the_address_the_proxy_names() -> None:
+    assert client_address("127.0.0.1", "203.0.113.9", behind_proxy=True) == "203.0.113.9"
+    # a client may send its own header: only the proxy's last entry counts
+    spoofed = "198.51.100.1, 203.0.113.9"
+    assert client_address("127.0.0.1", spoofed, behind_proxy=True) == "203.0.113.9"
+    # without the option, or from anywhere but this machine, the header is not believed
+    assert client_address("127.0.0.1", "203.0.113.9", behind_proxy=False) == "127.0.0.1"
+    assert client_address("192.0.2.4", "203.0.113.9", behind_proxy=True) == "192.0.2.4"
+    assert client_address("127.0.0.1", None, behind_proxy=True) == "127.0.0.1"
+
+
+async def test_a_proxied_visitor_spends_only_their_own_wrong_codes(tmp_path: Path) -> None:
+    quotas = Quotas(wrong_codes_per_minute=1, behind_proxy=True)
+    running = Running(tmp_path / "s.sqlite3", Limits(quotas=quotas))
+    await running.start()
+    wrong = {"type": "join", "version": PROTOCOL, "code": "QQQQQ"}
+    try:
+        for visitor in ("203.0.113.1", "203.0.113.2"):
+            headers = {"X-Forwarded-For": visitor}
+            async with connect(running.url, additional_headers=headers) as ws:
+                assert (await ask(ws, wrong)).code == "code"
+                assert (await ask(ws, wrong)).code == "guesses"
+    finally:
+        await running.stop()
