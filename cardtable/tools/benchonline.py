@@ -5,7 +5,8 @@ The server runs in its own process, as in production; the clients run in ``--pro
 processes (``benchclients``). Every seat thinks for an exponential time of mean ``--think``
 before it moves, and a finished game is followed by a rematch, so after a warm-up the load is
 steady for the window (``--seconds``) the figures are taken over. Latency runs from the moment a
-move was due to the update that shows it. ``--stampede`` makes every seat wait exactly
+move was due to the update that shows it; a move never answered is an error, and counts with
+the time it waited. ``--stampede`` makes every seat wait exactly
 ``--think`` and every table start in the same instant instead: all tables move in step.
 
 Offered moves are those due in the window, achieved ones those answered in it; the server's CPU
