@@ -10,6 +10,7 @@ from typing import Any, NoReturn
 
 from cardtable.games.registry import GAMES
 from cardtable.tools.fail import USAGE_ERROR, fail
+from cardtable.tools.ssh import add_ssh_parser
 
 
 class _Parser(argparse.ArgumentParser):
@@ -34,30 +35,61 @@ def _add_game_options(parser: argparse.ArgumentParser, seed_default: str) -> Non
     parser.add_argument("--solo", action="store_true", help="Flip 7: the solo challenge")
 
 
+def _add_quota_options(serve: Any) -> None:
+    """The limits a public server needs; each defaults to ``Quotas``' value, 0 turns it off."""
+    from cardtable.online.quotas import Quotas
+
+    limits = serve.add_argument_group("limits for a public server (0: no limit)")
+    for flag, field, kind, what in (
+        ("--max-tables", "tables", int, "tables open at once"),
+        ("--tables-per-address", "tables_per_address", int, "tables open from one address"),
+        ("--wrong-codes", "wrong_codes_per_minute", int, "wrong codes an address may try a minute"),
+        ("--hello-deadline", "hello_deadline", float, "seconds a connection has to sit down"),
+        ("--idle-minutes", "idle_minutes", float, "minutes an empty table is kept"),
+    ):
+        default = getattr(Quotas, field)
+        help_text = f"{what} (default {default:g})"
+        limits.add_argument(
+            flag, dest=field, type=kind, default=default, metavar="N", help=help_text
+        )
+
+
 def _add_online_commands(commands: Any) -> None:
-    """serve, host, join and watch (see the README's "Online play")."""
+    """serve, host, join and watch (see the README's "Online play" and "Play with a friend")."""
+    lan = {
+        "action": "store_true",
+        "help": "listen on this machine's network addresses, not only 127.0.0.1, so friends "
+        "on the same network can connect",
+    }
     serve = commands.add_parser("serve", help="run a game server for online play")
     serve.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
     )
+    serve.add_argument("--lan", **lan)
     serve.add_argument("--port", type=int, default=7777, help="port (default 7777)")
     serve.add_argument("--db", default=None, help="the action log (default: in the data folder)")
+    _add_quota_options(serve)
     server = {"default": None, "metavar": "URL", "help": "server (default ws://127.0.0.1:7777)"}
+    name = {"default": None, "help": "your name at the table (default: the one in Settings)"}
     host = commands.add_parser("host", help="open an online table and wait for players")
     host.add_argument("game", help=f"one of: {', '.join(GAMES)}")
     host.add_argument("--server", **server)
+    host.add_argument("--lan", **lan)
     host.add_argument("--seats", default=None, metavar="LIST", help="e.g. human,human,easy")
     host.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
-    for name, what in (("join", "take a seat at an online table"), ("watch", "watch a table")):
-        command = commands.add_parser(name, help=what)
-        command.add_argument("code", help="the invite code (join) or watch code (watch)")
-        command.add_argument("--server", **server)
-        if name == "join":
-            command.add_argument("--bot", default=None, metavar="LEVEL", help="play headless")
-            command.add_argument("--json", action="store_true", help="with --bot: print JSON")
-    for command in (host, commands.choices["join"]):
-        command.add_argument("--name", default="Player", help="your name at the table")
-    commands.choices["watch"].set_defaults(name="Watcher")
+    host.add_argument("--name", **name)
+    for command, what in (("join", "take a seat at an online table"), ("watch", "watch a table")):
+        sub = commands.add_parser(command, help=what)
+        sub.add_argument(
+            "code",
+            help=f"the {'invite' if command == 'join' else 'watch'} code, or the whole line "
+            "you were sent: ws://HOST:PORT/CODE",
+        )
+        sub.add_argument("--server", **server)
+        if command == "join":
+            sub.add_argument("--name", **name)
+            sub.add_argument("--bot", default=None, metavar="LEVEL", help="play headless")
+            sub.add_argument("--json", action="store_true", help="with --bot: print JSON")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -84,9 +116,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_game_options(play, "random")
 
-    commands.add_parser("resume", help="continue the last saved game")
-    replay = commands.add_parser("replay", help="step through a kept game")
-    replay.add_argument("file", help="a replay file (.json)")
+    resume = commands.add_parser("resume", help="continue a saved game (default: the latest)")
+    resume.add_argument(
+        "game", nargs="?", default=None, help=f"one of: {games} (flip7-solo, flip7-table: a mode)"
+    )
+    replay = commands.add_parser(
+        "replay", help="step through a finished game; with no file, list them"
+    )
+    replay.add_argument("file", nargs="?", default=None, help="a replay file (.json)")
 
     sim = commands.add_parser("sim", help="bot-vs-bot matches, headless, on all cores")
     sim.add_argument("game", help=f"one of: {games}")
@@ -99,6 +136,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=1000, help="how many matches (default 1000)")
     sim.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument(
+        "--mirror",
+        action="store_true",
+        help="two-seat games only: play every seed twice, the bots swapping chairs (same "
+        "deals), so --games must be even; each bot's result per seed is the mean of its two "
+        "games, and the 95%% intervals are normal intervals of the mean over those pairs",
+    )
     _add_game_options(sim, "1, so a run repeats exactly")
 
     bench = commands.add_parser(
@@ -165,6 +209,7 @@ def build_parser() -> argparse.ArgumentParser:
     web.add_argument(
         "--public-url", default=None, help="the address browsers use, behind a reverse proxy"
     )
+    add_ssh_parser(commands)
     return parser
 
 
@@ -211,6 +256,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from cardtable.tools.web import run_web_command
 
         return run_web_command(args)
+    if args.command == "ssh":
+        from cardtable.tools.ssh import run_ssh_command
+
+        return run_ssh_command(args)
     from cardtable.tools.launch import run_app_command
 
     return run_app_command(args)

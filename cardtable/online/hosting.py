@@ -15,12 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.online.gc_tuning import tune_for_serving
+from cardtable.online.reach import DEFAULT_PORT
 from cardtable.online.server import GameServer, Limits
 from cardtable.online.store import SqliteStore, default_db
 from cardtable.persist.paths import data_dir, ensure
-
-DEFAULT_PORT = 7777
-DEFAULT_URL = f"ws://127.0.0.1:{DEFAULT_PORT}"
 
 
 async def serve_forever(
@@ -41,17 +39,24 @@ async def serve_forever(
         game.stop()
 
 
-def embedded_server(port: int = DEFAULT_PORT, db: Path | None = None) -> str:
-    """Start a server on 127.0.0.1 in a background thread of this process; its URL."""
+def embedded_server(
+    port: int = DEFAULT_PORT, db: Path | None = None, host: str = "127.0.0.1"
+) -> str:
+    """Start a server on ``host`` in a background thread of this process; the URL this
+    process reaches it by."""
     ready = threading.Event()
 
     def run() -> None:
-        asyncio.run(serve_forever("127.0.0.1", port, db, ready=ready))
+        asyncio.run(serve_forever(host, port, db, ready=ready))
 
     threading.Thread(target=run, name="cardtable-server", daemon=True).start()
     if not ready.wait(10):
-        raise OSError(f"the embedded server could not listen on 127.0.0.1:{port}")
+        raise OSError(f"the embedded server could not listen on {host}:{port}")
     return f"ws://127.0.0.1:{port}"
+
+
+#: the server an app's "Play online" form offers first (``cardtable ssh`` sets it for visitors)
+SERVER_ENV = "CARDTABLE_SERVER"
 
 
 class SeatBook:

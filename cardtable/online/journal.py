@@ -34,6 +34,10 @@ class Journal:
             loop.call_soon(self._commit)
         self._writes.append((method, args))
 
+    def commit_pending(self) -> asyncio.Future[None] | None:
+        """The commit that will make every write so far durable (None: they all are)."""
+        return self._committed
+
     async def settled(self) -> None:
         """Return once every write made so far is durable; raise if its commit failed."""
         if self._committed is not None:

@@ -11,7 +11,18 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StringConstraints, TypeAdapter
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictInt,
+    StringConstraints,
+    TypeAdapter,
+    ValidationError,
+)
+
+from cardtable.core.names import clean_name
 
 PROTOCOL = 1
 #: the largest message a client may send, in bytes (an action is a few dozen)
@@ -21,7 +32,8 @@ CODE_LETTERS = "ACDEFHJKMNPQRTUVWXY"
 
 Code = Annotated[str, StringConstraints(pattern=f"^[{CODE_LETTERS}]{{5}}$")]
 Token = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{20,64}$")]
-Name = Annotated[str, StringConstraints(min_length=1, max_length=24, strip_whitespace=True)]
+#: a person's name: plain printable text, 1 to ``MAX_NAME`` characters (see ``clean_name``)
+Name = Annotated[str, StringConstraints(max_length=MAX_MESSAGE), AfterValidator(clean_name)]
 Word = Annotated[str, StringConstraints(min_length=1, max_length=32)]
 #: a number sent as a number: "3" and true are refused, not read as 3 and 1
 Version = StrictInt
@@ -95,6 +107,18 @@ _CLIENT: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 def parse_client(raw: str | bytes) -> Create | Join | Resume | Watch | Move | Rematch:
     """A client's message; raises pydantic's ValidationError naming what is wrong."""
     return _CLIENT.validate_json(raw)
+
+
+def plain_problem(error: ValidationError) -> str:
+    """What is wrong with a client's message, in words a person can act on."""
+    first = error.errors()[0]
+    field = str(first["loc"][-1]) if first["loc"] else ""
+    if field == "code":
+        return f"a code is five letters from {CODE_LETTERS}"
+    if field == "name" and first["type"] == "value_error":
+        return str(first["ctx"]["error"])
+    where = ".".join(str(p) for p in first["loc"]) or "message"
+    return f"{where}: {first['msg']}"
 
 
 def stated_version(raw: str | bytes) -> int | None:
@@ -189,12 +213,19 @@ def parse_server(raw: str | bytes) -> Welcome | Update | Error | Upgrade:
     return _SERVER.validate_json(raw)
 
 
-def upgrade_message() -> str:
-    return Upgrade(
-        type="upgrade",
-        version=PROTOCOL,
-        message=f"this server speaks protocol {PROTOCOL}: upgrade cardtable to play here",
-    ).model_dump_json()
+def upgrade_message(stated: int | None) -> str:
+    """The answer to a first message of another protocol, saying which side is older."""
+    if stated is not None and stated > PROTOCOL:
+        words = (
+            f"this server is older than your cardtable (it speaks protocol {PROTOCOL}, yours "
+            f"{stated}): its owner must upgrade it, or you play with an older cardtable"
+        )
+    else:
+        words = (
+            f"your cardtable is older than this server (it speaks protocol {PROTOCOL}, yours "
+            f"{stated if stated is not None else 'none'}): upgrade cardtable to play here"
+        )
+    return Upgrade(type="upgrade", version=PROTOCOL, message=words).model_dump_json()
 
 
 def error_message(code: str, message: str) -> str:

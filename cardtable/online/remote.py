@@ -14,11 +14,12 @@ from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from cardtable.core.codec import encode
 from cardtable.core.errors import IllegalAction
 from cardtable.core.match import Match
+from cardtable.core.names import YOU
 from cardtable.core.protocol import Outcome
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES, GameSpec
@@ -32,11 +33,14 @@ from cardtable.online.protocol import (
     Welcome,
     parse_server,
 )
+from cardtable.online.reach import unreachable
 from cardtable.online.tables import wire_decoder
 from cardtable.session.base import Moved, Refused, Session, Status
 
+#: seconds to wait for a server to answer a new connection
+OPEN_TIMEOUT = 5.0
 #: refusals of the first message: the session cannot go on (a bad code, an old client, …)
-FATAL = {"code", "full", "token", "game", "seats", "options", "invalid", "hello"}
+FATAL = {"code", "full", "token", "game", "seats", "options", "invalid", "hello", "size"}
 
 
 class RemoteSession(Session):
@@ -58,6 +62,8 @@ class RemoteSession(Session):
         if spec is not None:
             self.spec = spec
         self.url = url
+        #: the server as friends elsewhere reach it (a network address, hosting with --lan)
+        self.shared_url = url
         self.hello = {**hello, "version": PROTOCOL}
         self.viewer = None
         self.token: str | None = kept or hello.get("token")
@@ -97,22 +103,28 @@ class RemoteSession(Session):
             self._task = asyncio.get_running_loop().create_task(self.run())
 
     async def run(self, attempts: int = 10_000) -> None:
-        """Stay connected, retrying a lost connection up to ``attempts`` times in a row."""
+        """Stay connected, retrying a lost connection up to ``attempts`` times in a row; a
+        server never reached at all is a problem named at once, not retried."""
         pause = 0.1
         for _ in range(attempts):
             try:
                 async with connect(
-                    self.url, open_timeout=5, max_size=2**22, compression=None
+                    self.url, open_timeout=OPEN_TIMEOUT, max_size=2**22, compression=None
                 ) as ws:
                     self._ws = ws
                     await ws.send(self._hello())
                     async for raw in ws:
                         self._receive(parse_server(raw))
                         pause = 0.1
-            except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError):
-                pass
-            except InvalidURI as error:
-                self._stop(f"not a server address: {error}")
+            except (OSError, WebSocketException, TimeoutError) as error:
+                if not self.invite:  # no welcome yet: this server was never reached
+                    self._stop(unreachable(self.url, error))
+            except ValueError as error:  # a message that is not this protocol's
+                self._stop(
+                    unreachable(self.url, error)
+                    if not self.invite
+                    else f"cannot read what the server sent (is it newer?): {error}"
+                )
             self._ws = None
             if self.problem is not None:
                 return
@@ -246,8 +258,13 @@ class RemoteSession(Session):
 
     @property
     def seats(self) -> tuple[Seat, ...]:
+        """Everyone by the name they gave, but the reader's own seat: "You", as at home."""
         update = self._update
-        return () if update is None else tuple(Seat(s.name, s.bot) for s in update.seats)
+        if update is None:
+            return ()
+        return tuple(
+            Seat(YOU if i == self.viewer else s.name, s.bot) for i, s in enumerate(update.seats)
+        )
 
     @property
     def rematching(self) -> bool:

@@ -12,7 +12,7 @@ import asyncio
 import logging
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import ValidationError
@@ -25,6 +25,7 @@ from cardtable.core.errors import IllegalAction
 from cardtable.core.match import Match
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES
+from cardtable.online.gate import Gate
 from cardtable.online.journal import Journal
 from cardtable.online.protocol import (
     MAX_MESSAGE,
@@ -38,9 +39,11 @@ from cardtable.online.protocol import (
     Welcome,
     error_message,
     parse_client,
+    plain_problem,
     stated_version,
     upgrade_message,
 )
+from cardtable.online.quotas import Quotas
 from cardtable.online.store import TableStore
 from cardtable.online.tables import Refusal, Table, new_code, token_hash
 
@@ -62,6 +65,7 @@ class Limits:
     #: the peer is dropped (its seat shows as away), so nobody else ever waits on its socket
     outbox: int = 256
     send_deadline: float = 10.0
+    quotas: Quotas = field(default_factory=Quotas)
 
 
 class Connection:
@@ -70,10 +74,12 @@ class Connection:
     What the server says goes into a bounded queue that a writer task of this connection
     drains, so a move is applied and broadcast without waiting on any socket: a peer that
     stops reading (a stalled or hostile spectator, a suspended terminal) fills only its own
-    queue, and is dropped when that overflows or one send outlasts the deadline.
+    queue, and is dropped when that overflows or one send outlasts the deadline. Each message
+    waits in the queue for the commit of every store write made before it was queued, so
+    nobody hears of an action before it is kept, and messages leave in the order made.
     """
 
-    def __init__(self, ws: ServerConnection, limits: Limits) -> None:
+    def __init__(self, ws: ServerConnection, limits: Limits, journal: Journal) -> None:
         self.ws = ws
         self.table: Table | None = None
         self.seat: int | None = None
@@ -83,7 +89,11 @@ class Connection:
         self._allowance = float(limits.burst)
         self._stamp = time.monotonic()
         self._limits = limits
-        self._outbox: asyncio.Queue[str] = asyncio.Queue(limits.outbox)
+        self._journal = journal
+        self.address = str(ws.remote_address[0])
+        self._outbox: asyncio.Queue[tuple[str, asyncio.Future[None] | None]] = asyncio.Queue(
+            limits.outbox
+        )
         self._writer: asyncio.Task[None] | None = None
 
     def allowed(self) -> bool:
@@ -97,12 +107,12 @@ class Connection:
         self._allowance -= 1
         return True
 
-    async def send(self, text: str) -> None:
+    def send(self, text: str) -> None:
         """Queue ``text`` for this peer; never waits on its socket (a full queue drops it)."""
         if self._writer is None:
             self._writer = asyncio.get_running_loop().create_task(self._write())
         try:
-            self._outbox.put_nowait(text)
+            self._outbox.put_nowait((text, self._journal.commit_pending()))
         except asyncio.QueueFull:
             self.drop(f"{self._limits.outbox} messages unread")
 
@@ -122,8 +132,10 @@ class Connection:
 
     async def _write(self) -> None:
         while True:
-            text = await self._outbox.get()
+            text, commit = await self._outbox.get()
             try:
+                if commit is not None and not await self._kept(commit):
+                    return
                 await asyncio.wait_for(self.ws.send(text), self._limits.send_deadline)
             except ConnectionClosed:
                 return
@@ -132,6 +144,17 @@ class Connection:
                 return
             finally:
                 self._outbox.task_done()
+
+    async def _kept(self, commit: asyncio.Future[None]) -> bool:
+        """Wait for ``commit``; if it failed, this peer may have been told of a lost action
+        already, so it is dropped to come back to what the server holds."""
+        try:
+            # shielded: cancelling this writer must not cancel the commit for the others
+            await asyncio.shield(commit)
+        except Exception:
+            self.drop("a store commit failed")
+            return False
+        return True
 
 
 class GameServer:
@@ -148,6 +171,10 @@ class GameServer:
         self._tasks: set[asyncio.Task[None]] = set()
         #: every open connection, so stopping ends their writers too
         self.connections: set[Connection] = set()
+        self.gate = Gate(self.limits.quotas)
+        #: who opened each table (rebuilt ones: nobody known), and when anyone last came or moved
+        self._opener: dict[Table, str] = {}
+        self._touched: dict[Table, float] = {}
         for record, actions in store.unfinished():
             try:
                 self._add(Table.rebuild(GAMES[record.game], record, actions))
@@ -157,6 +184,23 @@ class GameServer:
     def _add(self, table: Table) -> None:
         self.tables[table.id] = table
         self.by_code[table.invite] = self.by_code[table.watch] = table
+        self._touched[table] = time.monotonic()
+
+    def _close(self, table: Table) -> None:
+        """Forget a table nobody has come back to: its game is abandoned, its codes freed."""
+        del self.tables[table.id]
+        del self.by_code[table.invite], self.by_code[table.watch]
+        del self._touched[table]
+        for seat in range(len(table.seats)):
+            timer = self._timers.pop((table.id, seat), None)
+            if timer is not None:
+                timer.cancel()
+        opener = self._opener.pop(table, None)
+        if opener is not None:
+            self.gate.closed(opener)
+        self.journal.write(self.store.finish, table.id)
+        idle = self.limits.quotas.idle_minutes
+        log.info("closed table %s: nobody there for %g minutes", table.invite, idle)
 
     async def start(self, host: str = "127.0.0.1", port: int = 7777) -> Server:
         """Listen; the returned server's ``close()`` stops it. Bots of rebuilt tables resume."""
@@ -165,7 +209,19 @@ class GameServer:
             for seat in table.claimed:
                 self._absent(table, seat)
             self.wake(table)
+        self._spawn(self._sweep())
         return server
+
+    async def _sweep(self) -> None:
+        """Now and then: close the tables left empty too long, forget spent-out guessers."""
+        idle = self.limits.quotas.idle_minutes * 60
+        while True:
+            await asyncio.sleep(min(60.0, idle / 4))
+            stale = time.monotonic() - idle
+            for table in [t for t, seen in self._touched.items() if seen < stale]:
+                if not table.peers:
+                    self._close(table)
+            self.gate.forget_idle()
 
     def stop(self) -> None:
         """Forget pending bot moves and grace timers (the listening server is closed apart)."""
@@ -180,8 +236,11 @@ class GameServer:
     # -- one connection ------------------------------------------------------------------------
 
     async def handle(self, ws: ServerConnection) -> None:
-        conn = Connection(ws, self.limits)
+        conn = Connection(ws, self.limits, self.journal)
         self.connections.add(conn)
+        overdue = asyncio.get_running_loop().call_later(
+            self.limits.quotas.hello_deadline, self._overdue, conn
+        )
         try:
             async for raw in ws:
                 if not conn.allowed():
@@ -189,10 +248,10 @@ class GameServer:
                     if conn.strikes > self.limits.burst * 5:  # it is not listening: hang up
                         await ws.close(1008, "too many messages")
                         break
-                    await conn.send(error_message("rate", "too many messages: slow down"))
+                    conn.send(error_message("rate", "too many messages: slow down"))
                     continue
                 if len(raw) > MAX_MESSAGE:
-                    await conn.send(
+                    conn.send(
                         error_message("size", f"message too large: at most {MAX_MESSAGE} bytes")
                     )
                     continue
@@ -200,21 +259,33 @@ class GameServer:
         except ConnectionClosed:
             pass
         finally:
+            overdue.cancel()
             conn.close()
             self.connections.discard(conn)
             self.leave(conn)
 
+    def _overdue(self, conn: Connection) -> None:
+        """A connection that never sat down is told why and hung up on."""
+        if conn.table is None:
+            deadline = f"{self.limits.quotas.hello_deadline:g}"
+            text = error_message("hello", f"sit at a table within {deadline} s of connecting")
+            self._spawn(self._hang_up(conn, text))
+
+    async def _hang_up(self, conn: Connection, text: str) -> None:
+        conn.send(text)
+        await asyncio.wait_for(conn.flushed(), self.limits.send_deadline)
+        await conn.ws.close(1008, "no hello")
+
     async def receive(self, conn: Connection, raw: str | bytes) -> None:
         """Act on one message, answering a refusal with an error naming it."""
-        if conn.table is None and stated_version(raw) not in (None, PROTOCOL):
-            await conn.send(upgrade_message())
+        stated = stated_version(raw)
+        if conn.table is None and stated not in (None, PROTOCOL):
+            conn.send(upgrade_message(stated))
             return
         try:
             message = parse_client(raw)
         except ValidationError as error:
-            first = error.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "message"
-            await conn.send(error_message("invalid", f"{where}: {first['msg']}"))
+            conn.send(error_message("invalid", plain_problem(error)))
             return
         try:
             if isinstance(message, Move | Rematch):
@@ -227,28 +298,35 @@ class GameServer:
             elif conn.table is not None:
                 raise Refusal("seated", "this connection already sits at a table")
             elif message.version != PROTOCOL:
-                await conn.send(upgrade_message())
+                conn.send(upgrade_message(message.version))
             else:
                 await self.sit(conn, message)
         except Refusal as refusal:
-            await conn.send(error_message(refusal.code, refusal.message))
+            conn.send(error_message(refusal.code, refusal.message))
 
     async def sit(self, conn: Connection, hello: Create | Join | Resume | Watch) -> None:
         token = None
         if isinstance(hello, Create):
+            self.gate.may_open(conn.address, len(self.tables))
             table = self.create(hello)
+            self.gate.opened(conn.address)
+            self._opener[table] = conn.address
             seat = table.free_seat()
             token = table.claim(seat, hello.name)
         elif isinstance(hello, Resume):
+            self.gate.may_guess(conn.address)
             found = self._by_token(hello.token)
             if found is None:
+                self.gate.missed(conn.address)
                 raise Refusal("token", "that seat token is not known here (the table may be over)")
             table, seat = found
             if found[0].present(found[1]):
                 raise Refusal("taken", "another connection sits in that seat now")
         else:
+            self.gate.may_guess(conn.address)
             table = self.by_code.get(hello.code)
             if table is None:
+                self.gate.missed(conn.address)
                 raise Refusal("code", f"no table has the code {hello.code}")
             if isinstance(hello, Watch):
                 seat = None
@@ -263,6 +341,7 @@ class GameServer:
             self.store.seated(table.record())
         conn.table, conn.seat = table, seat
         table.peers.add(conn)
+        self._touched[table] = time.monotonic()
         if seat is not None:
             self._returned(table, seat)
         welcome = Welcome(
@@ -274,8 +353,8 @@ class GameServer:
             watch=table.watch,
             config=encode(table.match.config),
         )
-        await conn.send(welcome.model_dump_json())
-        await self.broadcast(table)
+        conn.send(welcome.model_dump_json())
+        self.broadcast(table)
         self.wake(table)
 
     def create(self, hello: Create) -> Table:
@@ -334,9 +413,10 @@ class GameServer:
         if table is None:
             return
         table.peers.discard(conn)
+        self._touched[table] = time.monotonic()
         if seat is not None and not table.present(seat):
             self._absent(table, seat)
-        self._spawn(self.broadcast(table))
+        self.broadcast(table)
 
     def _absent(self, table: Table, seat: int) -> None:
         """Nobody sits in ``seat`` now: a bot stands in if they are not back in time."""
@@ -350,7 +430,7 @@ class GameServer:
         if table.present(seat) or table.id not in self.tables:
             return
         table.stand_ins[seat] = table.spec.bots[self.limits.stand_in]()
-        self._spawn(self.broadcast(table))
+        self.broadcast(table)
         self.wake(table)
 
     def _returned(self, table: Table, seat: int) -> None:
@@ -376,7 +456,7 @@ class GameServer:
         table.grow()
         if table.match.is_over:
             self.journal.write(self.store.finish, table.id)
-        await self.broadcast(table)
+        self.broadcast(table)
         self.wake(table)
 
     def wake(self, table: Table) -> None:
@@ -415,16 +495,15 @@ class GameServer:
         self.store.create(table.record())
         for peer in table.peers:
             peer.sent = 0
-        await self.broadcast(table)
+        self.broadcast(table)
         self.wake(table)
 
-    async def broadcast(self, table: Table) -> None:
-        """Tell every peer what it has not heard, once what it hears is in the store: the texts
-        are made first, so they hold no action written after the commit awaited."""
+    def broadcast(self, table: Table) -> None:
+        """Tell every peer what it has not heard (each message leaves once what it tells of
+        is in the store: see ``Connection``)."""
         peers = list(table.peers)
-        texts = table.updates_for(peers)
-        await self.journal.settled()
-        await asyncio.gather(*(peer.send(text) for peer, text in zip(peers, texts, strict=True)))
+        for peer, text in zip(peers, table.updates_for(peers), strict=True):
+            peer.send(text)
 
     def _spawn(self, job: Any) -> None:
         task = asyncio.get_running_loop().create_task(job)

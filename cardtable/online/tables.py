@@ -17,6 +17,7 @@ from pydantic_core import to_json
 
 from cardtable.core.codec import Decoder, encode
 from cardtable.core.match import Match
+from cardtable.core.names import distinct_name
 from cardtable.core.protocol import Outcome
 from cardtable.core.seats import Seat, grown_seats
 from cardtable.games.registry import GameSpec
@@ -31,7 +32,7 @@ class Peer(Protocol):
     #: how many of the match's event groups this connection has been sent
     sent: int
 
-    async def send(self, text: str) -> None: ...
+    def send(self, text: str) -> None: ...
 
 
 class Refusal(Exception):
@@ -135,10 +136,13 @@ class Table:
         raise Refusal("full", "every seat at this table is taken; ask for the watch code")
 
     def claim(self, seat: int, name: str) -> str:
-        """Give ``seat`` to a person called ``name``; returns its secret token."""
+        """Give ``seat`` to a person called ``name`` ("Ann (2)" if an Ann sits here already);
+        returns its secret token."""
         token = new_token()
         self.tokens[seat] = token_hash(token)
         self.claimed.add(seat)
+        taken = (s.name for i, s in enumerate(self.seats) if i != seat and i in self.claimed)
+        name = distinct_name(name, (*taken, *(s.name for s in self.seats if s.bot)))
         self.seats = tuple(Seat(name) if i == seat else s for i, s in enumerate(self.seats))
         return token
 

@@ -6,10 +6,12 @@ moved aside, so the next write cannot overwrite what the user might still want.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -48,6 +50,25 @@ def write_atomic(path: Path, text: str, backup: bool = True) -> None:
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
+
+
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold ``path``'s lock file: two apps sharing a data folder (a host and a joiner on one
+    machine) read, change and write a file one after the other, so neither loses the other's
+    change. Where the system has no ``fcntl`` (Windows), the two may still interleave."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_name(path.name + ".lock"), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def backup_path(path: Path) -> Path:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from platformdirs import user_config_path, user_data_path
+from platformdirs import user_config_path, user_data_path, user_downloads_path
 
 APP = "cardtable"
 
@@ -33,3 +33,10 @@ def config_dir() -> Path:
 def ensure(path: Path) -> Path:
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def downloads_dir() -> Path:
+    """Where screenshots and downloads go: the Downloads folder, or the data folder's
+    ``pictures/`` where there is none (a server often has no Downloads)."""
+    downloads = user_downloads_path()
+    return downloads if downloads.is_dir() else ensure(data_dir() / "pictures")

@@ -21,6 +21,13 @@ from cardtable.games.registry import GAMES, GameSpec
 SCHEMA_VERSION = 1
 
 
+def slot_name(game: str, config: dict[str, Any]) -> str:
+    """Which save a game goes in: one per game, and one per mode of a game that has modes
+    (Flip 7's solo challenge and table game are saved apart)."""
+    mode = config.get("mode")
+    return f"{game}-{mode}" if isinstance(mode, str) else game
+
+
 class SeatRecord(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1, max_length=40)
@@ -72,6 +79,10 @@ class GameRecord(BaseModel):
         )
 
     @property
+    def slot(self) -> str:
+        return slot_name(self.game, self.config)
+
+    @property
     def spec(self) -> GameSpec:
         return GAMES[self.game]
 
@@ -96,7 +107,7 @@ class GameRecord(BaseModel):
                 f"this cardtable plays version {rules.rules_version}"
             )
         for seat in self.seats:
-            if seat.bot is not None and seat.bot not in self.spec.bots and not is_policy(seat.bot):
+            if seat.bot is not None and seat.bot not in self.spec.levels and not is_policy(seat.bot):
                 raise ValueError(f"unknown bot level {seat.bot!r}")
         try:
             match = Match.replay(rules, self.config_value(), self.seed, self.decoded_actions())

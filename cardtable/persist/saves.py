@@ -1,8 +1,10 @@
-"""Autosave and resume: one save per game, rewritten after every action, one backup kept."""
+"""Autosave and resume: one save per game (and per mode: Flip 7 solo and table), rewritten after
+every action, one backup kept."""
 
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -26,37 +28,61 @@ class SaveStore:
         self.folder = folder or data_dir() / "saves"
         self.problems: list[FileProblem] = []
 
-    def path_for(self, game: str) -> Path:
-        return self.folder / f"{game}.json"
+    def path_for(self, slot: str) -> Path:
+        return self.folder / f"{slot}.json"
 
     def save(self, record: GameRecord) -> Path:
-        path = self.path_for(record.game)
+        path = self.path_for(record.slot)
         if path.exists() and isinstance(read_model(path, GameRecord), FileProblem):
             # never overwrite a file we could not read: the user may still want it
             self._report(path)
         write_atomic(path, json.dumps(record.model_dump(), indent=1))
         return path
 
-    def discard(self, game: str) -> None:
+    def discard(self, slot: str) -> None:
         """Forget the save of a finished game (its backup too)."""
-        for path in (self.path_for(game), backup_path(self.path_for(game))):
+        for path in (self.path_for(slot), backup_path(self.path_for(slot))):
             path.unlink(missing_ok=True)
 
-    def latest(self, game: str | None = None) -> Resumable | None:
-        """The most recently saved unfinished game (of ``game``, if given) that replays."""
-        found: list[Resumable] = []
+    def all(self) -> list[Resumable]:
+        """Every unfinished saved game that replays, one per slot, the most recently saved first."""
         if not self.folder.is_dir():
-            return None
+            return []
+        found: dict[str, Resumable] = {}
         # a save whose file was set aside may still have its backup
         backups = {path.with_suffix("") for path in self.folder.glob("*.json.bak")}
         for path in sorted(set(self.folder.glob("*.json")) | backups):
-            # a game id has no dot; a file set aside (pazaak.unreadable-….json) is not a save
-            if "." in path.stem or (game is not None and path.stem != game):
+            # a slot has no dot; a file set aside (pazaak.unreadable-….json) is not a save
+            if "." in path.stem:
                 continue
-            resumable = self._load_or_backup(path)
-            if resumable is not None and not resumable.record.finished:
-                found.append(resumable)
-        return max(found, key=lambda r: r.record.saved_at, default=None)
+            saved = self._load_or_backup(path)
+            if saved is None or saved.record.finished:
+                continue
+            saved = self._into_slot(path, saved)
+            kept = found.get(saved.record.slot)
+            if kept is None or saved.record.saved_at > kept.record.saved_at:
+                found[saved.record.slot] = saved
+        return sorted(found.values(), key=lambda saved: saved.record.saved_at, reverse=True)
+
+    def find(self, name: str | None = None) -> list[Resumable]:
+        """The saves of game or slot ``name`` (all of them for None), the latest first."""
+        return [s for s in self.all() if name is None or name in (s.record.game, s.record.slot)]
+
+    def latest(self, name: str | None = None) -> Resumable | None:
+        """The most recently saved unfinished game (of game or slot ``name``, if given)."""
+        return next(iter(self.find(name)), None)
+
+    def _into_slot(self, path: Path, saved: Resumable) -> Resumable:
+        """A save kept under the name of an older cardtable (``flip7.json``, before Flip 7's two
+        modes were saved apart) moves to its slot's name, backup too, unless that is taken."""
+        target = self.path_for(saved.record.slot)
+        if path == target or target.exists() or backup_path(target).exists():
+            return saved
+        for old, new in ((path, target), (backup_path(path), backup_path(target))):
+            if old.exists():
+                os.replace(old, new)
+        moved = backup_path(target) if saved.path == backup_path(path) else target
+        return replace(saved, path=moved)
 
     def _load_or_backup(self, path: Path) -> Resumable | None:
         """The save, or its backup (one move older) when the save is missing or set aside."""

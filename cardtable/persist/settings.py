@@ -1,6 +1,6 @@
-"""User settings (theme, bot pace), kept as JSON in the config folder.
+"""User settings (theme, bot pace, your name online), kept as JSON in the config folder.
 
-Read before the first frame, so the two fields are checked here rather than through pydantic.
+Read before the first frame, so the few fields are checked here rather than through pydantic.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from cardtable.core.names import clean_name
 from cardtable.persist.files import FileProblem, read_json, set_aside, write_atomic
 from cardtable.persist.paths import config_dir
 
@@ -20,6 +21,8 @@ MAX_BOT_PAUSE = 5.0
 class Settings:
     theme: str = "felt"
     bot_pause: float = 0.6
+    #: the name other people see at an online table ("" until it is first asked for)
+    name: str = ""
 
 
 def settings_from_data(data: object) -> Settings | str:
@@ -34,7 +37,15 @@ def settings_from_data(data: object) -> Settings | str:
         return "field 'bot_pause': should be a number of seconds"
     if not 0.0 <= pause <= MAX_BOT_PAUSE:
         return f"field 'bot_pause': should be from 0 to {MAX_BOT_PAUSE:g} seconds, not {pause}"
-    return Settings(theme, float(pause))
+    name = data.get("name", Settings.name)
+    if not isinstance(name, str):
+        return "field 'name': should be text"
+    if name:
+        try:
+            name = clean_name(name)
+        except ValueError as error:
+            return f"field 'name': {error}"
+    return Settings(theme, float(pause), name)
 
 
 def settings_path() -> Path:

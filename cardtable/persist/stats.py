@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt, 
 
 from cardtable.core.protocol import Outcome
 from cardtable.core.seats import Seat
-from cardtable.persist.files import FileProblem, read_model, set_aside, write_atomic
+from cardtable.persist.files import FileProblem, locked, read_model, set_aside, write_atomic
 from cardtable.persist.paths import data_dir
 
 
@@ -83,18 +83,19 @@ class StatsStore:
     ) -> StatsFile:
         """Count a finished game for the people at the table; a solo game keeps its best.
         ``online_seats``: the seats played here at an online table (the others were elsewhere)."""
-        stats = self.load()
-        entry = stats.games.setdefault(game, GameStats())
-        if online_seats is None:
-            key = opponent_key(seats)
-            won = any(seats[w].is_human for w in outcome.winners)
-        else:
-            key = " + ".join(("online", *sorted(s.bot for s in seats if s.bot is not None)))
-            won = any(w in online_seats for w in outcome.winners)
-        entry.opponents.setdefault(key, Record()).add(won)
-        rounds = outcome.stats.get("rounds")
-        if key == "solo" and isinstance(rounds, int | float):
-            best = entry.solo_best_rounds
-            entry.solo_best_rounds = int(rounds) if best is None else min(best, int(rounds))
-        write_atomic(self.path, json.dumps(stats.model_dump(), indent=1))
+        with locked(self.path):
+            stats = self.load()
+            entry = stats.games.setdefault(game, GameStats())
+            if online_seats is None:
+                key = opponent_key(seats)
+                won = any(seats[w].is_human for w in outcome.winners)
+            else:
+                key = " + ".join(("online", *sorted(s.bot for s in seats if s.bot is not None)))
+                won = any(w in online_seats for w in outcome.winners)
+            entry.opponents.setdefault(key, Record()).add(won)
+            rounds = outcome.stats.get("rounds")
+            if key == "solo" and isinstance(rounds, int | float):
+                best = entry.solo_best_rounds
+                entry.solo_best_rounds = int(rounds) if best is None else min(best, int(rounds))
+            write_atomic(self.path, json.dumps(stats.model_dump(), indent=1))
         return stats

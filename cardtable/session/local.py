@@ -121,7 +121,7 @@ class LocalSession(Session):
         seat = self.to_move
         if seat is None or self._thinking is not None:
             return
-        if seat in self.bots:
+        if self._seats[seat].bot is not None:
             self._think(seat)
         elif self.hotseat and seat != self.viewer:
             self.viewer = None
@@ -135,11 +135,12 @@ class LocalSession(Session):
         observation = self.match.game.observe(self.match.state, seat)
         legal = self.match.game.legal_actions(self.match.state)
         rng = bot_rng(self.match.seed, seat, ply)
+        bot = self._bot(seat)
 
         def decide() -> None:
             started = time.perf_counter()
             try:
-                action = self.bots[seat].choose(observation, legal, rng)
+                action = bot.choose(observation, legal, rng)
             except PolicyError as refusal:  # a user's policy broke the rules: say so, stop there
                 reason = str(refusal)
                 self.dispatch(lambda: self._policy_refused(reason))
@@ -168,11 +169,17 @@ class LocalSession(Session):
             self._listeners[0][1](callback)
 
     def _grow_seats(self) -> None:
-        """Name the seats that bots took during play, and give every bot seat its bot."""
+        """Name the seats that bots took during play."""
         game = self.match.game
         self._seats = grown_seats(
             self._seats, game.joined_bots(self.match.events), game.seat_count(self.match.state)
         )
-        for seat, who in enumerate(self._seats):
-            if who.bot is not None and seat not in self.bots:
-                self.bots[seat] = make_bot(self.spec.bots, who.bot)
+
+    def _bot(self, seat: int) -> Any:
+        """The seat's bot, made when it first has to move: importing a game's bots would cost
+        a table's first frame a tenth of a bare Textual app's start-up."""
+        if seat not in self.bots:
+            level = self._seats[seat].bot
+            assert level is not None, "only a bot seat thinks"
+            self.bots[seat] = make_bot(self.spec.bots, level)
+        return self.bots[seat]

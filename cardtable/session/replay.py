@@ -13,7 +13,7 @@ from cardtable.session.local import LocalSession
 
 
 class ReplaySession(LocalSession):
-    """Every action of ``match``, shown up to ``position``; nothing can be played."""
+    """Every action of ``match``, shown from the start to any step; nothing can be played."""
 
     is_replay = True
 
@@ -23,6 +23,9 @@ class ReplaySession(LocalSession):
         self.actions: tuple[Any, ...] = tuple(match.actions)
         #: every move's events over the whole game (the opening deal first), to find sets in
         self.all_events: tuple[tuple[Any, ...], ...] = tuple(match.events)
+        #: the game is over, so nothing in it is secret any more: the table may show every hand
+        self.open_hands = match.is_over
+        self.step_to(0)  # a replay is watched from the first deal
 
     @property
     def total(self) -> int:
@@ -34,6 +37,10 @@ class ReplaySession(LocalSession):
         m = self.match
         self.match = Match.replay(m.game, m.config, m.seed, self.actions[:step])
         self._grow_seats()
+
+    def seen_by(self, seat: int) -> Any:
+        """What ``seat`` saw at the step shown: its own hand, to lay open once the game is over."""
+        return self.match.observe(seat)
 
     def playable(self) -> tuple[Any, ...]:
         return ()

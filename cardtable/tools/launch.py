@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from cardtable.games.registry import get
+from cardtable.games.registry import GAMES, get
 from cardtable.tools.fail import fail
 from cardtable.tools.setup import build_options, make_config, parse_seats, play_seats
 from cardtable.tools.web import visitor_home
@@ -36,29 +36,9 @@ def first_screen_for(args: Any) -> Any:
 
         return setup
     if args.command == "replay":
-        from cardtable.persist.records import GameRecord
-        from cardtable.persist.replays import load_replay
-        from cardtable.session import ReplaySession
-
-        record = load_replay(Path(args.file))
-        if not isinstance(record, GameRecord):
-            fail(f"cannot replay {record}")
-        return lambda app: record.spec.table(
-            ReplaySession(record.spec, record.to_match(), record.seat_list)
-        )
+        return replay_screen(Path(args.file))
     if args.command == "resume":
-        from cardtable.persist.saves import SaveStore
-        from cardtable.session import LocalSession
-
-        store = SaveStore()
-        saved = store.latest()
-        for problem in store.problems:
-            print(f"cardtable: save set aside: {problem}")
-        if saved is None:
-            fail("there is no saved game to resume; start one with 'cardtable play GAME'")
-        spec = saved.record.spec
-        parse_seats(spec, ",".join(s.bot for s in saved.record.seat_list if s.bot))
-        return lambda app: spec.table(LocalSession(spec, saved.match, saved.record.seat_list))
+        return resume_screen(args.game)
 
     def home(app: Any) -> Any:
         from cardtable.ui.screens.home import HomeScreen
@@ -68,7 +48,59 @@ def first_screen_for(args: Any) -> Any:
     return home
 
 
+def replay_screen(path: Path) -> Any:
+    """The first screen of ``cardtable replay FILE``: the game at its start."""
+    from cardtable.persist.replays import load_game
+
+    loaded = load_game(path)
+    if not isinstance(loaded, tuple):
+        fail(f"cannot replay {loaded}")
+    record, match = loaded
+    return lambda app: app.replay_table(record, match)
+
+
+def resume_screen(name: str | None) -> Any:
+    """The first screen of ``cardtable resume [GAME]``: the latest save (of that game); the
+    others found are named on the table, so nobody wonders where they went."""
+    from cardtable.persist.saves import SaveStore
+    from cardtable.ui.saved import save_title
+
+    if name is not None and name not in GAMES and name.rpartition("-")[0] not in GAMES:
+        fail(f"unknown game {name!r}; choose from: {', '.join(GAMES)}")
+    store = SaveStore()
+    found = store.all()
+    for problem in store.problems:
+        print(f"cardtable: save set aside: {problem}")
+    wanted = [s for s in found if name is None or name in (s.record.game, s.record.slot)]
+    if not wanted:
+        kept = f"; saved: {', '.join(s.record.slot for s in found)}" if found else ""
+        what = "game" if name is None else f"{name} game"
+        fail(f"there is no saved {what} to resume{kept}; start one with 'cardtable play GAME'")
+    saved, others = wanted[0], [s for s in found if s is not wanted[0]]
+    spec = saved.record.spec
+    parse_seats(spec, ",".join(s.bot for s in saved.record.seat_list if s.bot))
+
+    def table(app: Any) -> Any:
+        if others:
+            also = "; ".join(save_title(other) for other in others)
+            app.after_first_frame(
+                lambda: app.notify(
+                    f"Also saved: {also}. 'cardtable resume GAME' or the home screen opens them.",
+                    title="Saved games",
+                    timeout=12,
+                    markup=False,
+                )
+            )
+        return app.table_of_save(saved)
+
+    return table
+
+
 def run_app_command(args: Any) -> int:
+    if args.command == "replay" and args.file is None:
+        from cardtable.tools.replays import print_replays
+
+        return print_replays()
     with visitor_home():
         first = first_screen_for(args)
         from cardtable.ui.app import CardtableApp

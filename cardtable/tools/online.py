@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import sys
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -20,17 +22,40 @@ GAME_TIMEOUT = 4 * 3600.0
 
 def run_serve_command(args: Any) -> int:
     from cardtable.online.hosting import serve_forever
+    from cardtable.online.quotas import Quotas
+    from cardtable.online.reach import ALL_ADDRESSES
+    from cardtable.online.server import Limits
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    if args.host not in ("127.0.0.1", "localhost", "::1"):
+    if args.lan:
+        args.host = ALL_ADDRESSES
+        shared = _lan_url(args.port)
+        print(
+            f"cardtable: open a table here with: cardtable host GAME --server {shared}\n"
+            "  (its screen shows the line to send a friend; anyone on this network can connect, "
+            "unencrypted)"
+        )
+    elif args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"cardtable: listening on {args.host}: put a TLS proxy in front (see the README)")
     try:
-        asyncio.run(serve_forever(args.host, args.port, Path(args.db) if args.db else None))
+        quotas = Quotas(**{f.name: getattr(args, f.name) for f in fields(Quotas)})
+        db = Path(args.db) if args.db else None
+        asyncio.run(serve_forever(args.host, args.port, db, Limits(quotas=quotas)))
     except KeyboardInterrupt:
         pass
     except OSError as error:
         fail(f"cannot listen on {args.host}:{args.port}: {error.strerror or error}")
     return 0
+
+
+def _lan_url(port: int) -> str:
+    """The server address friends on this network use, or a clear failure."""
+    from cardtable.online.reach import lan_url, machine_addresses
+
+    shared = lan_url(port, machine_addresses())
+    if shared is None:
+        fail("--lan: this machine has no network address other than 127.0.0.1 (no network?)")
+    return shared
 
 
 def _seat_words(game: str, seats: str | None) -> list[str]:
@@ -50,37 +75,74 @@ def _seat_words(game: str, seats: str | None) -> list[str]:
     return words
 
 
+def _name(args: Any) -> str | None:
+    """The name to sit down with: ``--name``, else the one in Settings; None: ask for one."""
+    from cardtable.core.names import clean_name
+    from cardtable.persist.settings import load_settings
+
+    given = args.name if args.name is not None else load_settings()[0].name
+    if not given:
+        return None
+    try:
+        return clean_name(given)
+    except ValueError as error:
+        fail(f"--name {given!r}: {error}")
+
+
+def _target(args: Any) -> tuple[str, str]:
+    """The server and code of ``join``/``watch``: a bare code or the line a friend sent."""
+    from cardtable.online.reach import DEFAULT_URL, BadTarget, split_target
+
+    if args.command == "host":
+        return args.server or DEFAULT_URL, ""
+    try:
+        return split_target(args.code, args.server)
+    except BadTarget as error:
+        fail(str(error))
+
+
 def run_online_command(args: Any) -> int:
     """host, join and watch: a table screen through a remote session (or a headless bot)."""
-    from cardtable.online.hosting import DEFAULT_URL
+    from cardtable.online.reach import DEFAULT_PORT
     from cardtable.ui.screens.online import hello_for, local_server_for, remote_session
 
-    url = args.server or DEFAULT_URL
-    code = getattr(args, "code", "").upper()
+    url, code = _target(args)
     game = getattr(args, "game", None)
-    seats = ""
+    name = None if args.command == "watch" else _name(args)
+    if getattr(args, "bot", None):
+        name = name or "Bot"
+    seats, shared = "", None
     if args.command == "host":
         if game not in GAMES:
             fail(f"unknown game {game!r}; choose from: {', '.join(GAMES)}")
         words = _seat_words(game, args.seats)
         build_options(get(game), args.option, False, len(words))
         seats = ",".join(words)
+        if args.lan and args.server is not None:
+            fail("--lan starts a server on this machine: leave out --server")
+        shared = _lan_url(DEFAULT_PORT) if args.lan else None
         try:
-            url = local_server_for(url) if args.server is None else url
+            url = local_server_for(url, args.lan) if args.server is None else url
         except OSError as error:
             fail(str(error))
-    hello = hello_for(args.command, url, game or "", seats, code, args.name)
+    hello = hello_for(args.command, url, game or "", seats, code, name or "")
     if args.command == "host":
         hello["options"] = dict(pair.partition("=")[::2] for pair in args.option)
-    session = remote_session(url, hello, game)
+    session = remote_session(url, hello, game, shared)
     if getattr(args, "bot", None):
         return _play_headless(session, args.bot, args.json)
     from cardtable.tools.launch import bot_pause_from_env
     from cardtable.ui.app import CardtableApp
     from cardtable.ui.screens.online import LobbyScreen
 
-    CardtableApp(lambda app: LobbyScreen(session), bot_pause=bot_pause_from_env()).run()
-    return 0
+    app = CardtableApp(
+        lambda app: LobbyScreen(session, ask_name=name is None and args.command != "watch"),
+        bot_pause=bot_pause_from_env(),
+    )
+    app.run()
+    if app.return_code and session.problem is not None:
+        print(f"cardtable: {session.problem}", file=sys.stderr)
+    return app.return_code or 0
 
 
 def _play_headless(session: Any, level: str, as_json: bool) -> int:

@@ -4,8 +4,10 @@ Each command runs in a pseudo-terminal, as a person would start it, and the cloc
 text of its first screen appears on that terminal. The bare app (Header, Static, Footer) runs
 in turn with each command, so every pair shares the machine's load of the moment; the figure
 that counts is the median of the paired ratios. The new-game form's option fields come a frame
-after its seats and Start button, so the same run times that frame as well. Bytecode is cached under the bench's own
-folder and one untimed round comes first, so every program starts as an installed one does
+after its seats and Start button, so the same run times that frame as well. ``resume`` opens a
+saved Pazaak game and ``replay`` a finished one, both made in the bench's own home first; on
+the resumed table "?" is pressed and the rules screen timed from that key. Bytecode is cached
+under the bench's own folder and one untimed round comes first, so every program starts as an installed one does
 (compiled), whatever PYTHONDONTWRITEBYTECODE says, and nothing is written beside the sources.
 """
 
@@ -22,6 +24,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 #: the reference: the smallest Textual app with a header, one text and a footer
@@ -44,12 +47,17 @@ _ESCAPES = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@
 
 @dataclass(frozen=True)
 class Target:
-    """A command, a text of its first screen, and texts its later frames bring, each named."""
+    """A command, a text of its first screen, and texts its later frames bring, each named.
+
+    With ``press``, those keys are typed once the first frame is there, and the later frames
+    are timed from the keys (how long a screen takes to open), not from the start.
+    """
 
     name: str
     argv: tuple[str, ...]
     marker: str
     later: tuple[tuple[str, str], ...] = ()
+    press: bytes = b""
 
     @property
     def timed(self) -> tuple[tuple[str, str], ...]:
@@ -57,7 +65,8 @@ class Target:
         return ((self.name, self.marker), *self.later)
 
 
-def targets() -> tuple[Target, ...]:
+def targets(home: str) -> tuple[Target, ...]:
+    """The bare app first; ``home`` holds the save ``resume`` opens and the file ``replay`` reads."""
     python = sys.executable
     return (
         Target("bare Textual app", (python, "-c", BARE_APP), "bare app ready"),
@@ -69,12 +78,54 @@ def targets() -> tuple[Target, ...]:
             later=(("  ...its option fields", "Rules options"),),
         ),
         Target("cardtable (home)", (python, "-m", "cardtable"), "choose a game"),
+        Target(
+            "cardtable resume",
+            (python, "-m", "cardtable", "resume"),
+            "Your hand",
+            later=(("  ...its rules screen (?)", "Two players each build"),),
+            press=b"?",
+        ),
+        Target(
+            "cardtable replay FILE",
+            (python, "-m", "cardtable", "replay", os.path.join(home, REPLAY_FILE)),
+            "replay · move",
+        ),
     )
 
 
-def frame_seconds(argv: tuple[str, ...], markers: list[str], env: dict[str, str]) -> list[float]:
+#: the kept game ``cardtable replay`` opens, in the bench's home
+REPLAY_FILE = "bench-replay.json"
+
+
+def furnish(home: str) -> None:
+    """A Pazaak game four moves in to resume, and a finished one to replay, as a player has."""
+    from cardtable.core.bots import bot_rng
+    from cardtable.core.match import Match
+    from cardtable.core.seats import Seat
+    from cardtable.games.registry import GAMES
+    from cardtable.persist.records import GameRecord
+    from cardtable.persist.saves import SaveStore
+
+    spec, seats = GAMES["pazaak"], (Seat("You"), Seat("Revan", "easy"))
+    match = Match.new(spec.rules, spec.rules.default_config(2), 11)
+    bot = spec.bots["easy"]()
+    while not match.is_over:
+        seat = match.to_move
+        rng = bot_rng(11, seat, len(match.actions))
+        match.play(bot.choose(match.observe(seat), match.legal_actions(), rng))
+        if len(match.actions) == 4:
+            SaveStore(Path(home, "data", "saves")).save(GameRecord.of(spec, match, seats))
+    record = GameRecord.of(spec, match, seats)
+    with open(os.path.join(home, REPLAY_FILE), "w", encoding="utf-8") as out:
+        out.write(record.model_dump_json())
+
+
+def frame_seconds(
+    argv: tuple[str, ...], markers: list[str], env: dict[str, str], press: bytes = b""
+) -> list[float]:
     """Seconds from start until each of ``markers`` is on the terminal, in one run; the program
-    is stopped once the last is there."""
+    is stopped once the last is there. With ``press``: typed once the first marker shows, and
+    the later markers timed from it."""
     import pty
 
     leader, follower = pty.openpty()
@@ -100,6 +151,9 @@ def frame_seconds(argv: tuple[str, ...], markers: list[str], env: dict[str, str]
             shown = _ESCAPES.sub(b"", seen)
             while len(times) < len(markers) and markers[len(times)].encode() in shown:
                 times.append(time.perf_counter() - started)
+                if len(times) == 1 and press:
+                    seen, started = b"", time.perf_counter()  # later frames count from the keys
+                    os.write(leader, press)
             if len(times) == len(markers):
                 return times
         missing = markers[len(times)]
@@ -134,11 +188,13 @@ def measure(runs: int, home: str) -> dict[str, Any]:
     env["PYTHONPYCACHEPREFIX"] = os.path.join(home, "bytecode")
     for unwanted in ("TEXTUAL_DRIVER", "PYTHONDONTWRITEBYTECODE"):
         env.pop(unwanted, None)
-    bare, *apps = targets()
-    times: dict[str, list[float]] = {name: [] for t in targets() for name, _ in t.timed}
+    furnish(home)
+    bare, *apps = targets(home)
+    times: dict[str, list[float]] = {name: [] for t in (bare, *apps) for name, _ in t.timed}
     for round_ in range(runs + 1):
         for target in (bare, *apps):
-            seconds = frame_seconds(target.argv, [marker for _, marker in target.timed], env)
+            markers = [marker for _, marker in target.timed]
+            seconds = frame_seconds(target.argv, markers, env, target.press)
             if round_:
                 for (name, _), value in zip(target.timed, seconds, strict=True):
                     times[name].append(value)

@@ -20,6 +20,13 @@ def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, floa
     return ((centre - spread) / scale, (centre + spread) / scale)
 
 
+def mean_interval(total: float, squares: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The normal 95% interval of a mean of ``n`` (at least 2) values from their sum and squares."""
+    mean = total / n
+    spread = z * math.sqrt(max(squares - n * mean * mean, 0.0) / (n - 1) / n)
+    return (mean - spread, mean + spread)
+
+
 @dataclass
 class Tally:
     """Running totals over finished games; ``merge`` combines the tallies of worker processes."""
@@ -98,7 +105,6 @@ class Tally:
             assert isinstance(total, float | int)
             if n < 2:
                 continue
-            mean = total / n
-            spread = z * math.sqrt(max(squares - n * mean * mean, 0.0) / (n - 1) / n)
-            out[f"ci95_{key}"] = [round(mean - spread, 3), round(mean + spread, 3)]
+            lo, hi = mean_interval(total, squares, n, z)
+            out[f"ci95_{key}"] = [round(lo, 3), round(hi, 3)]
         return out

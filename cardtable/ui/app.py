@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
 from textual import constants, events
 from textual.app import App, SystemCommand
@@ -19,12 +19,14 @@ from textual.screen import Screen
 
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES, GameSpec
-from cardtable.persist.paths import config_dir
+from cardtable.persist.paths import config_dir, downloads_dir
 from cardtable.persist.settings import load_settings, save_settings
 from cardtable.persist.themes import builtin_theme_dir, load_themes
 from cardtable.ui.web import mirror_screen
 
 if TYPE_CHECKING:
+    from textual.command import Provider
+
     from cardtable.persist.replays import ReplayStore
     from cardtable.persist.saves import SaveStore
     from cardtable.persist.stats import StatsStore
@@ -51,11 +53,19 @@ def new_seed() -> int:
     return secrets.randbelow(1_000_000)
 
 
+def saved_games_commands() -> type[Provider]:
+    """The palette's "Continue …" entries, loaded when the palette first opens."""
+    from cardtable.ui.commands import SavedGames
+
+    return SavedGames
+
+
 class CardtableApp(App[None]):
     """Starts on the screen ``first_screen`` builds (a table, a new-game screen, home)."""
 
     CSS_PATH = "app.tcss"
     TITLE = "cardtable"
+    COMMANDS = App.COMMANDS | {saved_games_commands}
 
     def __init__(
         self,
@@ -155,6 +165,55 @@ class CardtableApp(App[None]):
         elif covered:
             self.pop_screen()
 
+    # -- files handed to the person (a screenshot; in a browser, a replay) --------------------
+
+    def deliver_text(
+        self,
+        path_or_file: str | Path | TextIO,
+        *,
+        save_directory: str | Path | None = None,
+        **how: Any,
+    ) -> str | None:
+        folder = self.save_folder(save_directory)
+        return super().deliver_text(path_or_file, save_directory=folder, **how)
+
+    def deliver_binary(
+        self,
+        path_or_file: str | Path | BinaryIO,
+        *,
+        save_directory: str | Path | None = None,
+        **how: Any,
+    ) -> str | None:
+        folder = self.save_folder(save_directory)
+        return super().deliver_binary(path_or_file, save_directory=folder, **how)
+
+    def save_folder(self, folder: str | Path | None) -> str | Path | None:
+        """A folder that exists: Textual's default, Downloads, is often missing on a server."""
+        return folder if folder is not None or self.is_web else downloads_dir()
+
+    def on_delivery_complete(self, event: events.DeliveryComplete) -> None:
+        """Say where the file went (as plain text: a folder name is no markup)."""
+        if event.path is not None:
+            event.prevent_default()
+            what = event.name or "file"
+            self.notify(
+                f"Saved the {what} as {event.path.name} in {event.path.parent}",
+                title="Saved",
+                markup=False,
+            )
+
+    def on_delivery_failed(self, event: events.DeliveryFailed) -> None:
+        """Say what went wrong, not only that something did."""
+        event.prevent_default()
+        what = event.name or "file"
+        self.notify(
+            f"Could not save the {what}: {event.exception}",
+            title="Not saved",
+            severity="error",
+            markup=False,
+            timeout=10,
+        )
+
     def watch_theme(self, theme: str) -> None:
         """Remember the chosen theme (from settings or the command palette)."""
         if getattr(self, "settings", None) is not None and theme != self.settings.theme:
@@ -163,9 +222,12 @@ class CardtableApp(App[None]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Every screen is one palette search away: home, stats, keys, each game's rules and setup."""
-        yield from super().get_system_commands(screen)
+        from cardtable.ui.tables.keys import help_panel_named
+
+        yield from help_panel_named(super().get_system_commands(screen))
         yield SystemCommand("Home", "Back to the home screen", self.go_home)
         yield SystemCommand("Stats", "Games, wins and streaks", self.show_stats)
+        yield SystemCommand("Replays", "Finished games, to step through", self.show_replays)
         yield SystemCommand("Keys", "Every key on every screen", self.show_keys)
         yield SystemCommand("Settings", "Theme and bot pace", self.show_settings)
         for spec in GAMES.values():
@@ -180,12 +242,12 @@ class CardtableApp(App[None]):
                 lambda spec=spec: self.show_rules(spec),
             )
 
-    def go_home(self) -> None:
+    def go_home(self) -> AwaitComplete:
         from cardtable.ui.screens.home import HomeScreen
 
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.switch_screen(HomeScreen())
+        return self.switch_screen(HomeScreen())
 
     def pop_screen(self) -> AwaitComplete:
         """Leaving the first screen (the bottom of the stack) goes home instead of failing."""
@@ -214,6 +276,37 @@ class CardtableApp(App[None]):
         from cardtable.ui.screens.rules import RulesScreen
 
         self.push_screen(RulesScreen(spec.rules_doc))
+
+    def show_replays(self) -> None:
+        from cardtable.ui.screens.replays import ReplaysScreen
+
+        self.push_screen(ReplaysScreen())
+
+    def continue_game(self, saved: Any) -> None:
+        """Open a saved game; from the palette over a table, leave that table first (it is
+        saved): two tables of one game at once would each save over the other."""
+        if not any(hasattr(screen, "session") for screen in self.screen_stack):
+            self.push_screen(self.table_of_save(saved))
+            return
+
+        async def leave_then_open() -> None:
+            await self.go_home()
+            await self.push_screen(self.table_of_save(saved))
+
+        self.call_later(leave_then_open)
+
+    def table_of_save(self, saved: Any) -> Screen[Any]:
+        """The table of a saved game (``persist.saves.Resumable``), as it was left."""
+        from cardtable.session import LocalSession
+
+        spec = saved.record.spec
+        return spec.table(LocalSession(spec, saved.match, saved.record.seat_list))  # type: ignore[no-any-return]
+
+    def replay_table(self, record: Any, match: Any) -> Screen[Any]:
+        """A kept game (``persist.records.GameRecord`` and the match it replays to), at its start."""
+        from cardtable.session import ReplaySession
+
+        return record.spec.table(ReplaySession(record.spec, match, record.seat_list))  # type: ignore[no-any-return]
 
     def show_new_game(self, spec: GameSpec) -> None:
         from cardtable.ui.screens.home import new_game_screen
@@ -256,9 +349,10 @@ class CardtableApp(App[None]):
             # an online game, told whole at its end: a player's stats count their own seat
             if not session.spectating:
                 self.stats.record(record.game, session.seats, session.outcome, session.my_seats)
-            self.last_replay = (session, self.replays.keep(record))
+            seat = "watch" if session.viewer is None else f"seat{session.viewer + 1}"
+            self.last_replay = (session, self.replays.keep(record, f"{session.invite}-{seat}"))
         elif record.finished:
-            self.saves.discard(record.game)
+            self.saves.discard(record.slot)
             self.stats.record(record.game, session.seats, session.outcome)
             self.last_replay = (session, self.replays.keep(record))
         else:

@@ -98,10 +98,12 @@ async def test_the_rate_limit_slows_a_flood_and_keeps_the_connection(server: Run
 class _Line:
     """A connection's far end for calling the server directly, without a socket."""
 
+    remote_address = ("127.0.0.1", 1)
+
     def __init__(self) -> None:
         self.sent: list[str] = []
 
-    async def send(self, text: str) -> None:
+    async def send(self, text: str) -> None:  # the websocket's send, which the writer awaits
         self.sent.append(text)
 
 
@@ -135,7 +137,7 @@ def test_garbage_and_wrong_messages_never_break_a_table(tmp_path: Any) -> None:
     game = GameServer(
         SqliteStore(tmp_path / "s.sqlite3"), Limits(rate=1e9, burst=10**9, bot_pause=0)
     )
-    seated = Connection(_Line(), game.limits)  # type: ignore[arg-type]
+    seated = Connection(_Line(), game.limits, game.journal)  # type: ignore[arg-type]
     create = {"type": "create", "version": PROTOCOL, "game": "pazaak", "seats": ["human", "easy"]}
     loop.run_until_complete(game.receive(seated, json.dumps(create)))
     loop.run_until_complete(seated.flushed())
@@ -148,7 +150,7 @@ def test_garbage_and_wrong_messages_never_break_a_table(tmp_path: Any) -> None:
         fresh=st.booleans(),
     )
     def send(message: str, fresh: bool) -> None:
-        conn = Connection(_Line(), game.limits) if fresh else seated  # type: ignore[arg-type]
+        conn = Connection(_Line(), game.limits, game.journal) if fresh else seated  # type: ignore[arg-type]
         before = len(table.match.actions)
         loop.run_until_complete(game.receive(conn, message))
         loop.run_until_complete(conn.flushed())

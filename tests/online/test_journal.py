@@ -16,7 +16,7 @@ import pytest
 from cardtable.core.codec import encode
 from cardtable.online.journal import Journal
 from cardtable.online.protocol import Create
-from cardtable.online.server import GameServer, Limits
+from cardtable.online.server import Connection, GameServer, Limits
 from cardtable.online.store import SqliteStore
 
 
@@ -64,14 +64,14 @@ async def test_a_failed_commit_is_raised_to_whoever_waits_for_it() -> None:
     await journal.settled()  # the next commit goes on
 
 
-class Peer:
-    """A connection that, on every update, reads the store from another connection: the move
-    it is told of must already be committed there."""
+class Reader:
+    """A connection's socket that, on every update, reads the store from another connection:
+    the move it is told of must already be committed there."""
 
-    def __init__(self, db: Path, seat: int) -> None:
+    remote_address = ("127.0.0.1", 1)
+
+    def __init__(self, db: Path) -> None:
         self.reader = sqlite3.connect(str(db))
-        self.seat: int | None = seat
-        self.sent = 0
         #: (the ply an update tells, the actions of its table committed when it is sent)
         self.told: list[tuple[int, int]] = []
 
@@ -88,18 +88,24 @@ async def test_no_peer_hears_of_an_action_before_it_is_committed(tmp_path: Path)
     game = GameServer(SqliteStore(db), Limits())
     hello = Create(type="create", version=1, game="pazaak", seats=["human", "human"])
     tables = [game.create(hello) for _ in range(2)]
-    peers: list[Peer] = []
+    peers: list[Connection] = []
     for table in tables:
         game.store.create(table.record())
-        table.peers.update(Peer(db, seat) for seat in (0, 1))
-        peers += table.peers
+        for seat in (0, 1):
+            peer = Connection(Reader(db), game.limits, game.journal)  # type: ignore[arg-type]
+            peer.seat = seat
+            table.peers.add(peer)
+            peers.append(peer)
     for _ in range(6):  # both tables move in the same instant: one commit for both
         await asyncio.gather(*(game.apply(t, t.match.legal_actions()[0]) for t in tables))
-    told = [entry for peer in peers for entry in peer.told]
+    await asyncio.gather(*(peer.flushed() for peer in peers))
+    told = [entry for peer in peers for entry in peer.ws.told]  # type: ignore[attr-defined]
     assert len(told) == 6 * 4 and all(kept >= ply > 0 for ply, kept in told)
     for table in tables:
         kept = game.store.actions(table.id)  # type: ignore[attr-defined]
         assert kept == [encode(a) for a in table.match.actions]
+    for peer in peers:
+        peer.close()
 
 
 def test_a_failed_transaction_leaves_the_store_as_it_was(tmp_path: Path) -> None:

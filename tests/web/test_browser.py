@@ -45,8 +45,8 @@ def check_a_second_visitor_sees_nothing_of_the_first(served: Served, first: Tab)
     folder is its own and empty, and it is gone once the tab is closed."""
     other = served.open()
     other.wait_for("choose a game")
-    other.page.wait_for_timeout(1000)  # the Continue button comes after the first paint
-    assert "Continue saved game" not in other.wait_for("Stats (t)")
+    other.page.wait_for_timeout(1000)  # the saved games come after the first paint
+    assert "Continue " not in other.wait_for("Stats (t)")
     homes = served.visitor_homes()
     assert len(homes) == 2
     assert [any(p.is_file() for p in home.rglob("*")) for home in homes].count(False) == 1

@@ -65,7 +65,7 @@ class HardBot:
         action = self.choose(observation, legal, rng)
         seat = observation.to_move
         if len(legal) == 1 or seat is None:
-            return Advice(action, "the only move there is")
+            return Advice(action, f"{move_words(observation, action)}: the only move there is")
         utility = utility_for(observation, seat)
         pending = observation.pending
         if pending is not None:
@@ -99,9 +99,22 @@ def hit_reason(view: Flip7View, hits: bool, hit: float, stay: float) -> str:
 def aim_reason(view: Flip7View, pending: Pending, utility: Utility, target: int) -> str:
     """Where the action card goes and what that does to the chooser's chance to win."""
     gain = _gain(view, pending.choice, pending.chooser, target, utility)
-    who = "yourself" if target == pending.chooser else f"player {target + 1}"
+    give = move_words(view, ChooseTarget(target))
+    return f"{give}: it raises your chance to win most ({gain:+.1%})"
+
+
+def move_words(view: Flip7View, action: Any) -> str:
+    """A move in plain words: "Hit", "Stay", "Give the Freeze to Player 2" (the table swaps
+    "Player 2" for the seat's name, as in the log)."""
+    if action == HIT:
+        return "Hit"
+    if action == STAY:
+        return "Stay"
+    pending = view.pending
+    assert isinstance(action, ChooseTarget) and pending is not None
+    who = "yourself" if action.seat == pending.chooser else f"Player {action.seat + 1}"
     card = pending.choice.name.replace("_", " ").title()
-    return f"Give the {card} to {who}: it raises your chance to win most ({gain:+.1%})"
+    return f"Give the {card} to {who}"
 
 
 def utility_for(view: Flip7View, seat: int) -> Utility:

@@ -61,7 +61,7 @@ class HardBot:
                     valued[0][0], f"{move_name(valued[0][0], view.hand)}: nothing else helps"
                 )
             best = overrule(wary_choice(view, legal), valued, tuning.margin)
-            situation = f"they are still drawing on {view.totals[other]}"
+            situation = drawing(view, other)
         return Advice(best, explain(best, valued, view.hand, situation))
 
     def _pricer(self, view: PazaakView) -> Any:
@@ -86,6 +86,13 @@ class HardBot:
             return found
 
         return price
+
+
+def drawing(view: PazaakView, other: int) -> str:
+    """Where the opponent who has not stood is: on a total, or not yet started this set."""
+    if not view.boards[other].cards:
+        return "they have yet to draw"
+    return f"they are still drawing on {view.totals[other]}"
 
 
 def move_name(action: Any, hand: tuple[Card, ...]) -> str:

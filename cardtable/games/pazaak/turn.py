@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from cardtable.core.rng import derive_rng, randbelow
 from cardtable.games.pazaak.actions import PlaySide, play
-from cardtable.games.pazaak.board import Board
+from cardtable.games.pazaak.board import TARGET, Board
 from cardtable.games.pazaak.cards import Card, Kind, label, side_values, signed
 from cardtable.games.pazaak.events import Stood, TurnEnded
 from cardtable.games.pazaak.state import COPIES_PER_RANK, RANKS, MainDeck
@@ -55,12 +55,18 @@ def mark_standing(d: TurnDraft, seat: int, auto: bool) -> None:
 
 
 def stand(d: TurnDraft, seat: int, auto: bool = False) -> None:
-    mark_standing(d, seat, auto)
+    """Stand; above 20 that is a bust (ruling 4), which ``finish_turn`` reports on its own."""
+    if d.boards[seat].total > TARGET:
+        d.set_standing(seat)
+    else:
+        mark_standing(d, seat, auto)
     d.finish_turn(seat)
 
 
 def end_turn(d: TurnDraft, seat: int) -> None:
-    d.note(TurnEnded(seat, d.boards[seat].total))
+    """End the turn; above 20 that is a bust, reported by ``finish_turn`` alone."""
+    if d.boards[seat].total <= TARGET:
+        d.note(TurnEnded(seat, d.boards[seat].total))
     d.finish_turn(seat)
 
 

@@ -15,7 +15,19 @@ from cardtable.core.rng import randbelow
 from cardtable.games.pazaak.board import TARGET, Board, play_side
 from cardtable.games.pazaak.cards import VALUED, Card, label, side_values
 from cardtable.games.pazaak.expert import move_name
-from cardtable.games.pazu.actions import END_TURN, STAND, STAY, EndTurn, PlaySide, Stand
+from cardtable.games.pazu.actions import (
+    END_TURN,
+    STAND,
+    STAY,
+    Bid,
+    EndTurn,
+    Leave,
+    Pick,
+    PlaySide,
+    SetAnte,
+    Stand,
+    Stay,
+)
 from cardtable.games.pazu.odds import field_of, scarcity, stake, worth_to_hand
 from cardtable.games.pazu.search import SAFE, Tuning, TurnSearch
 from cardtable.games.pazu.state import PazuView, Phase, Status
@@ -116,36 +128,37 @@ class HardBot:
         return self._turn_values(view, legal)[0]
 
     def _turn_values(self, view: PazuView, legal: tuple[Any, ...]) -> tuple[Any, list[float]]:
-        """The turn's move and the expected chips of every legal move (none when plain)."""
+        """The turn's move and, for every legal move, the chips it is expected to bring from
+        this set (none when the move is plain). The search also counts the hand cards kept at
+        their worth to later sets; the hand held now is taken off, so a figure is the pots
+        won, less any bust penalty and the later worth of the hand cards played."""
         assert view.seat is not None and view.hand is not None
         if self._plainly_draws(view, legal):
             return END_TURN, []
         search = self._search(view, view.boards, view.hand)
         values = [self._value(view, search, action) for action in legal]
-        return legal[values.index(max(values))], values
+        held = search.kept(search.full)
+        return legal[values.index(max(values))], [value - held for value in values]
 
     def advise(self, observation: PazuView, legal: tuple[Any, ...], rng: random.Random) -> Advice:
         """``choose``'s move with a reason from the same numbers (the viewer's cards only)."""
         view = observation
         action = self.choose(view, legal, rng)
         if len(legal) == 1:
-            return Advice(action, "the only move there is")
+            return Advice(action, f"{move_words(view, action)}: the only move there is")
         if view.phase is Phase.TURN:
             _, values = self._turn_values(view, legal)
             return Advice(action, turn_reason(view, legal, action, values))
+        move = move_words(view, action)
         if view.phase is Phase.PICK:
             worth = worth_to_hand(action.card, view.hand or ())
-            return Advice(
-                action, f"Pick {label(action.card)}: it adds most to your hand ({worth:.2f})"
-            )
+            return Advice(action, f"{move}: it adds most to your hand ({worth:.2f})")
         if view.phase is Phase.ANTE:
             deep = "at least as deep as" if _deep_hand(view) else "shallower than"
-            return Advice(action, f"Ante {action.amount}: your hand is {deep} the table's")
+            return Advice(action, f"{move}: your hand is {deep} the table's")
         if view.phase is Phase.BID:
-            return Advice(
-                action, f"Bid {action.amount}: the best gain for the card your place gets"
-            )
-        return Advice(action, "Stay for the next set")
+            return Advice(action, f"{move}: the best gain for the card your place gets")
+        return Advice(action, move)
 
     def _plainly_draws(self, view: PazuView, legal: tuple[Any, ...]) -> bool:
         """On a total no draw can bust, with no hand card worth weighing (one that lands near
@@ -191,6 +204,21 @@ class HardBot:
         return TurnSearch(view, boards[view.seat], hand, field, self.tuning)
 
 
+def move_words(view: PazuView, action: Any) -> str:
+    """A move of any phase in plain words: "Bid 3", "Pick ±4", "Ante 10", "Stand"."""
+    if isinstance(action, Bid):
+        return f"Bid {action.amount}"
+    if isinstance(action, Pick):
+        return f"Pick {label(action.card)}"
+    if isinstance(action, SetAnte):
+        return f"Ante {action.amount}"
+    if isinstance(action, Stay):
+        return "Stay for the next set"
+    if isinstance(action, Leave):
+        return "Leave the table"
+    return move_name(action, view.hand or ())
+
+
 def turn_reason(view: PazuView, legal: tuple[Any, ...], action: Any, values: list[float]) -> str:
     """The move and its expected chips against the next best move."""
     assert view.hand is not None
@@ -204,11 +232,11 @@ def turn_reason(view: PazuView, legal: tuple[Any, ...], action: Any, values: lis
         for a, v in zip(legal, values, strict=True)
         if move_name(a, view.hand) != move
     )
-    line = f"{move}: about {best:+.1f} chips expected"
+    line = f"{move}: about {best:+.1f} chips from this set"
     if rivals:
         value, other = rivals[-1]
         line += f", {value:+.1f} if you {other[0].lower()}{other[1:]}"
-    return line
+    return line + " (pots won, less bust penalties and hand cards played)"
 
 
 def _deep_hand(view: PazuView) -> bool:

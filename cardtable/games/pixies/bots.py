@@ -19,7 +19,7 @@ from typing import Any
 from cardtable.core.bots import Advice, Bot
 from cardtable.core.rng import shuffled
 from cardtable.games.pixies.actions import KeepNew, KeepOld, PlaceFaceDown, Take
-from cardtable.games.pixies.cards import DECK_SIZE, NUMBER
+from cardtable.games.pixies.cards import DECK, DECK_SIZE, NUMBER, Card, Colour
 from cardtable.games.pixies.playout import DOWN, HIDDEN, KEEP_NEW, KEEP_OLD, Playout
 from cardtable.games.pixies.state import Phase
 from cardtable.games.pixies.view import PixiesObservation
@@ -131,12 +131,15 @@ class HardBot:
     ) -> Advice:
         seat = observation.to_move
         assert seat is not None
-        if len(legal) == 1:
-            return Advice(legal[0], "the only move there is")
         base = playout_from(observation, [])
         moves = candidates(observation, base)
+        offered = observation.revealed
+        if len(legal) == 1:
+            return Advice(
+                legal[0], f"{forced(observation, moves, legal[0])}: the only move there is"
+            )
         if len(moves) == 1:
-            return Advice(moves[0].action, "the only sensible move")
+            return Advice(moves[0].action, f"{describe(moves[0], offered)}: the only sensible move")
         pool = unseen(observation)
         totals = [0.0] * len(moves)
         runs = max(1, self.budget(len(observation.grids)) // len(moves))
@@ -147,7 +150,8 @@ class HardBot:
                 totals[i] += _rollout(base, deck, move, seat, random.Random(dice))
         ranked = sorted(range(len(moves)), key=lambda i: -totals[i])
         best = ranked[0]
-        return Advice(moves[best].action, _reason(base, moves, totals, ranked, runs, seat))
+        reason = _reason(base, moves, totals, ranked, runs, seat, offered)
+        return Advice(moves[best].action, reason)
 
     def budget(self, seats: int) -> int:
         """Play-outs for this decision: a play-out plays every seat's picks, so more seats get
@@ -162,23 +166,25 @@ def _reason(
     ranked: list[int],
     runs: int,
     seat: int,
+    offered: tuple[Card, ...],
 ) -> str:
     """The chosen card and placement, what it adds now, and its round margin against the next
     best move, from the play-outs (which sampled the unseen cards, never looked at them)."""
     best = moves[ranked[0]]
-    words = f"{describe(best)}: it adds {base.gain(seat, best.card, best.kind, best.cell):+d} now"
+    words = f"{describe(best, offered)}: it adds {base.gain(seat, best.card, best.kind, best.cell):+d} now"
     margin = totals[ranked[0]] / runs
     line = f"{words}; play-outs end the round {margin:+.1f} against your best rival"
     if len(ranked) > 1:
-        other = describe(moves[ranked[1]])
+        other = describe(moves[ranked[1]], offered)
         line += f" ({totals[ranked[1]] / runs:+.1f} if you {other[0].lower()}{other[1:]})"
     return line
 
 
-def describe(move: Candidate) -> str:
-    """A move in plain words: "Take 7, keep it face-up on space 7"."""
+def describe(move: Candidate, offered: tuple[Card, ...]) -> str:
+    """A move in plain words: "Take the 7, keep it face-up on space 7"; the card taken is named
+    apart from the others on offer (``card_words``)."""
     number = NUMBER[move.card]
-    take = f"Take the {number}, " if move.index is not None else ""
+    take = f"Take {card_words(DECK[move.card], offered)}, " if move.index is not None else ""
     if move.kind == KEEP_NEW:
         where = f"keep it face-up on space {move.cell + 1}"
     elif move.kind == KEEP_OLD:
@@ -192,6 +198,38 @@ def describe(move: Candidate) -> str:
         )
     text = take + where
     return text[0].upper() + text[1:]
+
+
+def card_words(card: Card, offered: tuple[Card, ...]) -> str:
+    """An offered card as few words as tell it from the others: "the 5"; "the yellow 5" when
+    another shares its number; with its symbols too when another shares its colour as well."""
+    twins = [other for other in offered if other.id != card.id and other.number == card.number]
+    if not twins:
+        return f"the {card.number}"
+    colour = "multicolour" if card.colour is Colour.MULTI else card.colour.value
+    if all(other.colour is not card.colour for other in twins):
+        return f"the {colour} {card.number}"
+    return f"the {colour} {card.number} {symbols(card)}"
+
+
+def symbols(card: Card) -> str:
+    """What sets a card apart from others of its colour and number, in brackets."""
+    if card.special:
+        return "(special)"
+    if card.spirals:
+        return f"({card.spirals} spiral{'s' * (card.spirals > 1)})"
+    if card.crosses:
+        return f"({card.crosses} cross{'es' * (card.crosses > 1)})"
+    return "(no symbols)"
+
+
+def forced(observation: PixiesObservation, moves: list[Candidate], action: Any) -> str:
+    """The one legal move in words: its placement when that is settled, else the card taken."""
+    same = [move for move in moves if move.action == action]
+    if len(same) == 1:
+        return describe(same[0], observation.revealed)
+    assert isinstance(action, Take)
+    return f"Take {card_words(observation.revealed[action.index], observation.revealed)}"
 
 
 def _rollout(base: Playout, deck: list[int], move: Candidate, seat: int, rng: random.Random) -> int:

@@ -34,8 +34,8 @@ class HandOffScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Middle(), Center(id="handoff-box"):
-            yield Static(f"Pass the keyboard to {self.player}", classes="title")
-            yield Static(self.note or "Everyone else, look away.", classes="hint")
+            yield Static(f"Pass the keyboard to {self.player}", classes="title", markup=False)
+            yield Static(self.note or "Everyone else, look away.", classes="hint", markup=False)
             yield Button(f"{self.player} is ready (Enter)", id="ready", variant="primary")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

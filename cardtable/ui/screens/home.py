@@ -1,4 +1,4 @@
-"""The home screen: pick a game, continue the saved one, see stats, change the theme."""
+"""The home screen: pick a game, continue any saved one, see replays and stats, change the theme."""
 
 from __future__ import annotations
 
@@ -36,12 +36,13 @@ class HomeScreen(Screen[None]):
         border: heavy $primary; background: $surface; }
     HomeScreen #title { text-style: bold; color: $primary; content-align: center middle; width: 100%; }
     HomeScreen #games { height: auto; max-height: 12; margin: 1 0; }
-    HomeScreen #continue { width: 100%; margin-bottom: 1; }
+    HomeScreen #saves { height: auto; max-height: 7; margin-bottom: 1; border: round $primary; }
     HomeScreen #home-buttons { height: 1; align-horizontal: center; }
-    HomeScreen #home-buttons Button { margin: 0 2; }
+    HomeScreen #home-buttons Button { margin: 0 2; min-width: 0; }
     """
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("c", "continue_game", "Continue"),
+        Binding("r", "replays", "Replays"),
         Binding("o", "online", "Play online"),
         Binding("t", "stats", "Stats"),
         Binding("s", "settings", "Settings"),
@@ -49,6 +50,8 @@ class HomeScreen(Screen[None]):
     ]
 
     has_save = False
+    #: every saved game, the latest first (``persist.saves.Resumable``), once they are read
+    saved: tuple[Any, ...] = ()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):
@@ -60,8 +63,11 @@ class HomeScreen(Screen[None]):
                 ),
                 id="games",
             )
-            yield Button("Continue saved game (c)", id="continue", variant="primary")
+            saves = OptionList(id="saves")
+            saves.border_title = "Saved games (c: the latest)"
+            yield saves
             with Horizontal(id="home-buttons"):
+                yield Button("Replays (r)", id="replays", compact=True)
                 yield Button("Play online (o)", id="online", compact=True)
                 yield Button("Stats (t)", id="stats", compact=True)
                 yield Button("Settings (s)", id="settings", compact=True)
@@ -69,20 +75,23 @@ class HomeScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#continue", Button).display = False
+        self.query_one("#saves", OptionList).display = False
         self.query_one("#games", OptionList).focus()
         # reading saves loads pydantic and replays the saved moves: after the first frame
         self.app.after_first_frame(self.offer_continue)  # type: ignore[attr-defined]
 
     def offer_continue(self) -> None:
-        """Show the Continue button when there is a saved game; report saves set aside."""
-        saved = self.app.saves.latest()  # type: ignore[attr-defined]
-        if saved is not None:
-            button = self.query_one("#continue", Button)
-            moves = len(saved.record.actions)
-            in_ = f"{moves} move{'' if moves == 1 else 's'} in"
-            button.label = f"Continue {saved.record.spec.title} ({in_}) (c)"
-            button.display = self.has_save = True
+        """List every saved game to continue, the latest first; report saves set aside."""
+        from cardtable.ui.saved import save_title
+
+        self.saved = tuple(self.app.saves.all())  # type: ignore[attr-defined]
+        if self.saved:
+            saves = self.query_one("#saves", OptionList)
+            saves.set_options(
+                Option(f"Continue {save_title(saved)}", id=saved.record.slot)
+                for saved in self.saved
+            )
+            saves.display = self.has_save = True
             self.refresh_bindings()
         for problem in self.app.saves.problems:  # type: ignore[attr-defined]
             self.notify(f"Save set aside: {problem}", severity="error", timeout=10)
@@ -95,11 +104,14 @@ class HomeScreen(Screen[None]):
         return True
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.app.push_screen(new_game_screen(GAMES[str(event.option.id)]))
+        if event.option_list.id == "saves":
+            self.app.continue_game(self.saved[event.option_index])  # type: ignore[attr-defined]
+        else:
+            self.app.push_screen(new_game_screen(GAMES[str(event.option.id)]))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "continue":
-            self.action_continue_game()
+        if event.button.id == "replays":
+            self.action_replays()
         elif event.button.id == "online":
             self.action_online()
         elif event.button.id == "stats":
@@ -110,19 +122,28 @@ class HomeScreen(Screen[None]):
             self.app.exit()
 
     def action_continue_game(self) -> None:
-        saved = self.app.saves.latest()  # type: ignore[attr-defined]
-        if saved is None:
+        """The latest save; the list above the buttons holds the others."""
+        if not self.saved:
             self.notify("There is no saved game to continue.")
             return
-        from cardtable.session import LocalSession
+        self.app.continue_game(self.saved[0])  # type: ignore[attr-defined]
 
-        spec = saved.record.spec
-        self.app.push_screen(spec.table(LocalSession(spec, saved.match, saved.record.seat_list)))
+    def action_replays(self) -> None:
+        self.app.show_replays()  # type: ignore[attr-defined]
 
     def action_online(self) -> None:
+        """Play online, asking first for the name other players will see if none is kept."""
+        from cardtable.ui.screens.name import NameScreen
         from cardtable.ui.screens.online import PlayOnlineScreen
 
-        self.app.push_screen(PlayOnlineScreen())
+        def named(name: str | None) -> None:
+            if name is not None:
+                self.app.push_screen(PlayOnlineScreen())
+
+        if self.app.settings.name:  # type: ignore[attr-defined]
+            named(self.app.settings.name)  # type: ignore[attr-defined]
+        else:
+            self.app.push_screen(NameScreen(), named)
 
     def action_settings(self) -> None:
         from cardtable.ui.screens.settings import SettingsScreen

@@ -278,25 +278,29 @@ class NewGameScreen(Screen[None]):
             return
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else None
-        self.start_unless_kept(lambda: self.app.start_match(self.spec, config, seats, seed))  # type: ignore[attr-defined]
+        from cardtable.core.codec import encode
+        from cardtable.persist.records import slot_name
 
-    def start_unless_kept(self, start: Callable[[], None]) -> None:
-        """One save per game: a new game would replace the saved one, so ask first."""
-        saved = self.app.saves.latest(self.spec.id)  # type: ignore[attr-defined]
+        slot = slot_name(self.spec.id, encode(config))
+        self.start_unless_kept(slot, lambda: self.app.start_match(self.spec, config, seats, seed))  # type: ignore[attr-defined]
+
+    def start_unless_kept(self, slot: str, start: Callable[[], None]) -> None:
+        """One save per game (and mode): a new game would replace the saved one, so ask first."""
+        saved = self.app.saves.latest(slot)  # type: ignore[attr-defined]
         if saved is None:
             start()
             return
+        from cardtable.ui.saved import game_title, save_title
         from cardtable.ui.screens.result import ResultScreen
 
         minutes = max(0, round((time.time() - saved.record.saved_at) / 60))
         ago = "just now" if minutes == 0 else f"{minutes} min ago"
         details = (
-            f"Your saved game of {self.spec.title} is {len(saved.record.actions)} moves in "
-            f"(saved {ago}). A new game replaces it; to go on with it, keep it and choose "
-            "Continue on the home screen."
+            f"Your saved game, {save_title(saved)}, was saved {ago}. A new game replaces it; "
+            "to go on with it, keep it and choose it on the home screen."
         )
         choices = (("keep", "Keep the saved game"), ("replace", "Start a new game"))
-        verdict = f"Replace your saved {self.spec.title} game?"
+        verdict = f"Replace your saved {game_title(self.spec, saved.record.config)} game?"
         self.app.push_screen(
             ResultScreen(verdict, details, choices),
             lambda choice: start() if choice == "replace" else None,

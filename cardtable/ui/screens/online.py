@@ -6,6 +6,7 @@ read the session's state on a timer, so a slow network never freezes them.
 
 from __future__ import annotations
 
+import os
 import socket
 from typing import Any, ClassVar
 
@@ -16,8 +17,17 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Select, Static
 
 from cardtable.games.registry import GAMES
-from cardtable.online.hosting import DEFAULT_PORT, DEFAULT_URL, SeatBook, embedded_server
+from cardtable.online.hosting import SERVER_ENV, SeatBook, embedded_server
+from cardtable.online.reach import (
+    ALL_ADDRESSES,
+    DEFAULT_PORT,
+    DEFAULT_URL,
+    BadTarget,
+    join_line,
+    split_target,
+)
 from cardtable.online.remote import RemoteSession
+from cardtable.ui.screens.name import NameScreen, name_input, remember_name
 
 
 def hello_for(action: str, url: str, game: str, seats: str, code: str, name: str) -> dict[str, Any]:
@@ -30,12 +40,16 @@ def hello_for(action: str, url: str, game: str, seats: str, code: str, name: str
     return {"type": "join", "code": code, "name": name}
 
 
-def remote_session(url: str, hello: dict[str, Any], game: str | None = None) -> RemoteSession:
+def remote_session(
+    url: str, hello: dict[str, Any], game: str | None = None, shared_url: str | None = None
+) -> RemoteSession:
     """A session whose seat token is kept in the data folder as soon as the server gives it;
-    joining a table this person sat at before resumes that seat, if it is free."""
+    joining a table this person sat at before resumes that seat, if it is free.
+    ``shared_url``: the server as friends reach it, when not as this machine does."""
     code = hello.get("code")
     kept = SeatBook().token(url, code) if hello["type"] == "join" and code else None
     session = RemoteSession(GAMES[game] if game else None, url, hello, kept)
+    session.shared_url = shared_url or url
 
     def keep(s: RemoteSession) -> None:
         if s.token is not None:
@@ -45,16 +59,20 @@ def remote_session(url: str, hello: dict[str, Any], game: str | None = None) -> 
     return session
 
 
-def local_server_for(url: str) -> str:
-    """The default local address with nothing listening on it: start a server here first."""
+def local_server_for(url: str, lan: bool = False) -> str:
+    """The default local address with nothing listening on it: start a server here first
+    (on every network address of the machine with ``lan``, else on 127.0.0.1 only)."""
     if url != DEFAULT_URL:
         return url
+    host = ALL_ADDRESSES if lan else "127.0.0.1"
     with socket.socket() as probe:
+        # as the server will: a port that only closed connections still hold is free
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
-            probe.bind(("127.0.0.1", DEFAULT_PORT))
+            probe.bind((host, DEFAULT_PORT))
         except OSError:
             return url  # a server already listens there
-    return embedded_server(DEFAULT_PORT)
+    return embedded_server(DEFAULT_PORT, host=host)
 
 
 class LobbyScreen(Screen[None]):
@@ -67,9 +85,11 @@ class LobbyScreen(Screen[None]):
     """
     BINDINGS: ClassVar[list[Binding]] = [Binding("escape", "leave", "Leave")]
 
-    def __init__(self, session: RemoteSession) -> None:
+    def __init__(self, session: RemoteSession, ask_name: bool = False) -> None:
+        """``ask_name``: ask for the player's name (and keep it) before connecting."""
         super().__init__()
         self.session = session
+        self.ask_name = ask_name
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby"):
@@ -77,6 +97,19 @@ class LobbyScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if self.ask_name:
+            self.app.push_screen(NameScreen(), self.named)
+        else:
+            self.connect()
+
+    def named(self, name: str | None) -> None:
+        if name is None:
+            self.action_leave()
+        else:
+            self.session.hello["name"] = name
+            self.connect()
+
+    def connect(self) -> None:
         self.session.start()
         self.timer = self.set_interval(0.2, self.check)
 
@@ -87,9 +120,12 @@ class LobbyScreen(Screen[None]):
         if not s.invite:
             return f"Connecting to {s.url}… ({s.connection or 'connecting'})"
         lines = [
-            f"{s.spec.title} on {s.url}",
-            f"Invite code: {s.invite}   (to play: cardtable join {s.invite})",
-            f"Watch code:  {s.watch}   (to look on: cardtable watch {s.watch})",
+            f"{s.spec.title} on {s.shared_url}",
+            f"Invite code: {s.invite}   Watch code: {s.watch}",
+            "",
+            "Send a friend this line to play:",
+            f"  {join_line(s.shared_url, s.invite)}",
+            f"and this one to look on:  {join_line(s.shared_url, s.watch, 'watch')}",
             "",
         ]
         lines += [f"  {seat.label}" for seat in s.seats]
@@ -102,6 +138,10 @@ class LobbyScreen(Screen[None]):
     def check(self) -> None:
         s = self.session
         self.query_one("#lobby-text", Static).update(self.lobby_text())
+        if s.problem is not None and len(self.app.screen_stack) == 1:
+            # opened by the command line: its shell shows the problem (see run_online_command)
+            self.timer.stop()
+            self.app.exit(return_code=1)
         if s.ready.is_set() and s.problem is None and not s.waiting:
             self.timer.stop()  # once: a second tick would replace the table just opened
             self.app.switch_screen(s.spec.table(s))
@@ -132,8 +172,9 @@ class PlayOnlineScreen(Screen[None]):
                 "Play online · host a table, or join or watch one by its code\n"
                 "Below: server · your name · game and seats (to host) · code (to join or watch)"
             )
-            yield Input(DEFAULT_URL, placeholder="server address", id="server")
-            yield Input("Player", placeholder="your name", id="name")
+            offered = os.environ.get(SERVER_ENV) or DEFAULT_URL
+            yield Input(offered, placeholder="server address", id="server")
+            yield name_input(self.app.settings.name)  # type: ignore[attr-defined]
             options = [(spec.title, spec.id) for spec in GAMES.values()]
             yield Select(options, value="pazaak", allow_blank=False, id="game")
             yield Input("human,human", placeholder="seats: human or a bot level", id="seats")
@@ -149,16 +190,26 @@ class PlayOnlineScreen(Screen[None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         action = str(event.button.id)
-        url, code = self.value("server"), self.value("code").upper()
-        if action != "host" and not code:
-            self.notify("Type the code you were given first.", severity="warning")
+        url, target = self.value("server") or DEFAULT_URL, self.value("code")
+        if action != "host" and not target:
+            self.notify(
+                "Type the code (or the join line) you were given first.", severity="warning"
+            )
+            return
+        code = ""
+        try:
+            name = remember_name(self.app, self.value("name"))
+            if action != "host":
+                url, code = split_target(target, None if url == DEFAULT_URL else url)
+        except (ValueError, BadTarget) as error:
+            self.notify(str(error), severity="error", markup=False)
             return
         game = str(self.query_one("#game", Select).value)
         try:
             url = local_server_for(url) if action == "host" else url
         except OSError as error:
-            self.notify(str(error), severity="error")
+            self.notify(str(error), severity="error", markup=False)
             return
-        hello = hello_for(action, url, game, self.value("seats"), code, self.value("name"))
+        hello = hello_for(action, url, game, self.value("seats"), code, name)
         session = remote_session(url, hello, game if action == "host" else None)
         self.app.push_screen(LobbyScreen(session))

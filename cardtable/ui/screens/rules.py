@@ -1,13 +1,19 @@
-"""The in-app rules of a game, with our rulings, from the Markdown shipped in the package."""
+"""The in-app rules of a game, with our rulings, from the Markdown shipped in the package.
+
+The text is one Rich ``Markdown`` in a scrolling box: Textual's ``MarkdownViewer`` builds a widget
+for every paragraph, list item and table cell, and took over a second to open a rules text.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, MarkdownViewer
+from textual.widgets import Footer, Static
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,8 +30,8 @@ def rules_text(relative_path: str) -> str:
 class RulesScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     RulesScreen { align: center middle; }
-    RulesScreen MarkdownViewer {
-        width: 96%; height: 92%; border: heavy $primary; background: $surface;
+    RulesScreen #rules {
+        width: 96%; height: 92%; border: heavy $primary; background: $surface; padding: 0 1;
     }
     """
     BINDINGS = [
@@ -39,8 +45,12 @@ class RulesScreen(ModalScreen[None]):
         self.relative_path = relative_path
 
     def compose(self) -> ComposeResult:
-        yield MarkdownViewer(rules_text(self.relative_path), show_table_of_contents=False)
+        with VerticalScroll(id="rules"):
+            yield Static(Markdown(rules_text(self.relative_path)))
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#rules").focus()  # the arrows and page keys scroll the text
 
     def action_close(self) -> None:
         self.dismiss(None)

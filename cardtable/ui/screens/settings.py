@@ -1,4 +1,5 @@
-"""Settings: the theme (also in the command palette) and how long bots pause so moves can be followed."""
+"""Settings: the theme (also in the command palette), how long bots pause so moves can be
+followed, and the name other players see online."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from cardtable.persist.settings import save_settings
+from cardtable.ui.screens.name import name_input, remember_name
 
 PAUSES = (("none", 0.0), ("short (0.3 s)", 0.3), ("normal (0.6 s)", 0.6), ("slow (1.2 s)", 1.2))
 
@@ -22,7 +24,8 @@ class SettingsScreen(ModalScreen[None]):
         border: heavy $primary; background: $surface; }
     SettingsScreen .row { height: 1; margin-bottom: 1; }
     SettingsScreen .row Label { width: 16; }
-    SettingsScreen .row Select { width: 1fr; }
+    SettingsScreen .row Select, SettingsScreen .row Input { width: 1fr; }
+    SettingsScreen #name-problem { color: $error; height: auto; margin-bottom: 1; }
     SettingsScreen #heading { text-style: bold; color: $primary; margin-bottom: 1; }
     """
     BINDINGS = [Binding("escape", "close", "Close")]
@@ -51,6 +54,12 @@ class SettingsScreen(ModalScreen[None]):
                     compact=True,
                     id="pause",
                 )
+            with Horizontal(classes="row"):
+                yield Label("Name online")
+                field = name_input(app.settings.name)  # type: ignore[attr-defined]
+                field.compact = True
+                yield field
+            yield Static("", id="name-problem", markup=False)
             yield Button("Done", id="done", variant="primary", compact=True)
         yield Footer()
 
@@ -62,6 +71,15 @@ class SettingsScreen(ModalScreen[None]):
             app.bot_pause = float(event.value)  # type: ignore[attr-defined,arg-type]
             app.settings = replace(app.settings, bot_pause=app.bot_pause)  # type: ignore[attr-defined]
             save_settings(app.settings)  # type: ignore[attr-defined]
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A valid name is kept as it is typed; an invalid one says why and keeps the old."""
+        result = event.validation_result
+        invalid = result is not None and not result.is_valid and bool(event.value.strip())
+        problem = result.failure_descriptions[0] if invalid and result else ""
+        self.query_one("#name-problem", Static).update(problem)
+        if event.value.strip() and not invalid:
+            remember_name(self.app, event.value)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_close()

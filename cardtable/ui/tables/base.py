@@ -26,7 +26,6 @@ from cardtable.core.seats import Seat
 from cardtable.session import Change, HandOff, Moved, Refused, Session, Status, Thinking
 from cardtable.ui.screens.handoff import HandOffScreen
 from cardtable.ui.screens.result import ResultScreen
-from cardtable.ui.screens.rules import RulesScreen
 from cardtable.ui.tables import hinting, replaying
 from cardtable.ui.web import DOWNLOADS, download, downloads_for
 from cardtable.ui.widgets.log import MoveLog
@@ -188,7 +187,7 @@ class TableScreen(Screen[None]):
     # -- which keys work now ---------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("step", "step_to", "jump"):
+        if action in replaying.ACTIONS:
             return self.is_replay
         if action == "hint":
             return hinting.hint_offered(self)
@@ -286,7 +285,7 @@ class TableScreen(Screen[None]):
 
     def refused(self, reason: str) -> None:
         """Say why a move was not allowed; nothing changed."""
-        self.notify(self.name_seats(reason), title="Not allowed", severity="warning")
+        self.notify(self.name_seats(reason), title="Not allowed", severity="warning", markup=False)
 
     def after_move(self, moved: Moved) -> None:
         """Log the move, redraw, and show a result box before going on: the game waits, and the
@@ -347,7 +346,7 @@ class TableScreen(Screen[None]):
         if not self.my_turn:
             seat = self.session.to_move
             who = self.seats[seat].label if seat is not None else "nobody"
-            self.notify(f"Wait: it is {who}'s turn.", severity="warning")
+            self.notify(f"Wait: it is {who}'s turn.", severity="warning", markup=False)
             return
         self.perform(action)
 
@@ -394,4 +393,4 @@ class TableScreen(Screen[None]):
             self.app.go_home()  # type: ignore[attr-defined]
 
     def action_rules(self) -> None:
-        self.app.push_screen(RulesScreen(self.spec.rules_doc))
+        self.app.show_rules(self.spec)  # type: ignore[attr-defined]

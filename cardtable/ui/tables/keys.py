@@ -3,26 +3,29 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.keys import format_key
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer
 
 from cardtable.games.registry import GAMES
+from cardtable.ui.tables import replaying
 
 
 def key_rows() -> list[tuple[str, str, str]]:
     """(where, key, what) for the app's screens and each game's table."""
     from cardtable.ui.screens.home import HomeScreen
+    from cardtable.ui.screens.replays import ReplaysScreen
     from cardtable.ui.tables.base import TableScreen
 
     rows = [
         ("anywhere", "^p", "command palette: screens, themes, rules"),
         ("anywhere", "^q", "Quit"),
     ]
-    sources = [("home", HomeScreen), ("every table", TableScreen)]
+    sources = [("home", HomeScreen), ("replays", ReplaysScreen), ("every table", TableScreen)]
     sources += [(spec.title, spec.table) for spec in GAMES.values()]
     shared = {row[1:] for row in rows}  # what every screen has is listed once, up there
     for where, screen in sources:
@@ -38,10 +41,33 @@ def key_rows() -> list[tuple[str, str, str]]:
                 key, what = f"1-{run}", numbered[1]
             if (key, what) not in shared and key not in mine:
                 mine.add(key)
-                rows.append((where, key, what))
+                rows.append((where_it_works(where, binding), key, what))
         if where == "every table":
             shared |= {row[1:] for row in rows}
     return rows
+
+
+def where_it_works(where: str, binding: Binding) -> str:
+    """A table key that moves through a replay works only in a replay: it is filed there."""
+    if binding.action.split("(")[0] in replaying.ACTIONS:
+        return "replays"
+    return where
+
+
+def help_panel_named(commands: Iterable[SystemCommand]) -> Iterator[SystemCommand]:
+    """Textual's own palette entries, its "Keys" renamed for what it shows (this screen's keys
+    and the focused widget's help), so it is not taken for the list of every key."""
+    for command in commands:
+        if command.title == "Keys":
+            hide = command.help.startswith("Hide")
+            yield command._replace(
+                title="Hide keys on this screen" if hide else "Keys on this screen",
+                help="Close the panel of this screen's keys"
+                if hide
+                else "This screen's keys and help for the focused widget, in a side panel",
+            )
+        else:
+            yield command
 
 
 #: one of a run of numbered keys: "Card 2", "Give to 5"

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardtable.ui.widgets.log import MoveLog
 
 if TYPE_CHECKING:
     from cardtable.ui.tables.base import TableScreen
+
+#: the table actions that move through a replay: live only there, and listed as its keys
+ACTIONS = ("step", "step_to", "jump")
 
 
 def round_marks(table: TableScreen) -> tuple[int, ...]:
@@ -35,3 +38,10 @@ def step_to(table: TableScreen, step: int) -> None:
     table.query_one(MoveLog).clear()
     table.log_lines(table.session.log_lines())
     table.redraw()
+
+
+def open_hand(table: TableScreen, seat: int) -> Any | None:
+    """``seat``'s own view, to draw its hand face up, when the replay lays every hand open (the
+    game is over); None otherwise: hidden hands stay hidden."""
+    session = table.session
+    return session.seen_by(seat) if getattr(session, "open_hands", False) else None  # type: ignore[attr-defined]

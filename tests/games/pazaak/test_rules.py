@@ -93,17 +93,16 @@ def test_bust_is_judged_at_the_end_of_the_turn_not_on_the_draw():
 def test_ending_the_turn_above_20_busts_and_the_other_player_wins_the_set():
     state = position("10 9 6", "8", to_move=0)
     after, events = RULES.apply(state, END_TURN)
-    assert events[:3] == (
-        TurnEnded(0, 25),
-        Busted(0, 25),
-        SetWon(1, WinReason.BUST, (25, 8), (0, 1)),
-    )
+    assert events[:2] == (Busted(0, 25), SetWon(1, WinReason.BUST, (25, 8), (0, 1)))
     assert after.sets_won == (0, 1)
 
 
-def test_standing_above_20_is_a_bust_too():
-    after, events = RULES.apply(position("10 9 6", "8"), STAND)
-    assert events[:2] == (Stood(0, 25, False), Busted(0, 25))
+@pytest.mark.parametrize("action", [STAND, END_TURN])
+def test_standing_or_ending_the_turn_above_20_is_a_bust_and_only_that(action):
+    """Ruling 4: the log says the bust alone, never "stands on 25" and then "busts with 25"."""
+    after, events = RULES.apply(position("10 9 6", "8"), action)
+    assert events[0] == Busted(0, 25)
+    assert not [e for e in events if isinstance(e, Stood | TurnEnded)]
     assert after.sets_won == (0, 1)
 
 

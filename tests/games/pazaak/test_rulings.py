@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
+import pytest
+
 from cardtable.games.pazaak.actions import END_TURN, STAND, PlaySide
 from cardtable.games.pazaak.cards import READY_DECKS, Kind, deck_problem, parse_all
 from cardtable.games.pazaak.events import CardDrawn, SetStarted, SetVoid, SetWon, Stood, WinReason
@@ -114,6 +116,31 @@ def test_ruling_10_double_then_a_flip_acts_on_the_doubled_value():
     flipped, _ = RULES.apply(doubled, END_TURN)
     flipped, _ = RULES.apply(flipped, PlaySide(0, 0))
     assert [p.value for p in flipped.boards[0].cards] == [9, -4, 0]
+
+
+def flipped_by_the_opponent(mine: str, hand: str, play: PlaySide) -> list[int]:
+    """Seat 0's board values once it has played ``play`` from ``hand`` and seat 1, after its
+    draw, has played a Flip 2&4."""
+    state = position(mine, "8", hands=(hand, "2&4"), deck=(5,))
+    state, _ = RULES.apply(state, play)
+    state, _ = RULES.apply(state, END_TURN)
+    state, _ = RULES.apply(state, PlaySide(0, 0))
+    return [p.value for p in state.boards[0].cards]
+
+
+@pytest.mark.parametrize(
+    "mine, hand, play, after",
+    [
+        ("9 1", "D", PlaySide(0, 0), [9, -2, 0]),  # a 1 doubled to 2 is turned over
+        ("9 4", "D", PlaySide(0, 0), [9, 8, 0]),  # a 4 doubled to 8 is no longer a 4
+        ("10", "±1/2", PlaySide(0, -2), [10, 2]),  # a Variable played as -2 counts -2
+        ("10", "±1/2", PlaySide(0, -1), [10, -1]),  # ... and as -1 is left alone
+    ],
+)
+def test_rulings_9_and_10_a_flip_turns_over_what_a_card_counts_now_not_its_face(
+    mine, hand, play, after
+):
+    assert flipped_by_the_opponent(mine, hand, play) == after
 
 
 def test_ruling_11_variable_and_dual_signs_are_chosen_when_played():

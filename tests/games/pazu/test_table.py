@@ -62,6 +62,19 @@ def test_a_leaver_keeps_their_chips_and_the_next_set_deals_them_out():
     assert state.status == (Status.OUT,) * 4
 
 
+def test_a_new_set_starts_clean_nothing_of_the_last_set_carries_over():
+    """Rulings 5-6 judge each set on its own: who stood first, the boards, bids and ante are
+    this set's alone (the "who stood first" tiebreak would otherwise read the last set's)."""
+    boards = [board(10, 9), board(10, 8), board(10, 5, 9), board(10, 5, 9)]
+    state = at_turn(boards, status=[Status.ACTIVE, STOOD, BUST, BUST], stood_at=[0, 1, 0, 0])
+    # seat 0 stands second: the next set's first stand must still count as the first
+    state, _ = play(state, Stand(), Stay(), Stay(), Stay(), Stay())
+    assert state.set_number == 2 and state.phase is Phase.BID
+    assert state.stood_at == (0,) * 4 and state.played_side is False
+    assert state.boards == (board(),) * 4 and state.status == (Status.OUT,) * 4
+    assert state.bids == (None,) * 4 and state.ante == 0
+
+
 def test_the_game_ends_when_one_player_is_left():
     state, _ = set_just_won(seats=3)
     state, events = play(state, Leave(), Stay(), Leave())

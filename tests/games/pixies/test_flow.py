@@ -164,6 +164,22 @@ def test_three_rounds_with_rising_zone_values_and_a_full_reshuffle_each():
     assert match.state.seed == 21
 
 
+@pytest.mark.parametrize("seats", [2, 3, 5])
+def test_every_round_is_dealt_from_a_fresh_shuffle_of_all_70_cards(seats):
+    """Ruling 6: each round starts from the whole deck shuffled anew, never the last order."""
+    rng = random.Random(seats)
+    for seed in range(4):
+        state, _ = RULES.new_game(PixiesConfig(seats), seed)
+        orders = [state.revealed + state.deck]
+        while RULES.to_move(state) is not None:
+            state, events = RULES.apply(state, pick(RULES.legal_actions(state), rng))
+            if of_type(events, RoundStarted):
+                orders.append(state.revealed + state.deck)
+        assert len(orders) == 3
+        assert all(sorted(order) == list(range(70)) for order in orders)
+        assert len(set(orders)) == 3, f"seed {seed}: a round repeated an earlier deal"
+
+
 def test_a_tie_after_three_rounds_is_a_shared_victory():
     downs = {space: label for space, label in zip(range(1, 9), "R1+3 R2+5 R3+4 R4+2 R4 R5-1 R5 R6-2".split(), strict=True)}  # fmt: skip
     state = make_state((grid(down=downs), EMPTY), "R9 G5", (0, 1), round_number=3)

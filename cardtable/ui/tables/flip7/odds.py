@@ -107,5 +107,7 @@ class OddsPanel(Static):
         if seat is None:
             self.update("Odds appear for the player at the keyboard.")
             return
-        self.border_title = "odds · o hides" if name == "You" else f"odds for {name} · o hides"
+        self.border_title = Content(
+            "odds · o hides" if name == "You" else f"odds for {name} · o hides"
+        )
         self.update(odds_content(view, seat))

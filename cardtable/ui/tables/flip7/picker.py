@@ -76,13 +76,13 @@ class TargetPicker(Vertical):
     """
 
     def compose(self) -> ComposeResult:
-        yield Static(classes="prompt")
+        yield Static(classes="prompt", markup=False)
         for seat in range(8):
             yield Button("", id=f"target-{seat}", compact=True)
 
     def show(self, title: str, prompt: str, entries: list[tuple[int, str]]) -> None:
         """``entries``: (seat, description) for each player who may receive the card."""
-        self.border_title = title
+        self.border_title = Content(title)  # it may name a player: never markup
         self.query_one(".prompt", Static).update(prompt)
         offered = dict(entries)
         for button in self.query(Button):

@@ -193,7 +193,7 @@ class SeatLine(Vertical):
             return
         self._drawn = look
         seat = look.seat
-        self.border_title = ("▶ " if look.to_move else "") + f"{seat.seat + 1} {look.name}"
+        self.border_title = Content(("▶ " if look.to_move else "") + f"{seat.seat + 1} {look.name}")
         word = status_word(seat.status, look.to_move, look.you)
         give = f" · press {seat.seat + 1} to give" if look.eligible else ""
         self.border_subtitle = (

@@ -11,9 +11,11 @@ from textual.events import Resize
 from textual.widgets import Button, Static
 
 from cardtable.games.pazaak.actions import EndTurn, PlaySide, Stand
+from cardtable.games.pazaak.cards import label
 from cardtable.games.pazaak.events import SetVoid, SetWon, WinReason
 from cardtable.games.pazaak.state import PazaakView
 from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.tables import replaying
 from cardtable.ui.tables.base import TableScreen, seed_text
 from cardtable.ui.tables.pazaak.ending import end_of_set_view
 from cardtable.ui.tables.pazaak.handplay import play_hand_card
@@ -108,19 +110,17 @@ class Table(TableScreen):
             )
         mine = self.query_one("#my-hand", HandRow)
         other = 1 - me
+        opened = replaying.open_hand(self, me)
         if view.hand is not None:
             mine.set_caption("Your hand" if not self.hotseat else f"{self.seat_name(me)}'s hand")
             mine.show_faces(view.hand, self.playable_indices())
+        elif opened is not None:  # a finished game's replay, seen by nobody: every hand is open
+            mine.set_caption(f"{self.seat_name(me)}'s hand")
+            mine.show_faces(opened.hand, frozenset())
         else:
             mine.set_caption(f"{self.seat_name(me)}'s hand")
             mine.show_backs(view.hand_counts[me])
-        backs = "▒" * view.hand_counts[other]
-        theirs = self.query_one("#their-hand", Static)
-        theirs.update(f"{self.seat_name(other)}:\n{backs} {view.hand_counts[other]} left")
-        theirs.tooltip = (
-            f"{self.seat_name(other)}'s hand: {view.hand_counts[other]} side cards, face down "
-            "(hidden)"
-        )
+        self.show_their_hand(view, other)
         self.query_one("#unseen", Static).update(unseen_text(view.unseen))
         self.query_one("#match-line", Static).update(
             f"Set {view.set_number} · first to 3 · "
@@ -130,6 +130,19 @@ class Table(TableScreen):
         legal = self.session.playable()
         self.query_one("#stand", Button).disabled = Stand() not in legal
         self.query_one("#end-turn", Button).disabled = EndTurn() not in legal
+
+    def show_their_hand(self, view: PazaakView, other: int) -> None:
+        """The other hand face down, or face up in the replay of a finished game."""
+        theirs = self.query_one("#their-hand", Static)
+        name, count = self.seat_name(other), view.hand_counts[other]
+        opened = replaying.open_hand(self, other)
+        if opened is not None:
+            faces = " ".join(label(card) for card in opened.hand) or "no cards"
+            theirs.update(f"{name}:\n{faces}")
+            theirs.tooltip = f"{name}'s hand, face up: the game is over, so nothing is secret"
+            return
+        theirs.update(f"{name}:\n{'▒' * count} {count} left")
+        theirs.tooltip = f"{name}'s hand: {count} side cards, face down (hidden)"
 
     def playable_indices(self) -> frozenset[int]:
         return frozenset(a.index for a in self.session.playable() if isinstance(a, PlaySide))

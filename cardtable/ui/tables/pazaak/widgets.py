@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.message import Message
 from textual.widgets import Static
 
@@ -138,7 +139,7 @@ class BoardPanel(Vertical):
             if to_move
             else ""
         )
-        self.border_title = f"{name} {pips(sets_won)}"
+        self.border_title = Content(f"{name} {pips(sets_won)}")  # a name is never markup
         tie = " · T" if tiebreaker else ""
         self.border_subtitle = f"total {board.total}{tie}" + (f" · {state}" if state else "")
         self.set_class(to_move, "-to-move")

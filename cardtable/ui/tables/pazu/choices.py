@@ -151,6 +151,7 @@ class PazuChoices:
                 f"{self.seat_name(taker)} took that card; pick one still on offer.",
                 title="Not allowed",
                 severity="warning",
+                markup=False,
             )
             return
         self.play_human(Pick(story.offer[slot]))

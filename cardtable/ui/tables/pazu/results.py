@@ -37,6 +37,36 @@ LEAVING = {
 }
 
 
+#: the seat name the person at the table goes by
+YOU = "You"
+
+
+def verb(who: str, third: str, second: str) -> str:
+    """Subject and verb that agree: "Revan takes", "You take"."""
+    return f"{who} {second if who == YOU else third}"
+
+
+def whose(name: str) -> str:
+    """The possessive of a seat's name: "Revan's", "your"."""
+    return "your" if name == YOU else f"{name}'s"
+
+
+def listed(names: Sequence[str]) -> str:
+    """Names as the object of a sentence: "Carth", "you and Carth", "Carth, Revan and you"."""
+    words = ["you" if name == YOU else name for name in names]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def tied_with(view: PazuView, winner: int) -> list[int]:
+    """The other players who stood on the winner's total: everyone the tie rules split."""
+    total = view.totals[winner]
+    return [
+        s
+        for s, status in enumerate(view.status)
+        if s != winner and status is Status.STOOD and view.totals[s] == total
+    ]
+
+
 def runner_up(view: PazuView, winner: int) -> int | None:
     """The best of the other players who stood at 20 or less: whom the deciding rule beat."""
     rivals = [
@@ -59,11 +89,13 @@ def decided_by(event: SetWon, view: PazuView, names: Sequence[str]) -> str:
     them, mine = view.boards[other], view.boards[won]
     rival = names[other]
     if reason is WinReason.FULL_BOARD:
-        return f"Decided by: a full board (nine cards, not over 20) beats {rival}'s {them.total}."
+        return (
+            f"Decided by: a full board (nine cards, not over 20) beats {whose(rival)} {them.total}."
+        )
     if reason is WinReason.HIGHER_TOTAL:
         what = "20, Pure Pazaak" if mine.total == 20 else "the highest total"
-        return f"Decided by: {what}: {mine.total} against {rival}'s {them.total}."
-    tie = f"Tied with {rival} on {mine.total}"
+        return f"Decided by: {what}: {mine.total} against {whose(rival)} {them.total}."
+    tie = f"Tied with {listed([names[s] for s in tied_with(view, won)] or [rival])} on {mine.total}"
     if reason is WinReason.TIEBREAKER:
         return f"{tie}; decided by the Tiebreaker card."
     if reason is WinReason.MORE_CARDS:
@@ -99,10 +131,16 @@ def chips_line(view: PazuView, names: Sequence[str]) -> str:
 
 def leavers(events: Sequence[Any], names: Sequence[str]) -> list[str]:
     return [
-        f"{names[e.seat]} {LEAVING[e.reason]} and left with {e.chips} chips."
+        f"{left_words(names[e.seat], e.reason)} and left with {e.chips} chips."
         for e in events
         if isinstance(e, LeftTable)
     ]
+
+
+def left_words(name: str, reason: LeaveReason) -> str:
+    """Why a seat left, its verb agreeing with the name: "You were sent away"."""
+    words = LEAVING[reason]
+    return f"{name} {words.replace('was ', 'were ', 1) if name == YOU else words}"
 
 
 def set_summary(
@@ -115,7 +153,7 @@ def set_summary(
         return verdict, [*lines, board_line(view, names, None)]
     who = names[result.seat]
     verdict = f"{who} won set {number} on {result.total} {SHORT[result.reason]}"
-    takes = f"{who} takes the Set Pot: {result.set_pot} chips"
+    takes = f"{verb(who, 'takes', 'take')} the Set Pot: {result.set_pot} chips"
     if result.pazaak_pot:
         takes += f", and the Pazaak Pot: {result.pazaak_pot} chips for the full board."
     else:

@@ -30,6 +30,7 @@ from cardtable.games.pazu.events import SetPotCarried, SetWon
 from cardtable.games.pazu.state import PazuView, Phase
 from cardtable.session import Session
 from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.tables import replaying
 from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tables.pazu.auction import AuctionPanel, auction_slice
 from cardtable.ui.tables.pazu.choices import PazuChoices
@@ -200,12 +201,13 @@ class PazuTable(PazuChoices, TableScreen):
             self.apply_layout(self.size)
 
     def seat_slice(self, view: PazuView, seat: int) -> SeatSlice:
+        opened = replaying.open_hand(self, seat)
         return SeatSlice(
             name=self.labels[seat],
             board=view.boards[seat],
             chips=view.chips[seat],
             hand_count=view.hand_counts[seat],
-            bought=view.bought[seat],
+            seen=view.bought[seat] if opened is None else opened.hand,
             status=view.status[seat],
             seated=view.seated[seat],
             stood_at=view.stood_at[seat],
@@ -231,7 +233,11 @@ class PazuTable(PazuChoices, TableScreen):
         seat = self.viewer if self.viewer is not None else (view.to_move or 0)
         caption = "Your hand" if not self.hotseat else f"{self.seat_name(seat)}'s hand"
         if view.hand is None:
-            hand.show_backs(caption, view.hand_counts[seat], "")
+            opened = replaying.open_hand(self, seat)  # a finished game's replay: face up
+            if opened is None:
+                hand.show_backs(caption, view.hand_counts[seat], "")
+            else:
+                hand.show_faces(caption, opened.hand, frozenset(range(len(opened.hand))), "")
             return
         bought = len(view.bought[seat])
         hint = f"{bought} bought, public" if bought else ""

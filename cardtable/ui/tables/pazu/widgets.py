@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
+from textual.content import Content
 from textual.widgets import Static
 
 from cardtable.games.pazaak.board import Board
@@ -38,8 +39,9 @@ class SeatSlice:
     board: Board
     chips: int
     hand_count: int
-    #: hand cards everyone saw bought at auction (so not secret)
-    bought: tuple[Card, ...]
+    #: hand cards the table may show: those everyone saw bought at auction (so not secret), or
+    #: the whole hand in the replay of a finished game
+    seen: tuple[Card, ...]
     status: Status
     seated: bool
     #: 1 for the first to stand this set, 0 for not standing
@@ -69,7 +71,7 @@ def standing_word(seat: SeatSlice) -> str:
 def hand_words(seat: SeatSlice, room: int) -> str:
     """``hand 3: ±4 ▒▒`` (the bought cards everybody saw, then backs), or ``hand 8, 3 seen``
     when that does not fit in ``room`` columns."""
-    seen = [label(card) for card in seat.bought]
+    seen = [label(card) for card in seat.seen]
     if not seen:
         return f"hand {seat.hand_count}"
     hidden = "▒" * max(0, seat.hand_count - len(seen))
@@ -148,12 +150,12 @@ class SeatBoard(Vertical):
         chips = f"{seat.chips} chips"
         standing = standing_word(seat)
         if self.density == "large":
-            self.border_title = marks
+            self.border_title = Content(marks)  # a name is never markup
             self.border_subtitle = standing
             room = self.BOARD_INNER - len(chips) - 3
             self.query_one(".info", Static).update(f"{chips} · {hand_words(seat, room)}")
         else:
-            self.border_title = f"{marks} · {chips}"
+            self.border_title = Content(f"{marks} · {chips}")
             self.border_subtitle = " · ".join(w for w in (f"hand {seat.hand_count}", standing) if w)
         self.set_class(seat.viewer, "-viewer")
         self.set_class(seat.to_move, "-to-move")

@@ -195,7 +195,7 @@ class GridPanel(Vertical):
         if shown != self.shown:  # a changed text re-lays the screen out: skip when unchanged
             self.shown = shown
             self.query_one(".px-score", Static).update(shown[0], layout=False)
-            self.border_title, self.border_subtitle = title, subtitle
+            self.border_title, self.border_subtitle = Content(title), subtitle  # names: no markup
         self.set_class(large, "-large")
         self.set_class(tiny, "-tiny")
         if to_move != self.to_move:

@@ -1,0 +1,145 @@
+"""What a hint says (issue 24): chip figures that count the set's pots and nothing else, offered
+cards told apart, a forced move named, and an opponent who has not drawn yet."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from cardtable.core.bots import bot_rng
+from cardtable.games.flip7.state import Row
+from cardtable.games.hints import hint
+from cardtable.games.pazaak.rules import RULES as PAZAAK
+from cardtable.games.pazu.actions import STAND
+from cardtable.games.pazu.rules import RULES as PAZU
+from cardtable.games.pazu.state import Phase, Status
+from cardtable.games.pixies.actions import Take
+from cardtable.games.pixies.bots import card_words
+from cardtable.games.pixies.rules import RULES as PIXIES
+from cardtable.games.registry import GAMES
+from tests.games.flip7.stack import n, start, table
+from tests.games.pazaak.helpers import position
+from tests.games.pazu.helpers import at_turn, board, fresh
+from tests.games.pixies.helpers import card, grid, make_state
+
+STOOD = Status.STOOD
+
+
+def pazu_hint(state):
+    legal = PAZU.legal_actions(state)
+    return hint("pazu-pazaak", PAZU.observe(state, 0), legal, random.Random(0))
+
+
+def test_a_sure_pazu_stand_is_worth_the_set_pot_however_many_cards_are_held():
+    """The search also counts the hand's worth to later sets; this set's chips leave it out."""
+    boards = [board(10, 9), board(10, 7), board(10, 8), board(10, 6)]
+    state = at_turn(
+        boards,
+        status=[Status.ACTIVE, STOOD, STOOD, STOOD],
+        stood_at=[0, 1, 2, 3],
+        hands=["±4 ±5 ±2 +1", "", "", ""],
+        set_pot=40,
+    )
+    advice = pazu_hint(state)
+    assert advice.action == STAND
+    assert advice.reason.startswith("Stand: about +40.0 chips from this set")
+
+
+def test_no_pazu_figure_exceeds_the_pots_issue_24_s_position():
+    """Issue 24: on 11, three players drawing and 40 chips in the Set Pot, the hint said
+    "Stand: about +64.8 chips expected": the worth of the four cards in hand, not chips."""
+    boards = [board(6, 5), board(1), board(7), board(7)]
+    state = at_turn(boards, hands=["±4 ±5 ±5 ±2 ±4", "", "", ""], set_pot=40, pazaak_pot=6)
+    advice = pazu_hint(state)
+    figures = [
+        float(word)
+        for word in advice.reason.replace(",", " ").split()
+        if word[0] in "+-" and word[1:2].isdigit()
+    ]
+    assert len(figures) == 2 and all(figure <= 40 + 6 for figure in figures)
+    assert advice.reason.endswith("(pots won, less bust penalties and hand cards played)")
+
+
+def test_two_offered_cards_of_one_number_are_named_by_colour_too():
+    offered = tuple(card(label) for label in ("Y5", "B5", "R9"))
+    assert card_words(offered[0], offered) == "the yellow 5"
+    assert card_words(offered[2], offered) == "the 9"
+    twins = tuple(card(label) for label in ("Y5", "Y5-2", "Y5★"))
+    assert [card_words(c, twins) for c in twins] == [
+        "the yellow 5 (no symbols)",
+        "the yellow 5 (2 crosses)",
+        "the yellow 5 (special)",
+    ]
+
+
+def test_a_pixies_hint_between_a_yellow_and_a_blue_5_names_the_colour():
+    state = make_state((grid(), grid()), "Y5 B5", (0, 1))
+    legal = PIXIES.legal_actions(state)
+    advice = hint("pixies", PIXIES.observe(state, 0), legal, bot_rng(1, 0, 0))
+    chosen = "yellow" if advice.action == Take(0) else "blue"
+    assert advice.reason.startswith(f"Take the {chosen} 5, face-up on space 5")
+
+
+def empty_row_at_the_table():
+    """A table game where the player to move has nothing in their row: they must hit."""
+    state, _ = start(table(2), n(3, 5), dealer=1)
+    rows = tuple(Row() if seat == state.turn else row for seat, row in enumerate(state.rows))
+    return replace(state, rows=rows)
+
+
+def one_ante_allowed():
+    """Pazu-Pazaak's auction over, on a table whose ante can only be 10."""
+    state = fresh(3, ante_min=10, ante_max=10)
+    while state.phase is not Phase.ANTE:
+        state, _ = PAZU.apply(state, PAZU.legal_actions(state)[0])
+    return state
+
+
+@pytest.mark.parametrize(
+    "game, state, words",
+    [
+        ("flip7", empty_row_at_the_table(), "Hit"),
+        ("pazu-pazaak", one_ante_allowed(), "Ante 10"),
+        (
+            "pixies",
+            make_state((grid(), grid()), "R9", (0,)),
+            "Take the 9, face-up on space 9",
+        ),
+    ],
+)
+def test_a_forced_move_is_named(game, state, words):
+    rules = GAMES[game].rules
+    seat = rules.to_move(state)
+    legal = rules.legal_actions(state)
+    assert len(legal) == 1
+    advice = hint(game, rules.observe(state, seat), legal, bot_rng(1, seat, 0))
+    assert advice.reason == f"{words}: the only move there is"
+
+
+@pytest.mark.parametrize("game_id", ["pixies", "flip7"])
+def test_every_forced_move_of_random_games_is_named(game_id):
+    rules, seen = GAMES[game_id].rules, 0
+    for seed in range(6):
+        state, _ = rules.new_game(rules.default_config(3), seed)  # Flip 7 at a table
+        rng = random.Random(seed)
+        for _ in range(60):
+            seat = rules.to_move(state)
+            if seat is None:
+                break
+            legal = rules.legal_actions(state)
+            if len(legal) == 1:
+                advice = hint(game_id, rules.observe(state, seat), legal, bot_rng(seed, seat, 0))
+                name, _, rest = advice.reason.partition(": ")
+                assert name and rest == "the only move there is", advice.reason
+                seen += 1
+            state, _ = rules.apply(state, legal[int(rng.random() * len(legal))])
+    assert seen
+
+
+def test_an_opponent_who_has_not_drawn_yet_is_said_to_have_yet_to_draw():
+    state = position("10 5", "", hands=("+1 -2 ±3 +4", "+1 +2 +3 +4"))
+    advice = hint("pazaak", PAZAAK.observe(state, 0), PAZAAK.legal_actions(state), bot_rng(1, 0, 0))
+    assert "they have yet to draw" in advice.reason
+    assert "drawing on 0" not in advice.reason
