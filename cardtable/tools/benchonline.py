@@ -207,9 +207,10 @@ def _serve(port: int, folder: Path, plan: Plan) -> subprocess.Popen[bytes]:
     environment = {**os.environ, LOG_ENV: str(folder / "gc.jsonl")}
     if not plan.gc_tuning:
         environment[TUNING_ENV] = "off"
+    # every table comes from one address, and there may be more than a public server allows
     return subprocess.Popen(
         [sys.executable, "-m", "cardtable", "serve", "--port", str(port)]
-        + ["--db", str(folder / "bench.sqlite3")],
+        + ["--db", str(folder / "bench.sqlite3"), "--max-tables", "0", "--tables-per-address", "0"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         env=environment,
