@@ -6,8 +6,8 @@ processes (``benchclients``). Every seat thinks for an exponential time of mean 
 before it moves, and a finished game is followed by a rematch, so after a warm-up the load is
 steady for the window (``--seconds``) the figures are taken over. Latency runs from the moment a
 move was due to the update that shows it; a move never answered is an error, and counts with
-the time it waited. ``--stampede`` makes every seat wait exactly
-``--think`` and every table start in the same instant instead: all tables move in step.
+the time it waited. ``--stampede`` makes every seat wait exactly ``--think`` and every table
+start in the same instant instead: all tables move in step.
 
 Offered moves are those due in the window, achieved ones those answered in it; the server's CPU
 a move is its CPU time over the window divided by the moves achieved; its longest pause is the
