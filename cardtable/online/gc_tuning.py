@@ -27,13 +27,14 @@ TUNING_ENV = "CARDTABLE_GC_TUNING"
 LOG_ENV = "CARDTABLE_GC_LOG"
 #: seconds of collections summed into one line of the log
 LOG_INTERVAL = 1.0
-#: young collections every 5,000 new objects instead of 700: a fraction of the collector's
-#: CPU, and fewer short-lived objects (a move's update, a send) caught alive and promoted
-YOUNG = 5_000
+#: young and middle collections as Python has them (every 700 new objects, every 10 young ones):
+#: under play a young one walks a few thousand objects, under a millisecond; at 5,000 it walked
+#: ten times as many and took ten times as long, for no CPU saved worth having
+YOUNG = 700
 MIDDLE = 10
-#: a full collection is considered after 100 middle ones instead of 10: under heavy play every
-#: ten minutes or so rather than every minute; cycles left by closed connections wait that long
-OLD = 100
+#: a full collection is considered after 1,000 middle ones instead of 10: every twenty minutes
+#: or so of heavy play rather than every minute; cycles left by closed connections wait that long
+OLD = 1_000
 
 _tuned = False
 

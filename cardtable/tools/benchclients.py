@@ -5,7 +5,8 @@ then plays a random legal move; a finished game is followed by a rematch, so the
 same for as long as the bench runs. A move's latency runs from the moment it was *due* to the
 mover's update that shows it: when this process is late to send, the delay counts against the
 figure instead of hiding (no coordinated omission), and the process reports its own event-loop
-lag so that a client too busy to keep up is seen as such.
+lag so that a client too busy to keep up is seen as such. A move still unanswered a while after
+the window counts as an error and with the time it waited, a lower bound.
 
 The clients read only what they need from each update with plain ``json`` (the app's pydantic
 models would cost more CPU than the server's own work on the same cores); spectators only count
@@ -157,9 +158,10 @@ class Player:
     def _send(self, text: str) -> None:
         asyncio.get_running_loop().create_task(_quietly(self.ws.send(text)))
 
-    def unanswered(self) -> bool:
-        """A move due in the window that no update has shown."""
-        return self.pending is not None and self.clock.in_window(self.pending[2])
+    def unanswered(self) -> float | None:
+        """When the move due in the window that no update has shown yet was due, if there is one."""
+        pending = self.pending
+        return pending[2] if pending is not None and self.clock.in_window(pending[2]) else None
 
 
 async def _quietly(sending: Any) -> None:
@@ -244,12 +246,18 @@ class Worker:
         cpu = time.process_time() - cpu
         # answers to the last moves of the window may still be on their way
         for _ in range(int(DRAIN / 0.1)):
-            if not any(p.unanswered() for p in self.players):
+            if all(p.unanswered() is None for p in self.players):
                 break
             await asyncio.sleep(0.1)
         figures = self.figures
-        for _ in range(sum(p.unanswered() for p in self.players)):
-            figures.error(f"no answer within {DRAIN:g} s of the window's end")
+        # a move never answered waited at least until now: it counts with that wait (leaving it
+        # out would make a server too slow to answer look fast)
+        now = loop.time()
+        for player in self.players:
+            due = player.unanswered()
+            if due is not None:
+                figures.latencies_ms.append((now - due) * 1000)
+                figures.error(f"no answer within {DRAIN:g} s of the window's end")
         self.closing = True
         probe.cancel()
         for task in self.readers:
