@@ -91,8 +91,8 @@ def _add_online_commands(commands: Any) -> None:
             "you were sent: ws://HOST:PORT/CODE",
         )
         sub.add_argument("--server", **server)
+        sub.add_argument("--name", **name)
         if command == "join":
-            sub.add_argument("--name", **name)
             sub.add_argument("--bot", default=None, metavar="LEVEL", help="play headless")
             sub.add_argument("--json", action="store_true", help="with --bot: print JSON")
 

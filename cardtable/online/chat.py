@@ -80,9 +80,12 @@ class TableChat:
         return heard.model_dump_json()
 
     def sender(self, conn: Any, table: Table) -> str:
-        """The seat's name, or "Spectator N" in the order spectators first spoke."""
+        """The seat's name, a spectator's as "Ann (watching)", or "Spectator N" in the order
+        nameless spectators first spoke."""
         if conn.seat is not None:
             return clean(table.seats[conn.seat].name) or f"Player {conn.seat + 1}"
+        if conn.name:
+            return f"{clean(conn.name)} (watching)"
         label = self._labels.get(conn)
         if label is None:
             number = self._spectators.get(table, 0) + 1

@@ -81,6 +81,8 @@ class Watch(_Message):
     type: Literal["watch"]
     version: Version
     code: Code
+    #: how the spectator's chat lines are signed ("Ann (watching)"); else "Spectator N"
+    name: Name | None = None
 
 
 class Move(_Message):

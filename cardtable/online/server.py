@@ -86,6 +86,8 @@ class Connection:
         self.ws = ws
         self.table: Table | None = None
         self.seat: int | None = None
+        #: a spectator's name, for chat (a seat's name is the table's)
+        self.name: str | None = None
         self.sent = 0
         #: messages refused for coming too fast
         self.strikes = 0
@@ -332,7 +334,7 @@ class GameServer:
                 self.gate.missed(conn.address)
                 raise Refusal("code", f"no table has the code {hello.code}")
             if isinstance(hello, Watch):
-                seat = None
+                seat, conn.name = None, hello.name
             else:
                 if hello.code != table.invite:
                     raise Refusal("code", f"{hello.code} is a watch code: use 'watch' with it")

@@ -107,7 +107,7 @@ def run_online_command(args: Any) -> int:
 
     url, code = _target(args)
     game = getattr(args, "game", None)
-    name = None if args.command == "watch" else _name(args)
+    name = _name(args)
     if getattr(args, "bot", None):
         name = name or "Bot"
     seats, shared = "", None

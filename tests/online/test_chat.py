@@ -52,6 +52,11 @@ async def test_a_line_reaches_both_seats_and_a_spectator_and_stays_out_of_the_st
     assert guest.say("thanks") is None
     await until(lambda: len(heard[host]) == 3, "the host to hear both")
     assert heard[host][1:] == [Said("Spectator 1", "go G0 go"), Said("G0", "thanks")]
+    # a spectator who gave a name (watch --name) signs with it, marked as watching
+    named = await server.seated("pazaak", {"type": "watch", "code": host.watch, "name": "Eve"})
+    assert named.say("hello all") is None
+    await until(lambda: len(heard[host]) == 4, "the host to hear Eve")
+    assert heard[host][3] == Said("Eve (watching)", "hello all")
     # chat is no action of the game: not in the store, not among the log lines kept with it
     dump = "\n".join(sqlite3.connect(server.db).iterdump())
     assert (

@@ -36,3 +36,14 @@ def test_serve_and_join_offer_their_options(capsys: pytest.CaptureFixture[str]) 
             main([command, "--help"])
     out = capsys.readouterr().out
     assert "--db" in out and "--seats" in out and "--bot LEVEL" in out
+
+
+def test_watch_takes_a_name_for_its_chat_lines() -> None:
+    from cardtable.ui.screens.online import hello_for
+
+    assert hello_for("watch", "", "", "", "PQHXA", "Eve") == {
+        "type": "watch",
+        "code": "PQHXA",
+        "name": "Eve",
+    }
+    assert hello_for("watch", "", "", "", "PQHXA", "") == {"type": "watch", "code": "PQHXA"}

@@ -35,8 +35,8 @@ def hello_for(action: str, url: str, game: str, seats: str, code: str, name: str
     if action == "host":
         words = [w.strip() for w in seats.split(",") if w.strip()]
         return {"type": "create", "game": game, "seats": words, "name": name}
-    if action == "watch":
-        return {"type": "watch", "code": code}
+    if action == "watch":  # a spectator's name is only for chat: without one, "Spectator N"
+        return {"type": "watch", "code": code} | ({"name": name} if name else {})
     return {"type": "join", "code": code, "name": name}
 
 
