@@ -3,8 +3,8 @@
 A full collection walks every object the process tracks while every table waits. A server
 tracks about 100 objects a connection (the websockets connection, its tasks and buffers) and
 some 50 a table (the match's events and state): with a thousand tables of two players and a
-spectator, a walk of some 350,000 objects that stalled the server for hundreds of milliseconds,
-and Python's default settings ran one every minute or so under play. ``tune_for_serving``
+spectator, a walk of some 350,000 objects that stalled the server for 0.5 to 0.8 s, and
+Python's default settings ran one every 12 to 15 seconds under play. ``tune_for_serving``
 makes them rare and leaves out of them what never dies (see there).
 
 Two environment variables serve ``bench online``: ``CARDTABLE_GC_TUNING=off`` keeps Python's
@@ -32,8 +32,9 @@ LOG_INTERVAL = 1.0
 #: ten times as many and took ten times as long, for no CPU saved worth having
 YOUNG = 700
 MIDDLE = 10
-#: a full collection is considered after 1,000 middle ones instead of 10: every twenty minutes
-#: or so of heavy play rather than every minute; cycles left by closed connections wait that long
+#: a full collection is considered after 1,000 middle ones instead of 10: with 1,000 tables at
+#: people's pace (30 to 40 middle ones a minute) about every half hour rather than every 12 to 15
+#: seconds; cycles left by closed connections wait that long
 OLD = 1_000
 
 _tuned = False
