@@ -12,7 +12,6 @@ import asyncio
 import logging
 import secrets
 import time
-from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import ValidationError
@@ -25,9 +24,9 @@ from cardtable.core.errors import IllegalAction
 from cardtable.core.match import Match
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES
-from cardtable.online.bucket import Bucket
 from cardtable.online.chat import TableChat
-from cardtable.online.gate import Gate, client_address
+from cardtable.online.connection import Connection, Limits
+from cardtable.online.gate import Gate
 from cardtable.online.journal import Journal
 from cardtable.online.protocol import (
     MAX_MESSAGE,
@@ -46,115 +45,10 @@ from cardtable.online.protocol import (
     stated_version,
     upgrade_message,
 )
-from cardtable.online.quotas import Quotas
 from cardtable.online.store import TableStore
 from cardtable.online.tables import Refusal, Table, new_code, token_hash
 
 log = logging.getLogger("cardtable.server")
-
-
-@dataclass
-class Limits:
-    """How patient the server is: grace before a bot stands in, bots' pace, message rates."""
-
-    grace: float = 30.0
-    bot_pause: float = 0.5
-    #: messages a connection may send per second on average, and in one burst
-    rate: float = 20.0
-    burst: int = 40
-    #: the bot that plays for a person who has gone
-    stand_in: str = "easy"
-    #: messages waiting for a slow reader at most, and seconds one send may take: past either
-    #: the peer is dropped (its seat shows as away), so nobody else ever waits on its socket
-    outbox: int = 256
-    send_deadline: float = 10.0
-    quotas: Quotas = field(default_factory=Quotas)
-
-
-class Connection:
-    """One client: its seat, what it has been told, its message allowance and its outbox.
-
-    What the server says goes into a bounded queue that a writer task of this connection
-    drains, so a move is applied and broadcast without waiting on any socket: a peer that
-    stops reading (a stalled or hostile spectator, a suspended terminal) fills only its own
-    queue, and is dropped when that overflows or one send outlasts the deadline. Each message
-    waits in the queue for the commit of every store write made before it was queued, so
-    nobody hears of an action before it is kept, and messages leave in the order made.
-    """
-
-    def __init__(self, ws: ServerConnection, limits: Limits, journal: Journal) -> None:
-        self.ws = ws
-        self.table: Table | None = None
-        self.seat: int | None = None
-        #: a spectator's name, for chat (a seat's name is the table's)
-        self.name: str | None = None
-        self.sent = 0
-        #: messages refused for coming too fast
-        self.strikes = 0
-        self._bucket = Bucket(limits.rate, limits.burst)
-        self._limits = limits
-        self._journal = journal
-        request = ws.request  # the opening handshake, done before any connection is handled
-        forwarded = request.headers.get("X-Forwarded-For") if request is not None else None
-        self.address = client_address(
-            str(ws.remote_address[0]), forwarded, limits.quotas.behind_proxy
-        )
-        self._outbox: asyncio.Queue[tuple[str, asyncio.Future[None] | None]] = asyncio.Queue(
-            limits.outbox
-        )
-        self._writer: asyncio.Task[None] | None = None
-
-    def allowed(self) -> bool:
-        return self._bucket.take()
-
-    def send(self, text: str) -> None:
-        """Queue ``text`` for this peer; never waits on its socket (a full queue drops it)."""
-        if self._writer is None:
-            self._writer = asyncio.get_running_loop().create_task(self._write())
-        try:
-            self._outbox.put_nowait((text, self._journal.commit_pending()))
-        except asyncio.QueueFull:
-            self.drop(f"{self._limits.outbox} messages unread")
-
-    async def flushed(self) -> None:
-        """Wait until everything queued so far has been handed to the socket."""
-        await self._outbox.join()
-
-    def drop(self, why: str) -> None:
-        """Cut a peer that cannot keep up; its reader then ends and the seat goes away."""
-        log.warning("dropping a client that cannot keep up: %s", why)
-        self.close()
-        self.ws.transport.abort()
-
-    def close(self) -> None:
-        if self._writer is not None:
-            self._writer.cancel()
-
-    async def _write(self) -> None:
-        while True:
-            text, commit = await self._outbox.get()
-            try:
-                if commit is not None and not await self._kept(commit):
-                    return
-                await asyncio.wait_for(self.ws.send(text), self._limits.send_deadline)
-            except ConnectionClosed:
-                return
-            except TimeoutError:
-                self.drop(f"a send took over {self._limits.send_deadline:g} s")
-                return
-            finally:
-                self._outbox.task_done()
-
-    async def _kept(self, commit: asyncio.Future[None]) -> bool:
-        """Wait for ``commit``; if it failed, this peer may have been told of a lost action
-        already, so it is dropped to come back to what the server holds."""
-        try:
-            # shielded: cancelling this writer must not cancel the commit for the others
-            await asyncio.shield(commit)
-        except Exception:
-            self.drop("a store commit failed")
-            return False
-        return True
 
 
 class GameServer:

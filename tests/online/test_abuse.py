@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 from websockets.asyncio.client import connect
 
 from cardtable.core.codec import encode
+from cardtable.online.connection import Connection, Limits
 from cardtable.online.protocol import MAX_MESSAGE, PROTOCOL, parse_server
-from cardtable.online.server import Connection, GameServer, Limits
+from cardtable.online.server import GameServer
 from cardtable.online.store import SqliteStore
 from tests.online.conftest import Running, until
 

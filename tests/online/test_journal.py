@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 
 from cardtable.core.codec import encode
+from cardtable.online.connection import Connection, Limits
 from cardtable.online.journal import Journal
 from cardtable.online.protocol import Create
-from cardtable.online.server import Connection, GameServer, Limits
+from cardtable.online.server import GameServer
 from cardtable.online.store import SqliteStore
 
 
