@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from cardtable.games.pazaak import events as pazaak_events
+from cardtable.games.pazaak import describe as pazaak_log
 from cardtable.games.pazaak.cards import Card, label
 from cardtable.games.pazaak.events import (
     CardDrawn,
@@ -260,4 +260,4 @@ def describe(event: Any, viewer: int | None) -> str | None:
             return f"Everyone bust: the Set Pot ({amount}) carries over"
         case GameEnded(chips, reason):
             return f"Game over, {_ENDS[reason]}: chips {' – '.join(str(c) for c in chips)}"
-    return pazaak_events.describe(event, viewer)
+    return pazaak_log.describe(event, viewer)
