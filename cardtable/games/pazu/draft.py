@@ -10,8 +10,8 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
-from cardtable.games.pazaak.board import Board
 from cardtable.games.pazaak.cards import Card
+from cardtable.games.pazaak.shared import Board
 from cardtable.games.pazu.events import EndReason, GameEnded, LeaveReason, LeftTable
 from cardtable.games.pazu.state import PazuConfig, PazuState, Phase, Status
 

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from cardtable.games.pazaak.board import Board
 from cardtable.games.pazaak.cards import (
     DOUBLE,
     FLIP_2_4,
@@ -20,7 +19,7 @@ from cardtable.games.pazaak.cards import (
     minus,
     plus,
 )
-from cardtable.games.pazaak.state import MainDeck
+from cardtable.games.pazaak.shared import Board, MainDeck
 from cardtable.games.pazu.events import SetPotCarried, SetWon
 
 MIN_SEATS = 3
@@ -30,8 +29,6 @@ MAX_SEATS = 6
 #: and removed between sets take new seats, and this keeps a game's length bounded
 MAX_SEATINGS = 12
 HAND_SIZE = 4
-RANKS = range(1, 11)
-COPIES_PER_RANK = 4
 
 
 def _shared_deck() -> tuple[Card, ...]:

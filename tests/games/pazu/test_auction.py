@@ -10,7 +10,7 @@ import pytest
 from cardtable.core.errors import IllegalAction
 from cardtable.games.pazaak.actions import EndTurn
 from cardtable.games.pazaak.cards import Kind, label, parse
-from cardtable.games.pazaak.state import MainDeck
+from cardtable.games.pazaak.shared import MainDeck
 from cardtable.games.pazu.actions import Bid, Pick, SetAnte
 from cardtable.games.pazu.auction import bidding_deck, start_set
 from cardtable.games.pazu.draft import Draft
