@@ -131,6 +131,13 @@ class LobbyScreen(Screen[None]):
         lines += [f"  {seat.label}" for seat in s.seats]
         if s.rematching:
             lines.append("\nWaiting for everyone at the table to ask for the rematch…")
+            gone = [seat.name for seat in s.away()]
+            if gone:  # else the wait has no end anyone can see
+                who = " and ".join(gone)
+                lines.append(
+                    f"{who} left the table: the rematch starts only if they come back and ask "
+                    "too. Press Escape to leave."
+                )
         else:
             lines.append("\nWaiting for every seat to be taken…")
         return "\n".join(lines)
