@@ -57,6 +57,9 @@ def embedded_server(
 
 #: the server an app's "Play online" form offers first (``cardtable ssh`` sets it for visitors)
 SERVER_ENV = "CARDTABLE_SERVER"
+#: "ssh" in an SSH visitor's app: friends reach its tables the way the visitor came in, not by
+#: the server's address, which is loopback on the host
+VISIT_ENV = "CARDTABLE_VISIT"
 
 
 class SeatBook:
