@@ -9,6 +9,7 @@ longer than the grace period, are played here.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -30,6 +31,7 @@ from cardtable.online.gate import Gate
 from cardtable.online.journal import Journal
 from cardtable.online.metrics import ServerMetrics
 from cardtable.online.protocol import (
+    MAX_FRAME,
     MAX_MESSAGE,
     PROTOCOL,
     Chat,
@@ -41,6 +43,7 @@ from cardtable.online.protocol import (
     Watch,
     Welcome,
     error_message,
+    message_bytes,
     parse_client,
     plain_problem,
     stated_version,
@@ -50,6 +53,10 @@ from cardtable.online.store import TableStore
 from cardtable.online.tables import Refusal, Table, new_code, token_hash
 
 log = logging.getLogger("cardtable.server")
+
+#: the longest message the websockets library reads at all: it closes on a longer one itself
+#: (1009, before any reply), so it is kept well above ``MAX_FRAME``, which is answered first
+READ_CEILING = 4 * MAX_FRAME
 
 
 class GameServer:
@@ -101,7 +108,7 @@ class GameServer:
 
     async def start(self, host: str = "127.0.0.1", port: int = 7777) -> Server:
         """Listen; the returned server's ``close()`` stops it. Bots of rebuilt tables resume."""
-        server = await serve(self.handle, host, port, max_size=MAX_MESSAGE * 4, compression=None)
+        server = await serve(self.handle, host, port, max_size=READ_CEILING, compression=None)
         for table in self.tables.values():
             for seat in table.claimed:
                 self._absent(table, seat)
@@ -147,7 +154,13 @@ class GameServer:
                         break
                     self.refuse(conn, "rate", "too many messages: slow down")
                     continue
-                if len(raw) > MAX_MESSAGE:
+                size = message_bytes(raw)
+                if size > MAX_FRAME:
+                    over = f"message over {MAX_FRAME // 1024} KiB ({size} bytes)"
+                    self.refuse(conn, "size", f"{over}: closing the connection")
+                    await self._hang_up(conn, 1009, "message too big")
+                    break
+                if size > MAX_MESSAGE:
                     self.refuse(conn, "size", f"message too large: at most {MAX_MESSAGE} bytes")
                     continue
                 await self.receive(conn, raw)
@@ -165,14 +178,14 @@ class GameServer:
         """A connection that never sat down is told why and hung up on."""
         if conn.table is None:
             deadline = f"{self.limits.quotas.hello_deadline:g}"
-            self.metrics.refused("hello")
-            text = error_message("hello", f"sit at a table within {deadline} s of connecting")
-            self._spawn(self._hang_up(conn, text))
+            self.refuse(conn, "hello", f"sit at a table within {deadline} s of connecting")
+            self._spawn(self._hang_up(conn, 1008, "no hello"))
 
-    async def _hang_up(self, conn: Connection, text: str) -> None:
-        conn.send(text)
-        await asyncio.wait_for(conn.flushed(), self.limits.send_deadline)
-        await conn.ws.close(1008, "no hello")
+    async def _hang_up(self, conn: Connection, code: int, why: str) -> None:
+        """Close once what ``conn`` was told has left (or after the send deadline)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(conn.flushed(), self.limits.send_deadline)
+        await conn.ws.close(code, why)
 
     async def receive(self, conn: Connection, raw: str | bytes) -> None:
         """Act on one message, answering a refusal with an error naming it."""
