@@ -8,6 +8,8 @@ from typing import Any
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 
+from cardtable.ui.app import CardtableApp
+
 HELP = "Pick up a saved game where it was left"
 
 
@@ -16,14 +18,21 @@ class SavedGames(Provider):
 
     saved: tuple[tuple[str, Any], ...] = ()
 
+    @property
+    def cardtable(self) -> CardtableApp:
+        """The app, as the one whose saves the palette lists."""
+        app = self.app
+        assert isinstance(app, CardtableApp), "the palette of another app"
+        return app
+
     async def startup(self) -> None:
         from cardtable.ui.saved import save_title
 
-        saves = self.app.saves.all()  # type: ignore[attr-defined]
+        saves = self.cardtable.saves.all()
         self.saved = tuple((f"Continue {save_title(saved)}", saved) for saved in saves)
 
     def _open(self, saved: Any) -> partial[None]:
-        return partial(self.app.continue_game, saved)  # type: ignore[attr-defined]
+        return partial(self.cardtable.continue_game, saved)
 
     async def discover(self) -> Hits:
         for title, saved in self.saved:

@@ -10,6 +10,7 @@ import os
 import socket
 from typing import Any, ClassVar
 
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -27,6 +28,7 @@ from cardtable.online.reach import (
     split_target,
 )
 from cardtable.online.remote import RemoteSession
+from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.name import NameScreen, name_input, remember_name
 
 
@@ -173,6 +175,8 @@ class LobbyScreen(Screen[None]):
 class PlayOnlineScreen(Screen[None]):
     """Host a table (on a server started here, by default), join one, or watch one."""
 
+    app = getters.app(CardtableApp)
+
     DEFAULT_CSS = """
     PlayOnlineScreen { align: center middle; background: $felt; }
     PlayOnlineScreen #online { width: 76; max-width: 100%; height: auto; padding: 1 2;
@@ -191,7 +195,7 @@ class PlayOnlineScreen(Screen[None]):
             )
             offered = os.environ.get(SERVER_ENV) or DEFAULT_URL
             yield Input(offered, placeholder="server address", id="server")
-            yield name_input(self.app.settings.name)  # type: ignore[attr-defined]
+            yield name_input(self.app.settings.name)
             options = [(spec.title, spec.id) for spec in GAMES.values()]
             yield Select(options, value="pazaak", allow_blank=False, id="game")
             yield Input("human,human", placeholder="seats: human or a bot level", id="seats")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -12,12 +13,15 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from cardtable.persist.settings import save_settings
+from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.name import name_input, remember_name
 
 PAUSES = (("none", 0.0), ("short (0.3 s)", 0.3), ("normal (0.6 s)", 0.6), ("slow (1.2 s)", 1.2))
 
 
 class SettingsScreen(ModalScreen[None]):
+    #: the app, typed as the one that runs this screen (its saves, settings, replays)
+    app = getters.app(CardtableApp)
     DEFAULT_CSS = """
     SettingsScreen { align: center middle; }
     SettingsScreen #settings-box { width: 64; height: auto; padding: 1 2;
@@ -46,7 +50,7 @@ class SettingsScreen(ModalScreen[None]):
                 )
             with Horizontal(classes="row"):
                 yield Label("Bot pace")
-                pause = min(PAUSES, key=lambda p: abs(p[1] - app.bot_pause))[1]  # type: ignore[attr-defined]
+                pause = min(PAUSES, key=lambda p: abs(p[1] - app.bot_pause))[1]
                 yield Select(
                     [(n, v) for n, v in PAUSES],
                     value=pause,
@@ -56,7 +60,7 @@ class SettingsScreen(ModalScreen[None]):
                 )
             with Horizontal(classes="row"):
                 yield Label("Name online")
-                field = name_input(app.settings.name)  # type: ignore[attr-defined]
+                field = name_input(app.settings.name)
                 field.compact = True
                 yield field
             yield Static("", id="name-problem", markup=False)
@@ -66,11 +70,11 @@ class SettingsScreen(ModalScreen[None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "theme":
             self.app.theme = str(event.value)  # remembered by the app
-        elif event.select.id == "pause":
+        elif event.select.id == "pause" and isinstance(event.value, float):
             app = self.app
-            app.bot_pause = float(event.value)  # type: ignore[attr-defined,arg-type]
-            app.settings = replace(app.settings, bot_pause=app.bot_pause)  # type: ignore[attr-defined]
-            save_settings(app.settings)  # type: ignore[attr-defined]
+            app.bot_pause = float(event.value)
+            app.settings = replace(app.settings, bot_pause=app.bot_pause)
+            save_settings(app.settings)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """A valid name is kept as it is typed; an invalid one says why and keeps the old."""

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
 
 from cardtable.games.registry import GAMES
+from cardtable.ui.app import CardtableApp
 
 
 class StatsScreen(ModalScreen[None]):
+    #: the app, typed as the one that runs this screen (its saves, settings, replays)
+    app = getters.app(CardtableApp)
     DEFAULT_CSS = """
     StatsScreen { align: center middle; }
     StatsScreen #stats-box { width: 80; max-width: 98%; height: auto; max-height: 90%;
@@ -20,7 +24,7 @@ class StatsScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape", "close", "Close"), Binding("q", "close", "Close", show=False)]
 
     def compose(self) -> ComposeResult:
-        stats = self.app.stats.load()  # type: ignore[attr-defined]
+        stats = self.app.stats.load()
         if not stats.games:
             yield Static("No finished games yet: play one and it counts here.", id="empty")
         else:

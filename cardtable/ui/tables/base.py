@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -32,6 +33,7 @@ from cardtable.session import (
     Status,
     Thinking,
 )
+from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables import (
     calling,
@@ -80,6 +82,8 @@ class TableScreen(Screen[None]):
     ROUND_ENDS: ClassVar[tuple[type, ...]] = ()
     #: what the game calls one deal played out, for the status line under a result box
     ROUND_WORD: ClassVar[str] = "round"
+    #: the app, typed as the one that runs every table (home, saves, rules)
+    app = getters.app(CardtableApp)
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -153,7 +157,7 @@ class TableScreen(Screen[None]):
         self.set_class(self.is_replay, "-replay")
         self.set_class(self.session.spectating, "-spectator")
         self.session.connect(self.on_session, calling.OwnLoop(self))
-        self.session.keep(getattr(self.app, "autosave", lambda session: None))
+        self.session.keep(self.app.autosave)
         self.session.background = self._in_worker
         self.log_lines(self.session.log_lines())
         self.redraw()
@@ -241,7 +245,7 @@ class TableScreen(Screen[None]):
         if self.session.is_over:
             ending.show_final(self)
             return
-        self.session.bot_pause = getattr(self.app, "bot_pause", 0.6)
+        self.session.bot_pause = self.app.bot_pause
         self.session.proceed()
         self.redraw()
 
@@ -339,4 +343,4 @@ class TableScreen(Screen[None]):
         ending.ask_to_leave(self)
 
     def action_rules(self) -> None:
-        self.app.show_rules(self.spec)  # type: ignore[attr-defined]
+        self.app.show_rules(self.spec)
