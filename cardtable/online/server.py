@@ -251,11 +251,11 @@ class GameServer:
                 raise Refusal("left", "you have left that seat: join again with the invite code")
         else:
             self.gate.may_guess(conn.address)
-            by_code = self.by_code.get(hello.code)
-            if by_code is None:
+            known = self.by_code.get(hello.code)
+            if known is None:
                 self.gate.missed(conn.address)
                 raise Refusal("code", f"no table has the code {hello.code}")
-            table = by_code
+            table = known
             if isinstance(hello, Watch):
                 seat, conn.name = None, hello.name
             else:
