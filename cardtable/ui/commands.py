@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 
-from cardtable.ui.app import CardtableApp
+if TYPE_CHECKING:
+    from cardtable.ui.app import CardtableApp
 
 HELP = "Pick up a saved game where it was left"
 
@@ -20,10 +21,8 @@ class SavedGames(Provider):
 
     @property
     def cardtable(self) -> CardtableApp:
-        """The app, as the one whose saves the palette lists."""
-        app = self.app
-        assert isinstance(app, CardtableApp), "the palette of another app"
-        return app
+        """The app whose saves the palette lists (Textual types a provider's app as any App)."""
+        return cast("CardtableApp", self.app)
 
     async def startup(self) -> None:
         from cardtable.ui.saved import save_title

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -15,7 +14,11 @@ from textual.widgets.option_list import Option
 
 from cardtable.core.seats import default_seats
 from cardtable.games.registry import GAMES, GameSpec
-from cardtable.ui.app import CardtableApp
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from cardtable.ui.app import CardtableApp
 
 BLURBS = {
     "pazaak": "2 players · 3×3 boards, side decks, first to 3 sets",
@@ -44,7 +47,8 @@ class HomeScreen(Screen[None]):
     HomeScreen #home-buttons Button { margin: 0 2; min-width: 0; }
     """
 
-    app = getters.app(CardtableApp)
+    if TYPE_CHECKING:  # the app that runs every screen here; Textual types it as any App
+        app = getters.app(CardtableApp)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "continue_game", "Continue"),
         Binding("r", "replays", "Replays"),

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -15,7 +14,11 @@ from textual.widgets import Footer, Input, Static
 
 from cardtable.core.names import MAX_NAME, clean_name
 from cardtable.persist.settings import save_settings
-from cardtable.ui.app import CardtableApp
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from cardtable.ui.app import CardtableApp
 
 
 class NameRule(Validator):
@@ -52,7 +55,8 @@ def name_input(value: str) -> Input:
 class NameScreen(ModalScreen[str | None]):
     """Asks for the name other players will see; dismissed with it (kept), or None."""
 
-    app = getters.app(CardtableApp)
+    if TYPE_CHECKING:  # the app that runs every screen here; Textual types it as any App
+        app = getters.app(CardtableApp)
 
     DEFAULT_CSS = """
     NameScreen { align: center middle; }

@@ -15,9 +15,8 @@ from __future__ import annotations
 import time
 import typing
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -28,8 +27,12 @@ from textual.widgets import Button, Footer, Input, Label, Static, Switch
 from cardtable.core.seating import is_policy
 from cardtable.core.seats import BOT_NAMES, Seat
 from cardtable.games.registry import GameSpec
-from cardtable.ui.app import CardtableApp
 from cardtable.ui.widgets.stepper import Stepper
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from cardtable.ui.app import CardtableApp
 
 HUMAN = "human"
 
@@ -69,7 +72,8 @@ class DeferredFields(Vertical):
 class NewGameScreen(Screen[None]):
     """The setup form; ``start`` validates it and switches to the table."""
 
-    app = getters.app(CardtableApp)
+    if TYPE_CHECKING:  # the app that runs every screen here; Textual types it as any App
+        app = getters.app(CardtableApp)
 
     DEFAULT_CSS = """
     NewGameScreen { align: center top; }

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import os
 import socket
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -28,8 +27,12 @@ from cardtable.online.reach import (
     split_target,
 )
 from cardtable.online.remote import RemoteSession
-from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.name import NameScreen, name_input, remember_name
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from cardtable.ui.app import CardtableApp
 
 
 def hello_for(action: str, url: str, game: str, seats: str, code: str, name: str) -> dict[str, Any]:
@@ -175,7 +178,8 @@ class LobbyScreen(Screen[None]):
 class PlayOnlineScreen(Screen[None]):
     """Host a table (on a server started here, by default), join one, or watch one."""
 
-    app = getters.app(CardtableApp)
+    if TYPE_CHECKING:  # the app that runs every screen here; Textual types it as any App
+        app = getters.app(CardtableApp)
 
     DEFAULT_CSS = """
     PlayOnlineScreen { align: center middle; background: $felt; }

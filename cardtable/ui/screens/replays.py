@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import getters, work
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from cardtable.ui.app import CardtableApp
+if TYPE_CHECKING:
+    from textual import getters
+
+    from cardtable.ui.app import CardtableApp
 
 
 class ReplaysScreen(Screen[None]):
-    #: the app, typed as the one that runs this screen (its saves, settings, replays)
-    app = getters.app(CardtableApp)
+    if TYPE_CHECKING:  # the app that runs every screen here; Textual types it as any App
+        app = getters.app(CardtableApp)
     DEFAULT_CSS = """
     ReplaysScreen { align: center middle; background: $felt; }
     ReplaysScreen #replays-box { width: 110; max-width: 98%; height: auto; max-height: 90%;

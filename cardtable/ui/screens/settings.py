@@ -4,8 +4,8 @@ followed, and the name other players see online."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -13,15 +13,19 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from cardtable.persist.settings import save_settings
-from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.name import name_input, remember_name
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from cardtable.ui.app import CardtableApp
 
 PAUSES = (("none", 0.0), ("short (0.3 s)", 0.3), ("normal (0.6 s)", 0.6), ("slow (1.2 s)", 1.2))
 
 
 class SettingsScreen(ModalScreen[None]):
-    #: the app, typed as the one that runs this screen (its saves, settings, replays)
-    app = getters.app(CardtableApp)
+    if TYPE_CHECKING:  # the app that runs every screen here; Textual types it as any App
+        app = getters.app(CardtableApp)
     DEFAULT_CSS = """
     SettingsScreen { align: center middle; }
     SettingsScreen #settings-box { width: 64; height: auto; padding: 1 2;

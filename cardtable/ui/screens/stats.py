@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
-from textual import getters
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
 
 from cardtable.games.registry import GAMES
-from cardtable.ui.app import CardtableApp
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from cardtable.ui.app import CardtableApp
 
 
 class StatsScreen(ModalScreen[None]):
-    #: the app, typed as the one that runs this screen (its saves, settings, replays)
-    app = getters.app(CardtableApp)
+    if TYPE_CHECKING:  # the app that runs every screen here; Textual types it as any App
+        app = getters.app(CardtableApp)
     DEFAULT_CSS = """
     StatsScreen { align: center middle; }
     StatsScreen #stats-box { width: 80; max-width: 98%; height: auto; max-height: 90%;

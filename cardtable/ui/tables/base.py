@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -33,7 +32,6 @@ from cardtable.session import (
     Status,
     Thinking,
 )
-from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables import (
     calling,
@@ -48,7 +46,10 @@ from cardtable.ui.tables import (
 from cardtable.ui.widgets.log import MoveLog
 
 if TYPE_CHECKING:
+    from textual import getters
+
     from cardtable.core.bots import Advice
+    from cardtable.ui.app import CardtableApp
 
 
 def seed_text(seed: int | None) -> str:
@@ -82,8 +83,8 @@ class TableScreen(Screen[None]):
     ROUND_ENDS: ClassVar[tuple[type, ...]] = ()
     #: what the game calls one deal played out, for the status line under a result box
     ROUND_WORD: ClassVar[str] = "round"
-    #: the app, typed as the one that runs every table (home, saves, rules)
-    app = getters.app(CardtableApp)
+    if TYPE_CHECKING:  # the app that runs every screen here; Textual types it as any App
+        app = getters.app(CardtableApp)
 
     def __init__(self, session: Session) -> None:
         super().__init__()
