@@ -351,7 +351,7 @@ class PazuTable(PazuChoices):
         if choice == "quit":
             self.app.exit()
         else:
-            self.app.go_home()  # type: ignore[attr-defined]
+            self.app.go_home()
 
     def interlude(self, events: tuple[Any, ...]) -> ResultScreen | None:
         view = self.session.observe()
