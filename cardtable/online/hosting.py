@@ -17,15 +17,44 @@ from typing import Any
 from cardtable.online.gc_tuning import tune_for_serving
 from cardtable.online.reach import DEFAULT_PORT
 from cardtable.online.server import GameServer, Limits
-from cardtable.online.store import SqliteStore, default_db
+from cardtable.online.store import SharedStore, SqliteStore, TableStore, default_db
 from cardtable.persist.paths import data_dir, ensure
 
 
+async def open_store(url: str | None, db: Path | None) -> TableStore | SharedStore:
+    """The store ``serve`` was asked for: PostgreSQL at ``url``, else the SQLite file."""
+    if url is None:
+        return SqliteStore(db or default_db())
+    if not url.startswith(("postgresql://", "postgres://")):
+        raise StoreUnreachable(f"--store takes a postgresql:// address, not {url!r}")
+    try:
+        from asyncpg import PostgresError
+
+        from cardtable.online.pgstore import PostgresStore
+    except ImportError:
+        raise StoreUnreachable(
+            "PostgreSQL needs the cluster extra: pip install 'cardtable[cluster]'"
+        ) from None
+    try:
+        return await PostgresStore.open(url)
+    except (OSError, PostgresError) as error:
+        raise StoreUnreachable(f"cannot reach PostgreSQL at {url}: {error}") from None
+
+
+class StoreUnreachable(Exception):
+    """The store ``serve`` was given cannot be used; the message says why."""
+
+
 async def serve_forever(
-    host: str, port: int, db: Path | None, limits: Limits | None = None, ready: Any = None
+    host: str,
+    port: int,
+    db: Path | None,
+    limits: Limits | None = None,
+    ready: Any = None,
+    store_url: str | None = None,
 ) -> None:
     """Run a server until cancelled; ``ready`` (a threading.Event) is set once it listens."""
-    game = GameServer(SqliteStore(db or default_db()), limits)
+    game = GameServer(await open_store(store_url, db), limits)
     server = await game.start(host, port)
     tune_for_serving()
     if ready is not None:

@@ -45,7 +45,7 @@ from cardtable.online.protocol import (
     stated_version,
     upgrade_message,
 )
-from cardtable.online.store import TableStore
+from cardtable.online.store import SharedStore, TableRecord, TableStore
 from cardtable.online.tables import Refusal, Table, new_code, token_hash
 
 log = logging.getLogger("cardtable.server")
@@ -54,10 +54,10 @@ log = logging.getLogger("cardtable.server")
 class GameServer:
     """Every table, by id and by code, and the store they are written to."""
 
-    def __init__(self, store: TableStore, limits: Limits | None = None) -> None:
+    def __init__(self, store: TableStore | SharedStore, limits: Limits | None = None) -> None:
         self.store = store
         #: actions and finished games, committed a loop turn's worth at a time
-        self.journal = Journal(store)
+        self.journal = Journal(store, self._fenced)
         self.limits = limits or Limits()
         self.chat = TableChat()
         self.tables: dict[str, Table] = {}
@@ -70,11 +70,48 @@ class GameServer:
         #: who opened each table (rebuilt ones: nobody known), and when anyone last came or moved
         self._opener: dict[Table, str] = {}
         self._touched: dict[Table, float] = {}
-        for record, actions in store.unfinished():
-            try:
-                self._add(Table.rebuild(GAMES[record.game], record, actions))
-            except (KeyError, ValueError, IllegalAction) as error:
-                log.error("table %s could not be rebuilt: %s", record.id, error)
+
+    async def restore(self) -> None:
+        """Rebuild every table still in play from the store (a shared store: claiming each)."""
+        if isinstance(self.store, SharedStore):
+            for table_id in await self.store.unfinished():
+                await self.take_over(table_id)
+            return
+        for record, actions in self.store.unfinished():
+            self._rebuild(record, actions)
+
+    async def take_over(self, table_id: str) -> Table | None:
+        """Claim a table of the shared store (whoever held it may write no more) and play on
+        from its log; None if it is over or cannot be rebuilt."""
+        assert isinstance(self.store, SharedStore)
+        claimed = await self.store.claim(table_id)
+        if claimed is None:
+            return None
+        return self._rebuild(*claimed)
+
+    def _rebuild(self, record: TableRecord, actions: list[dict[str, Any]]) -> Table | None:
+        try:
+            table = Table.rebuild(GAMES[record.game], record, actions)
+        except (KeyError, ValueError, IllegalAction) as error:
+            log.error("table %s could not be rebuilt: %s", record.id, error)
+            return None
+        self._add(table)
+        for seat in table.claimed:  # nobody is back yet: bots stand in if they stay away
+            self._absent(table, seat)
+        self.wake(table)
+        return table
+
+    def _fenced(self, table_ids: set[str]) -> None:
+        """Another node claimed these tables: what this one did since is not kept, so it lets
+        them go and hangs up on their players, who come back through the table's new owner."""
+        for table_id in table_ids:
+            table = self.tables.get(table_id)
+            if table is None:
+                continue
+            log.warning("table %s was taken over by another node: giving it up", table.invite)
+            self._forget(table)
+            for peer in list(table.peers):
+                peer.drop("its table moved to another node")
 
     def _add(self, table: Table) -> None:
         self.tables[table.id] = table
@@ -83,6 +120,13 @@ class GameServer:
 
     def _close(self, table: Table) -> None:
         """Forget a table nobody has come back to: its game is abandoned, its codes freed."""
+        self._forget(table)
+        self.journal.write(self.store.finish, table.id)
+        idle = self.limits.quotas.idle_minutes
+        log.info("closed table %s: nobody there for %g minutes", table.invite, idle)
+
+    def _forget(self, table: Table) -> None:
+        """Drop a table from memory with its timers (its log stays as it is)."""
         del self.tables[table.id]
         del self.by_code[table.invite], self.by_code[table.watch]
         del self._touched[table]
@@ -93,17 +137,11 @@ class GameServer:
         opener = self._opener.pop(table, None)
         if opener is not None:
             self.gate.closed(opener)
-        self.journal.write(self.store.finish, table.id)
-        idle = self.limits.quotas.idle_minutes
-        log.info("closed table %s: nobody there for %g minutes", table.invite, idle)
 
     async def start(self, host: str = "127.0.0.1", port: int = 7777) -> Server:
         """Listen; the returned server's ``close()`` stops it. Bots of rebuilt tables resume."""
+        await self.restore()
         server = await serve(self.handle, host, port, max_size=MAX_MESSAGE * 4, compression=None)
-        for table in self.tables.values():
-            for seat in table.claimed:
-                self._absent(table, seat)
-            self.wake(table)
         self._spawn(self._sweep())
         return server
 
@@ -238,7 +276,7 @@ class GameServer:
                 for n, action in enumerate(table.match.actions[ply:], ply):  # an arrival
                     self.journal.write(self.store.append, table.id, n, encode(action))
         if isinstance(hello, Create):
-            self.store.create(table.record())
+            self.journal.write(self.store.create, table.record())
         elif token is not None:  # a join: its seat kept with any arrival, before the token goes
             self.journal.write(self.store.seated, table.record())
         conn.table, conn.seat = table, seat
@@ -313,7 +351,7 @@ class GameServer:
 
     def leave(self, conn: Connection) -> None:
         table, seat = conn.table, conn.seat
-        if table is None:
+        if table is None or self.tables.get(table.id) is not table:  # or given up
             return
         table.peers.discard(conn)
         self._touched[table] = time.monotonic()
@@ -392,10 +430,10 @@ class GameServer:
         table.start_again(secrets.randbelow(2**31))
         table.again.clear()
         del self.tables[table.id]
-        self.store.finish(table.id)
+        self.journal.write(self.store.finish, table.id)
         table.id = secrets.token_hex(8)
         self.tables[table.id] = table
-        self.store.create(table.record())
+        self.journal.write(self.store.create, table.record())
         for peer in table.peers:
             peer.sent = 0
         self.broadcast(table)

@@ -21,7 +21,7 @@ GAME_TIMEOUT = 4 * 3600.0
 
 
 def run_serve_command(args: Any) -> int:
-    from cardtable.online.hosting import serve_forever
+    from cardtable.online.hosting import StoreUnreachable, serve_forever
     from cardtable.online.quotas import Quotas
     from cardtable.online.reach import ALL_ADDRESSES
     from cardtable.online.server import Limits
@@ -39,9 +39,12 @@ def run_serve_command(args: Any) -> int:
     try:
         quotas = Quotas(**{f.name: getattr(args, f.name) for f in fields(Quotas)})
         db = Path(args.db) if args.db else None
-        asyncio.run(serve_forever(args.host, args.port, db, Limits(quotas=quotas)))
+        limits = Limits(quotas=quotas)
+        asyncio.run(serve_forever(args.host, args.port, db, limits, store_url=args.store))
     except KeyboardInterrupt:
         pass
+    except StoreUnreachable as error:
+        fail(str(error))
     except OSError as error:
         fail(f"cannot listen on {args.host}:{args.port}: {error.strerror or error}")
     return 0
