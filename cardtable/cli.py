@@ -79,6 +79,18 @@ def _add_online_commands(commands: Any) -> None:
         metavar="URL",
         help="keep the action log in PostgreSQL (postgresql://…, the cluster extra), not SQLite",
     )
+    nodes = serve.add_argument_group("several nodes sharing --store (see the README)")
+    nodes.add_argument("--redis", default=None, metavar="URL", help="routes to tables (redis://…)")
+    nodes.add_argument(
+        "--node-url", default=None, metavar="URL", help="where clients reach this node"
+    )
+    nodes.add_argument(
+        "--lease",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="a dead node's tables move after this long (default 10)",
+    )
     _add_quota_options(serve)
     server = {"default": None, "metavar": "URL", "help": "server (default ws://127.0.0.1:7777)"}
     name = {"default": None, "help": "your name at the table (default: the one in Settings)"}

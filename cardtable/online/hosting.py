@@ -11,6 +11,7 @@ import json
 import logging
 import os
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,9 @@ from cardtable.online.store import SharedStore, SqliteStore, TableStore, default
 from cardtable.persist.paths import data_dir, ensure
 
 
-async def open_store(url: str | None, db: Path | None) -> TableStore | SharedStore:
+async def open_store(
+    url: str | None, db: Path | None, lease: float = 10.0
+) -> TableStore | SharedStore:
     """The store ``serve`` was asked for: PostgreSQL at ``url``, else the SQLite file."""
     if url is None:
         return SqliteStore(db or default_db())
@@ -36,7 +39,7 @@ async def open_store(url: str | None, db: Path | None) -> TableStore | SharedSto
             "PostgreSQL needs the cluster extra: pip install 'cardtable[cluster]'"
         ) from None
     try:
-        return await PostgresStore.open(url)
+        return await PostgresStore.open(url, stall=lease)
     except (OSError, PostgresError) as error:
         raise StoreUnreachable(f"cannot reach PostgreSQL at {url}: {error}") from None
 
@@ -45,16 +48,38 @@ class StoreUnreachable(Exception):
     """The store ``serve`` was given cannot be used; the message says why."""
 
 
+@dataclass(frozen=True)
+class Backing:
+    """What a server shares with others (``serve --store/--redis``): none, by default."""
+
+    store: str | None = None
+    redis: str | None = None
+    #: where clients reach this node (redirects name it); default ws://HOST:PORT
+    node_url: str | None = None
+    lease: float = 10.0
+
+
 async def serve_forever(
     host: str,
     port: int,
     db: Path | None,
     limits: Limits | None = None,
     ready: Any = None,
-    store_url: str | None = None,
+    backing: Backing = Backing(),
 ) -> None:
     """Run a server until cancelled; ``ready`` (a threading.Event) is set once it listens."""
-    game = GameServer(await open_store(store_url, db), limits)
+    game = GameServer(await open_store(backing.store, db, backing.lease), limits)
+    if backing.redis is not None:
+        if not isinstance(game.store, SharedStore):
+            raise StoreUnreachable("--redis needs a shared store: add --store postgresql://…")
+        try:
+            from cardtable.online.cluster import Node
+        except ImportError:
+            raise StoreUnreachable(
+                "Redis needs the cluster extra: pip install 'cardtable[cluster]'"
+            ) from None
+        node_url = backing.node_url or f"ws://{host}:{port}"
+        game.node = Node(game, backing.redis, node_url, backing.lease)
     server = await game.start(host, port)
     tune_for_serving()
     if ready is not None:
@@ -66,6 +91,8 @@ async def serve_forever(
         await server.serve_forever()
     finally:
         game.stop()
+        if game.node is not None:
+            await game.node.stop()
 
 
 def embedded_server(

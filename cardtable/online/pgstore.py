@@ -32,6 +32,8 @@ MIGRATIONS = (
     """
     ALTER TABLE tables ADD COLUMN epoch BIGINT NOT NULL DEFAULT 1;
     CREATE INDEX tables_unfinished ON tables (id) WHERE NOT finished;
+    CREATE INDEX tables_invite ON tables ((setup->>'invite')) WHERE NOT finished;
+    CREATE INDEX tables_watch ON tables ((setup->>'watch')) WHERE NOT finished;
     """,
 )
 
@@ -64,9 +66,12 @@ class PostgresStore:
         self._finished: list[str] = []
 
     @classmethod
-    async def open(cls, dsn: str) -> PostgresStore:
-        """Connect to ``dsn`` and bring its schema up to date."""
-        pool = await asyncpg.create_pool(dsn, min_size=1, max_size=4)
+    async def open(cls, dsn: str, stall: float = 10.0) -> PostgresStore:
+        """Connect to ``dsn`` and bring its schema up to date. A transaction of this process
+        left idle ``stall`` seconds (the process stopped halfway) is ended by the database, so
+        its locks cannot hold up the node that claims its tables."""
+        settings = {"idle_in_transaction_session_timeout": str(int(stall * 1000))}
+        pool = await asyncpg.create_pool(dsn, min_size=1, max_size=4, server_settings=settings)
         try:
             async with pool.acquire() as db, db.transaction():
                 await _migrate(db)
@@ -161,6 +166,23 @@ class PostgresStore:
         """The ids of every table still in play."""
         rows = await self.pool.fetch("SELECT id FROM tables WHERE NOT finished ORDER BY id")
         return [row["id"] for row in rows]
+
+    async def codes(self, table: str) -> tuple[str, str] | None:
+        """The invite and watch codes of a table in play (None: over or unknown)."""
+        row = await self.pool.fetchrow(
+            "SELECT setup->>'invite' AS invite, setup->>'watch' AS watch FROM tables"
+            " WHERE id = $1 AND NOT finished",
+            table,
+        )
+        return None if row is None else (row["invite"], row["watch"])
+
+    async def find(self, code: str) -> str | None:
+        """The table in play with this invite or watch code, if any."""
+        return await self.pool.fetchval(
+            "SELECT id FROM tables WHERE NOT finished"
+            " AND (setup->>'invite' = $1 OR setup->>'watch' = $1) LIMIT 1",
+            code,
+        )
 
     async def actions(self, table: str) -> list[dict[str, Any]]:
         """Every action of one table (finished or not), for checking a game after the fact."""

@@ -78,6 +78,8 @@ class RemoteSession(Session):
         self.url = url
         #: the server as friends elsewhere reach it (a network address, hosting with --lan)
         self.shared_url = url
+        #: other nodes of the same cluster, tried in turn when ``url`` cannot be reached
+        self.fallbacks: tuple[str, ...] = ()
         self.hello = {**hello, "version": PROTOCOL}
         self.viewer = None
         self.token: str | None = kept or hello.get("token")
@@ -121,18 +123,22 @@ class RemoteSession(Session):
     async def run(self, attempts: int = 10_000) -> None:
         """Stay connected, retrying a lost connection up to ``attempts`` times in a row; a
         server never reached at all is a problem named at once, not retried."""
-        pause = 0.1
+        pause, tried = 0.1, 0
         for _ in range(attempts):
             try:
                 async with connect(
-                    self.url, open_timeout=OPEN_TIMEOUT, max_size=2**22, compression=None
+                    self._address(tried),
+                    open_timeout=OPEN_TIMEOUT,
+                    max_size=2**22,
+                    compression=None,
                 ) as ws:
                     self._ws = ws
                     await ws.send(self._hello())
                     async for raw in ws:
                         self._receive(parse_server(raw))
-                        pause = 0.1
+                        pause, tried = 0.1, 0
             except (OSError, WebSocketException, TimeoutError) as error:
+                tried += 1  # the next address known, if there are several
                 if not self.invite:  # no welcome yet: this server was never reached
                     self._stop(unreachable(self.url, error))
             except ValueError as error:  # a message that is not this protocol's
@@ -148,6 +154,16 @@ class RemoteSession(Session):
             await asyncio.sleep(pause)
             pause = min(pause * 2, 2.0)
         self._stop("the server cannot be reached")
+
+    def _address(self, tried: int) -> str:
+        """Where to connect after ``tried`` failures in a row: the address given first, then
+        the ``fallbacks`` in turn, at the table's path (``/t/CODE``) once its code is known, so
+        a node that does not hold the table sends the client on to the one that does."""
+        bases = (self.url, *self.fallbacks)
+        base = bases[tried % len(bases)].rstrip("/")
+        code = self.watch if self.spectating else self.invite
+        code = code or self.hello.get("code", "")
+        return f"{base}/t/{code}" if code else base
 
     def _hello(self) -> str:
         """Resume by token once there is one; otherwise the first request (create, join, watch)."""

@@ -12,7 +12,7 @@ import asyncio
 import logging
 import secrets
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -48,6 +48,9 @@ from cardtable.online.protocol import (
 from cardtable.online.store import SharedStore, TableRecord, TableStore
 from cardtable.online.tables import Refusal, Table, new_code, token_hash
 
+if TYPE_CHECKING:
+    from cardtable.online.cluster import Node
+
 log = logging.getLogger("cardtable.server")
 
 
@@ -57,7 +60,7 @@ class GameServer:
     def __init__(self, store: TableStore | SharedStore, limits: Limits | None = None) -> None:
         self.store = store
         #: actions and finished games, committed a loop turn's worth at a time
-        self.journal = Journal(store, self._fenced)
+        self.journal = Journal(store, self.give_up)
         self.limits = limits or Limits()
         self.chat = TableChat()
         self.tables: dict[str, Table] = {}
@@ -70,6 +73,8 @@ class GameServer:
         #: who opened each table (rebuilt ones: nobody known), and when anyone last came or moved
         self._opener: dict[Table, str] = {}
         self._touched: dict[Table, float] = {}
+        #: this server as one of several nodes (``serve --redis``), else None
+        self.node: Node | None = None
 
     async def restore(self) -> None:
         """Rebuild every table still in play from the store (a shared store: claiming each)."""
@@ -101,17 +106,18 @@ class GameServer:
         self.wake(table)
         return table
 
-    def _fenced(self, table_ids: set[str]) -> None:
+    def give_up(self, table_ids: set[str], why: str = "its write was refused") -> None:
         """Another node claimed these tables: what this one did since is not kept, so it lets
         them go and hangs up on their players, who come back through the table's new owner."""
         for table_id in table_ids:
             table = self.tables.get(table_id)
             if table is None:
                 continue
-            log.warning("table %s was taken over by another node: giving it up", table.invite)
+            log.warning("table %s is another node's now (%s): giving it up", table.invite, why)
             self._forget(table)
             for peer in list(table.peers):
-                peer.drop("its table moved to another node")
+                peer.close()  # nothing more is sent: it may tell of writes refused
+                self._spawn(peer.ws.close(1012, "the table moved to another node"))
 
     def _add(self, table: Table) -> None:
         self.tables[table.id] = table
@@ -122,6 +128,8 @@ class GameServer:
         """Forget a table nobody has come back to: its game is abandoned, its codes freed."""
         self._forget(table)
         self.journal.write(self.store.finish, table.id)
+        if self.node is not None:
+            self._spawn(self.node.release(table))
         idle = self.limits.quotas.idle_minutes
         log.info("closed table %s: nobody there for %g minutes", table.invite, idle)
 
@@ -140,8 +148,15 @@ class GameServer:
 
     async def start(self, host: str = "127.0.0.1", port: int = 7777) -> Server:
         """Listen; the returned server's ``close()`` stops it. Bots of rebuilt tables resume."""
-        await self.restore()
-        server = await serve(self.handle, host, port, max_size=MAX_MESSAGE * 4, compression=None)
+        await (self.restore() if self.node is None else self.node.start())
+        server = await serve(
+            self.handle,
+            host,
+            port,
+            max_size=MAX_MESSAGE * 4,
+            compression=None,
+            process_request=None if self.node is None else self.node.process_request,
+        )
         self._spawn(self._sweep())
         return server
 
@@ -244,6 +259,7 @@ class GameServer:
         if isinstance(hello, Create):
             self.gate.may_open(conn.address, len(self.tables))
             table = self.create(hello)
+            await self._route(table)
             self.gate.opened(conn.address)
             self._opener[table] = conn.address
             seat = table.newcomer_seat()
@@ -335,6 +351,17 @@ class GameServer:
             return spec.options_model(**options).to_config(len(hello.seats))
         except (ValidationError, ValueError) as error:
             raise Refusal("options", f"bad options: {error}".splitlines()[0]) from None
+
+    async def _route(self, table: Table) -> None:
+        """Take a new table's routes (several nodes), new codes if another node has them."""
+        for _ in range(5):
+            if self.node is None or await self.node.place(table):
+                return
+            del self.by_code[table.invite], self.by_code[table.watch]
+            table.invite, table.watch = self._codes()
+            self.by_code[table.invite] = self.by_code[table.watch] = table
+        self._forget(table)
+        raise Refusal("busy", "no free table code was found: try again")
 
     def _codes(self) -> tuple[str, str]:
         while True:

@@ -82,6 +82,9 @@ class SharedStore(Protocol):
     only stage, ``flush`` sends what is staged in one transaction, and a table is written only
     by the process that last ``claim``ed it."""
 
+    #: the epoch this process holds each of its tables at
+    epochs: dict[str, int]
+
     def create(self, record: TableRecord) -> None: ...
 
     def seated(self, record: TableRecord) -> None: ...
@@ -98,6 +101,12 @@ class SharedStore(Protocol):
 
     async def unfinished(self) -> list[str]:
         """The ids of the tables still in play."""
+
+    async def codes(self, table: str) -> tuple[str, str] | None:
+        """A table's invite and watch codes while it is in play."""
+
+    async def find(self, code: str) -> str | None:
+        """The id of the table in play with this invite or watch code."""
 
     async def actions(self, table: str) -> list[dict[str, Any]]: ...
 

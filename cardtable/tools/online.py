@@ -21,7 +21,7 @@ GAME_TIMEOUT = 4 * 3600.0
 
 
 def run_serve_command(args: Any) -> int:
-    from cardtable.online.hosting import StoreUnreachable, serve_forever
+    from cardtable.online.hosting import Backing, StoreUnreachable, serve_forever
     from cardtable.online.quotas import Quotas
     from cardtable.online.reach import ALL_ADDRESSES
     from cardtable.online.server import Limits
@@ -40,7 +40,8 @@ def run_serve_command(args: Any) -> int:
         quotas = Quotas(**{f.name: getattr(args, f.name) for f in fields(Quotas)})
         db = Path(args.db) if args.db else None
         limits = Limits(quotas=quotas)
-        asyncio.run(serve_forever(args.host, args.port, db, limits, store_url=args.store))
+        backing = Backing(args.store, args.redis, args.node_url, args.lease)
+        asyncio.run(serve_forever(args.host, args.port, db, limits, backing=backing))
     except KeyboardInterrupt:
         pass
     except StoreUnreachable as error:

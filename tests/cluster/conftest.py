@@ -9,6 +9,7 @@ import secrets
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
@@ -102,3 +103,15 @@ async def stored_actions(running: Running, table: str) -> list[dict]:
     assert running.game is not None
     kept = running.game.store.actions(table)  # type: ignore[union-attr]
     return await kept if not isinstance(kept, list) else kept
+
+
+@pytest.fixture
+async def cluster(pg_dsn: str, redis_url: str, tmp_path) -> AsyncIterator[Any]:
+    """Nodes to start (``await cluster.start(3)``), every one killed at the end."""
+    from tests.cluster.nodes import Cluster
+
+    nodes = Cluster(pg_dsn, redis_url, tmp_path)
+    try:
+        yield nodes
+    finally:
+        nodes.stop()
