@@ -222,6 +222,18 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="bench online: processes the clients are spread over (default: one per CPU)",
     )
+    bench.add_argument(
+        "--nodes", type=int, default=1, help="bench online: server processes (default 1)"
+    )
+    bench.add_argument(
+        "--store",
+        default=None,
+        metavar="URL",
+        help="bench online: the servers keep their log in PostgreSQL (a fresh database there)",
+    )
+    bench.add_argument(
+        "--redis", default=None, metavar="URL", help="bench online: routes for --nodes 2 or more"
+    )
     _add_online_commands(commands)
     shots = commands.add_parser("screenshots", help="regenerate screenshots of every main screen")
     shots.add_argument("--out", default="screenshots", help="folder (default: screenshots)")
