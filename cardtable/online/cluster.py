@@ -21,10 +21,13 @@ from redis.asyncio import Redis
 from websockets.asyncio.server import ServerConnection
 from websockets.http11 import Request, Response
 
-from cardtable.online.protocol import CODE_LETTERS
+from cardtable.games.registry import GAMES
+from cardtable.online.protocol import CODE_LETTERS, Watch, Welcome
+from cardtable.online.relay import Followers, Relay
 from cardtable.online.store import SharedStore
 
 if TYPE_CHECKING:
+    from cardtable.online.connection import Connection
     from cardtable.online.server import GameServer
     from cardtable.online.tables import Table
 
@@ -74,6 +77,9 @@ class Node:
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
         self._loops: list[asyncio.Task[None]] = []
+        #: the public view of each table here, for spectators on other nodes
+        self.relays: dict[Table, Relay] = {}
+        self.followers = Followers(self.redis)
 
     async def start(self) -> None:
         """Claim the tables nobody holds, then keep leases renewed and watch for orphans."""
@@ -85,6 +91,8 @@ class Node:
         """Stop renewing and let go of this node's routes (a survivor claims the tables)."""
         for task in self._loops:
             task.cancel()
+        for relay in self.relays.values():
+            relay.close()
         codes = [code for t in self.game.tables.values() for code in (t.invite, t.watch)]
         if codes:
             await self._release(keys=[route_key(c) for c in codes], args=[self.url])
@@ -123,25 +131,62 @@ class Node:
         if code in self.game.by_code:
             return None
         owner = await self.owner(code)
-        if owner is None:
-            table_id = await self.store.find(code)
-            if table_id is not None and await self.adopt(table_id):
-                return None
-            owner = await self.owner(code)
+        table_id = await self.store.find(code)
+        if owner is None and table_id is not None and await self.adopt(table_id):
+            return None
+        owner = owner or await self.owner(code)
         if owner is None or owner == self.url:
             return None  # no such table: the client's hello is answered with why
+        record = None if table_id is None else await self.store.record(table_id)
+        if record is not None and record.watch == code:
+            return None  # spectators are served here, from the owner's relay
         response = conn.respond(HTTPStatus.TEMPORARY_REDIRECT, f"table {code} is at {owner}\n")
         response.headers["Location"] = f"{owner}/t/{code}"
         return response
+
+    # -- spectators ----------------------------------------------------------------------------
+
+    def publish(self, table: Table) -> None:
+        """Relay what spectators elsewhere have not been told of ``table``."""
+        relay = self.relays.get(table)
+        if relay is None:
+            relay = self.relays[table] = Relay(self.redis, self.game.journal)
+        relay.tell(table)
+
+    def forget(self, table: Table) -> None:
+        relay = self.relays.pop(table, None)
+        if relay is not None:
+            relay.close()
+
+    async def watch(self, conn: Connection, hello: Watch) -> bool:
+        """Seat a spectator of a table another node owns; False if there is no such table."""
+        table_id = await self.store.find(hello.code)
+        record = None if table_id is None else await self.store.record(table_id)
+        if record is None or record.watch != hello.code or record.game not in GAMES:
+            return False
+        secret = GAMES[record.game].rules.secret_config
+        welcome = Welcome(
+            type="welcome",
+            game=record.game,
+            seat=None,
+            token=None,
+            invite=record.invite,
+            watch=record.watch,
+            config=None if secret else record.config,
+        )
+        conn.name = hello.name
+        conn.send(welcome.model_dump_json())
+        await self.followers.add(conn, record.watch)
+        return True
 
     # -- orphans -------------------------------------------------------------------------------
 
     async def adopt(self, table_id: str) -> bool:
         """Claim a table whose owner's leases lapsed: route first, then the store's epoch."""
-        codes = await self.store.codes(table_id)
-        if codes is None:
+        record = await self.store.record(table_id)
+        if record is None:
             return False
-        keys = [route_key(code) for code in codes]
+        keys = [route_key(record.invite), route_key(record.watch)]
         if not await self.redis.set(keys[0], self.url, nx=True, px=self.lease_ms):
             return False
         await self.redis.set(keys[1], self.url, px=self.lease_ms)

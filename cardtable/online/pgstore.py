@@ -167,14 +167,12 @@ class PostgresStore:
         rows = await self.pool.fetch("SELECT id FROM tables WHERE NOT finished ORDER BY id")
         return [row["id"] for row in rows]
 
-    async def codes(self, table: str) -> tuple[str, str] | None:
-        """The invite and watch codes of a table in play (None: over or unknown)."""
-        row = await self.pool.fetchrow(
-            "SELECT setup->>'invite' AS invite, setup->>'watch' AS watch FROM tables"
-            " WHERE id = $1 AND NOT finished",
-            table,
+    async def record(self, table: str) -> TableRecord | None:
+        """What a table in play was set up with (None: over or unknown)."""
+        setup = await self.pool.fetchval(
+            "SELECT setup FROM tables WHERE id = $1 AND NOT finished", table
         )
-        return None if row is None else (row["invite"], row["watch"])
+        return None if setup is None else TableRecord(**json.loads(setup))
 
     async def find(self, code: str) -> str | None:
         """The table in play with this invite or watch code, if any."""

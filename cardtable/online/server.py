@@ -135,6 +135,8 @@ class GameServer:
 
     def _forget(self, table: Table) -> None:
         """Drop a table from memory with its timers (its log stays as it is)."""
+        if self.node is not None:
+            self.node.forget(table)
         del self.tables[table.id]
         del self.by_code[table.invite], self.by_code[table.watch]
         del self._touched[table]
@@ -208,6 +210,8 @@ class GameServer:
             pass
         finally:
             overdue.cancel()
+            if self.node is not None:
+                self.node.followers.remove(conn)
             conn.close()
             self.connections.discard(conn)
             self.leave(conn)
@@ -245,7 +249,7 @@ class GameServer:
                     self.chat.say(conn, conn.table, message.text)
                 else:
                     await self.rematch(conn, conn.table)
-            elif conn.table is not None:
+            elif conn.table is not None or (self.node and self.node.followers.following(conn)):
                 raise Refusal("seated", "this connection already sits at a table")
             elif message.version != PROTOCOL:
                 conn.send(upgrade_message(message.version))
@@ -278,6 +282,9 @@ class GameServer:
         else:
             self.gate.may_guess(conn.address)
             table = self.by_code.get(hello.code)
+            if table is None and isinstance(hello, Watch) and self.node is not None:
+                if await self.node.watch(conn, hello):  # a table another node owns
+                    return
             if table is None:
                 self.gate.missed(conn.address)
                 raise Refusal("code", f"no table has the code {hello.code}")
@@ -472,6 +479,8 @@ class GameServer:
         peers = list(table.peers)
         for peer, text in zip(peers, table.updates_for(peers), strict=True):
             peer.send(text)
+        if self.node is not None:
+            self.node.publish(table)
 
     def _spawn(self, job: Any) -> None:
         task = asyncio.get_running_loop().create_task(job)

@@ -102,8 +102,8 @@ class SharedStore(Protocol):
     async def unfinished(self) -> list[str]:
         """The ids of the tables still in play."""
 
-    async def codes(self, table: str) -> tuple[str, str] | None:
-        """A table's invite and watch codes while it is in play."""
+    async def record(self, table: str) -> TableRecord | None:
+        """What a table still in play was set up with."""
 
     async def find(self, code: str) -> str | None:
         """The id of the table in play with this invite or watch code."""

@@ -95,8 +95,8 @@ async def test_a_table_made_on_one_node_is_joined_and_watched_through_others(
         host = await seated(made, a.url, create)
         guest = await seated(made, b.url, {"type": "join", "code": host.invite, "name": "G"})
         watcher = await seated(made, c.url, {"type": "watch", "code": host.watch})
-        # B and C sent their clients on to A, which owns the table
-        assert port_of(guest) == port_of(watcher) == a.port
+        # B sent the guest on to A, which owns the table; C serves its spectator itself
+        assert port_of(guest) == a.port and port_of(watcher) == c.port
         assert await owner(cluster, host.invite) == await owner(cluster, host.watch) == a.url
         seats = [BotSeat(s, "easy") for s in (host, guest)]
         await asyncio.gather(*(seat.play(PATIENCE) for seat in seats))
@@ -132,8 +132,8 @@ async def test_a_killed_owner_s_table_moves_to_a_survivor_and_play_goes_on(
         after = await owner(cluster, host.invite)
         actions, epoch = await kept_actions(cluster, host.invite)
         replay_matches(actions, host, guest, watcher)
-        assert before == a.url and after in (b.url, c.url) and epoch == 2
-        assert {port_of(s) for s in made} == {int(after.rsplit(":", 1)[1])}
+        assert before == a.url and after in (b.url, c.url) and epoch >= 2
+        assert {port_of(s) for s in (host, guest)} == {int(after.rsplit(":", 1)[1])}
         print(f"owner {before} -> {after}; clients away {away:.2f} s; {len(actions)} actions")
 
 
@@ -148,14 +148,15 @@ async def test_a_stalled_owner_is_fenced_and_gives_its_table_up(cluster: Cluster
         await until(lambda: host.ply >= 4, "a few moves")
         cluster.signal(a, signal.SIGSTOP)
         # past the lease, a survivor claims the table (epoch 2) and its route while A sleeps
-        await until_async(lambda: kept_actions(cluster, host.invite), lambda kept: kept[1] == 2)
+        await until_async(lambda: kept_actions(cluster, host.invite), lambda kept: kept[1] >= 2)
         assert await owner(cluster, host.invite) not in (None, a.url)
         cluster.signal(a, signal.SIGCONT)
         await playing
         assert "giving it up" in a.said()
         actions, epoch = await kept_actions(cluster, host.invite)
         replay_matches(actions, host, guest)
-        assert epoch == 2
+        # 2, or more if a busy machine held a node's renewal past its lease: it moves again
+        assert epoch >= 2
 
 
 async def until_async(ask: Any, holds: Any) -> None:
