@@ -77,6 +77,7 @@ class Node:
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
         self._loops: list[asyncio.Task[None]] = []
+        self._adopting: dict[str, asyncio.Lock] = {}
         #: the public view of each table here, for spectators on other nodes
         self.relays: dict[Table, Relay] = {}
         self.followers = Followers(self.redis)
@@ -93,6 +94,7 @@ class Node:
             task.cancel()
         for relay in self.relays.values():
             relay.close()
+        self.followers.close()
         codes = [code for t in self.game.tables.values() for code in (t.invite, t.watch)]
         if codes:
             await self._release(keys=[route_key(c) for c in codes], args=[self.url])
@@ -132,9 +134,12 @@ class Node:
             return None
         owner = await self.owner(code)
         table_id = await self.store.find(code)
-        if owner is None and table_id is not None and await self.adopt(table_id):
-            return None
-        owner = owner or await self.owner(code)
+        if owner in (None, self.url) and table_id is not None:
+            # nobody holds it, or this node is claiming it now: wait for that claim to end
+            await self.adopt(table_id)
+            if code in self.game.by_code:
+                return None
+            owner = await self.owner(code)
         if owner is None or owner == self.url:
             return None  # no such table: the client's hello is answered with why
         record = None if table_id is None else await self.store.record(table_id)
@@ -182,7 +187,18 @@ class Node:
     # -- orphans -------------------------------------------------------------------------------
 
     async def adopt(self, table_id: str) -> bool:
-        """Claim a table whose owner's leases lapsed: route first, then the store's epoch."""
+        """Claim a table whose owner's leases lapsed: route first, then the store's epoch.
+        One claim a table at a time here: a client that comes while it is being claimed
+        waits for it, and finds the table here (rather than not yet known) once it is."""
+        lock = self._adopting.setdefault(table_id, asyncio.Lock())
+        try:
+            async with lock:
+                return table_id not in self.game.tables and await self._adopt(table_id)
+        finally:
+            if not lock.locked() and self._adopting.get(table_id) is lock:
+                del self._adopting[table_id]
+
+    async def _adopt(self, table_id: str) -> bool:
         record = await self.store.record(table_id)
         if record is None:
             return False

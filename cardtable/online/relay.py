@@ -120,6 +120,12 @@ class Followers:
                 follow.task.cancel()
                 del self._follows[watch]
 
+    def close(self) -> None:
+        for follow in self._follows.values():
+            if follow.task is not None:
+                follow.task.cancel()
+        self._follows.clear()
+
     async def _listen(self, watch: str, ready: asyncio.Event) -> None:
         async with self.redis.pubsub() as pubsub:
             await pubsub.subscribe(view_keys(watch)[1])

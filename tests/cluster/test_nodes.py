@@ -112,7 +112,8 @@ async def test_a_killed_owner_s_table_moves_to_a_survivor_and_play_goes_on(
     a, b, c = await cluster.start(3)
     async with sessions() as made:
         create = {"type": "create", "game": "pazaak", "seats": ["human", "human"]}
-        host = await seated(made, a.url, create, b.url, c.url)
+        # the host comes back through C, the guest through B: both at once, to different nodes
+        host = await seated(made, a.url, create, c.url, b.url)
         guest = await seated(made, b.url, {"type": "join", "code": host.invite, "name": "G"})
         watcher = await seated(made, c.url, {"type": "watch", "code": host.watch})
         seats = [BotSeat(s, "easy", think=0.05) for s in (host, guest)]
