@@ -74,6 +74,13 @@ def _add_online_commands(commands: Any) -> None:
     serve.add_argument("--port", type=int, default=7777, help="port (default 7777)")
     serve.add_argument("--db", default=None, help="the action log (default: in the data folder)")
     serve.add_argument(
+        "--metrics",
+        type=int,
+        default=None,
+        metavar="PORT",
+        help="serve Prometheus metrics over HTTP on this port of the same host",
+    )
+    serve.add_argument(
         "--store",
         default=None,
         metavar="URL",

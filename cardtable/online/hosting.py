@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.online.gc_tuning import tune_for_serving
+from cardtable.online.metrics import Exposed
 from cardtable.online.reach import DEFAULT_PORT
 from cardtable.online.server import GameServer, Limits
 from cardtable.online.store import SharedStore, SqliteStore, TableStore, default_db
@@ -66,33 +67,54 @@ async def serve_forever(
     limits: Limits | None = None,
     ready: Any = None,
     backing: Backing = Backing(),
+    metrics: int | None = None,
 ) -> None:
-    """Run a server until cancelled; ``ready`` (a threading.Event) is set once it listens."""
+    """Run a server until cancelled; ``ready`` (a threading.Event) is set once it listens.
+    With ``metrics``, Prometheus reads its counts over HTTP on that port of the same host."""
     game = GameServer(await open_store(backing.store, db, backing.lease), limits)
     if backing.redis is not None:
-        if not isinstance(game.store, SharedStore):
-            raise StoreUnreachable("--redis needs a shared store: add --store postgresql://…")
-        try:
-            from cardtable.online.cluster import Node
-        except ImportError:
-            raise StoreUnreachable(
-                "Redis needs the cluster extra: pip install 'cardtable[cluster]'"
-            ) from None
-        node_url = backing.node_url or f"ws://{host}:{port}"
-        game.node = Node(game, backing.redis, node_url, backing.lease)
-    server = await game.start(host, port)
-    tune_for_serving()
-    if ready is not None:
-        ready.set()
-    logging.getLogger("cardtable.server").info(
-        "listening on ws://%s:%d with %d tables rebuilt", host, port, len(game.tables)
-    )
+        game.node = _node(game, backing.redis, backing, f"ws://{host}:{port}")
+    exposed = None if metrics is None else _expose(game, host, metrics)
     try:
+        server = await game.start(host, port)
+        tune_for_serving()
+        if ready is not None:
+            ready.set()
+        logging.getLogger("cardtable.server").info(
+            "listening on ws://%s:%d with %d tables rebuilt", host, port, len(game.tables)
+        )
+        if exposed is not None:
+            logging.getLogger("cardtable.server").info(
+                "metrics on http://%s:%d/metrics", host, exposed.port
+            )
         await server.serve_forever()
     finally:
         game.stop()
         if game.node is not None:
             await game.node.stop()
+        if exposed is not None:
+            exposed.close()
+
+
+def _node(game: GameServer, redis: str, backing: Backing, default_url: str) -> Any:
+    """This server as one node of several (``serve --redis``)."""
+    if not isinstance(game.store, SharedStore):
+        raise StoreUnreachable("--redis needs a shared store: add --store postgresql://…")
+    try:
+        from cardtable.online.cluster import Node
+    except ImportError:
+        raise StoreUnreachable(
+            "Redis needs the cluster extra: pip install 'cardtable[cluster]'"
+        ) from None
+    return Node(game, redis, backing.node_url or default_url, backing.lease)
+
+
+def _expose(game: GameServer, host: str, port: int) -> Exposed:
+    """The metrics endpoint; a port it cannot have is named in the error, as the game's is."""
+    try:
+        return Exposed(game, host, port)
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, f"{host}:{port} (--metrics)") from None
 
 
 def embedded_server(
@@ -113,6 +135,9 @@ def embedded_server(
 
 #: the server an app's "Play online" form offers first (``cardtable ssh`` sets it for visitors)
 SERVER_ENV = "CARDTABLE_SERVER"
+#: "ssh" in an SSH visitor's app: friends reach its tables the way the visitor came in, not by
+#: the server's address, which is loopback on the host
+VISIT_ENV = "CARDTABLE_VISIT"
 
 
 class SeatBook:

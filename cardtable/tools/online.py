@@ -41,13 +41,16 @@ def run_serve_command(args: Any) -> int:
         db = Path(args.db) if args.db else None
         limits = Limits(quotas=quotas)
         backing = Backing(args.store, args.redis, args.node_url, args.lease)
-        asyncio.run(serve_forever(args.host, args.port, db, limits, backing=backing))
+        asyncio.run(
+            serve_forever(args.host, args.port, db, limits, backing=backing, metrics=args.metrics)
+        )
     except KeyboardInterrupt:
         pass
     except StoreUnreachable as error:
         fail(str(error))
     except OSError as error:
-        fail(f"cannot listen on {args.host}:{args.port}: {error.strerror or error}")
+        where = error.filename or f"{args.host}:{args.port}"
+        fail(f"cannot listen on {where}: {error.strerror or error}")
     return 0
 
 
