@@ -258,6 +258,8 @@ class GameServer:
             return
         try:
             if isinstance(message, Move | Rematch | Chat):
+                if self.node is not None and self.node.followers.following(conn):
+                    raise Refusal("spectator", "this table is played on another node: watch only")
                 if conn.table is None:
                     raise Refusal("hello", "sit at a table first: create, join, resume or watch")
                 if isinstance(message, Move):
