@@ -215,8 +215,14 @@ class Node:
 
     async def adopt_orphans(self) -> None:
         """Claim every table in play that no node holds."""
-        for table_id in await self.store.unfinished():
-            if table_id not in self.game.tables:
+        elsewhere = [
+            (t, code) for t, code in await self.store.unfinished() if t not in self.game.tables
+        ]
+        if not elsewhere:
+            return
+        owners = await self.redis.mget([route_key(code) for _, code in elsewhere])
+        for (table_id, _), owner in zip(elsewhere, owners, strict=True):
+            if owner is None:
                 await self.adopt(table_id)
 
     async def _watching(self) -> None:

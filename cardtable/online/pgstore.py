@@ -127,7 +127,7 @@ class PostgresStore:
             done = [t for t in finished if t not in fenced]
             if done:
                 await db.execute("UPDATE tables SET finished = TRUE WHERE id = ANY($1)", done)
-        for table in fenced:
+        for table in (*fenced, *done):  # not this process's to write any more
             self.epochs.pop(table, None)
         return fenced
 
@@ -162,10 +162,12 @@ class PostgresStore:
         record = TableRecord(**json.loads(row["setup"]))
         return record, [json.loads(a["action"]) for a in actions]
 
-    async def unfinished(self) -> list[str]:
-        """The ids of every table still in play."""
-        rows = await self.pool.fetch("SELECT id FROM tables WHERE NOT finished ORDER BY id")
-        return [row["id"] for row in rows]
+    async def unfinished(self) -> list[tuple[str, str]]:
+        """The id and invite code of every table still in play."""
+        rows = await self.pool.fetch(
+            "SELECT id, setup->>'invite' AS invite FROM tables WHERE NOT finished ORDER BY id"
+        )
+        return [(row["id"], row["invite"]) for row in rows]
 
     async def record(self, table: str) -> TableRecord | None:
         """What a table in play was set up with (None: over or unknown)."""

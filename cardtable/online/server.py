@@ -88,7 +88,7 @@ class GameServer:
     async def restore(self) -> None:
         """Rebuild every table still in play from the store (a shared store: claiming each)."""
         if isinstance(self.store, SharedStore):
-            for table_id in await self.store.unfinished():
+            for table_id, _ in await self.store.unfinished():
                 await self.take_over(table_id)
             return
         for record, actions in self.store.unfinished():

@@ -99,8 +99,8 @@ class SharedStore(Protocol):
     async def claim(self, table: str) -> tuple[TableRecord, list[dict[str, Any]]] | None:
         """Take ``table`` over from whoever held it; its record and actions (None: over)."""
 
-    async def unfinished(self) -> list[str]:
-        """The ids of the tables still in play."""
+    async def unfinished(self) -> list[tuple[str, str]]:
+        """The id and invite code of each table still in play."""
 
     async def record(self, table: str) -> TableRecord | None:
         """What a table still in play was set up with."""

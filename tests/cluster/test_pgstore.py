@@ -76,7 +76,7 @@ async def test_a_version_1_database_is_migrated_and_a_newer_one_refused(pg_dsn: 
             "INSERT INTO tables (id, setup) VALUES ('t', $1)", json.dumps(record("t").__dict__)
         )
         store = await PostgresStore.open(pg_dsn)
-        assert await store.unfinished() == ["t"]
+        assert await store.unfinished() == [("t", "ABCDE")]
         assert await store.claim("t") is not None and store.epochs["t"] == 2
         await store.close()
         assert await db.fetchval("SELECT max(version) FROM schema") == len(MIGRATIONS)
