@@ -60,7 +60,7 @@ class Cluster:
     def launch(self, node: Node) -> None:
         command = [sys.executable, "-m", "cardtable", "serve", "--port", str(node.port)]
         command += ["--store", self.dsn, "--redis", self.redis, "--node-url", node.url]
-        command += ["--lease", str(self.lease), "--db", str(self.folder / "unused.sqlite3")]
+        command += ["--lease", str(self.lease)]
         env = {**os.environ, "CARDTABLE_HOME": str(self.folder / f"home-{node.name}")}
         with node.log.open("ab") as log:
             node.process = subprocess.Popen(command, stdout=log, stderr=log, env=env)
