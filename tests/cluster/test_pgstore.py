@@ -154,3 +154,47 @@ async def test_no_peer_hears_of_an_action_before_postgresql_has_it(pg_dsn: str) 
             peer.close()
         await db.close()
         await game.store.close()  # type: ignore[misc]
+
+
+class HeldStore(PostgresStore):
+    """The real store, counting its flushes; the first waits until ``gate`` is set."""
+
+    flushes = 0
+    gate = asyncio.Event()
+
+    async def flush(self) -> set[str]:
+        self.flushes += 1
+        if self.flushes == 1:
+            await self.gate.wait()
+        return await super().flush()
+
+
+async def test_writes_made_while_a_batch_is_in_flight_go_together_in_the_next(
+    pg_dsn: str,
+) -> None:
+    from cardtable.online.journal import Journal
+
+    opened = await PostgresStore.open(pg_dsn)
+    store = HeldStore(opened.pool)
+    store.gate = asyncio.Event()
+    journal = Journal(store)
+    try:
+        journal.write(store.create, record("t"))
+        journal.write(store.append, "t", 0, {"type": "Stand"})
+        first = journal.commit_pending()
+        for _ in range(100):  # the loop turns: the first batch goes in flight
+            if store.flushes:
+                break
+            await asyncio.sleep(0)
+        for ply in range(1, 4):  # three turns of the loop while it is in flight
+            journal.write(store.append, "t", ply, {"type": "Stand"})
+            await asyncio.sleep(0)
+        second = journal.commit_pending()
+        assert store.flushes == 1 and second is not first
+        store.gate.set()
+        await journal.settled()
+        assert store.flushes == 2  # one more transaction for the three
+        assert first is not None and first.done() and second is not None and second.done()
+        assert len(await store.actions("t")) == 4
+    finally:
+        await opened.close()
