@@ -311,13 +311,14 @@ class GameServer:
                 raise Refusal("left", "you have left that seat: join again with the invite code")
         else:
             self.gate.may_guess(conn.address)
-            table = self.by_code.get(hello.code)
-            if table is None and isinstance(hello, Watch) and self.node is not None:
+            known = self.by_code.get(hello.code)
+            if known is None and isinstance(hello, Watch) and self.node is not None:
                 if await self.node.watch(conn, hello):  # a table another node owns
                     return
-            if table is None:
+            if known is None:
                 self.gate.missed(conn.address)
                 raise Refusal("code", f"no table has the code {hello.code}")
+            table = known
             if isinstance(hello, Watch):
                 seat, conn.name = None, hello.name
             else:

@@ -38,7 +38,7 @@ async def seated(
     made: list[RemoteSession], url: str, hello: dict[str, Any], *also: str
 ) -> RemoteSession:
     session = RemoteSession(get("pazaak"), url, hello)
-    session.fallbacks = also
+    session.link.fallbacks = also
     made.append(session)
     session.start()
     await asyncio.wait_for(session.ready.wait(), PATIENCE)
@@ -47,8 +47,8 @@ async def seated(
 
 
 def port_of(session: RemoteSession) -> int:
-    assert session._ws is not None
-    return int(session._ws.remote_address[1])
+    assert session.link.ws is not None
+    return int(session.link.ws.remote_address[1])
 
 
 async def owner(cluster: Cluster, code: str) -> str | None:
@@ -124,7 +124,7 @@ async def test_a_killed_owner_s_table_moves_to_a_survivor_and_play_goes_on(
         killed = time.monotonic()
         await until(lambda: host.connection is not None, "the host to see the line drop")
         await until(
-            lambda: all(s.connection is None and s._ws is not None for s in made),
+            lambda: all(s.connection is None and s.link.ws is not None for s in made),
             "everyone back",
         )
         away = time.monotonic() - killed

@@ -54,5 +54,5 @@ async def test_a_restarted_server_carries_on_from_either_store(any_server: Runni
 async def test_a_one_node_server_takes_a_table_s_path_too(any_server: Running) -> None:
     host, _ = await any_server.table("pazaak", ["human", "human"])
     watcher = await any_server.seated("pazaak", {"type": "watch", "code": host.watch})
-    assert watcher._ws is not None and watcher._ws.request is not None
-    assert watcher._ws.request.path == f"/t/{host.watch}" and watcher.viewer is None
+    assert watcher.link.ws is not None and watcher.link.ws.request is not None
+    assert watcher.link.ws.request.path == f"/t/{host.watch}" and watcher.viewer is None
