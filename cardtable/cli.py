@@ -80,6 +80,24 @@ def _add_online_commands(commands: Any) -> None:
         metavar="PORT",
         help="serve Prometheus metrics over HTTP on this port of the same host",
     )
+    serve.add_argument(
+        "--store",
+        default=None,
+        metavar="URL",
+        help="keep the action log in PostgreSQL (postgresql://…, the cluster extra), not SQLite",
+    )
+    nodes = serve.add_argument_group("several nodes sharing --store (see the README)")
+    nodes.add_argument("--redis", default=None, metavar="URL", help="routes to tables (redis://…)")
+    nodes.add_argument(
+        "--node-url", default=None, metavar="URL", help="where clients reach this node"
+    )
+    nodes.add_argument(
+        "--lease",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="a dead node's tables move after this long (default 10)",
+    )
     _add_quota_options(serve)
     server = {"default": None, "metavar": "URL", "help": "server (default ws://127.0.0.1:7777)"}
     name = {"default": None, "help": "your name at the table (default: the one in Settings)"}
@@ -210,6 +228,18 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=None,
         help="bench online: processes the clients are spread over (default: one per CPU)",
+    )
+    bench.add_argument(
+        "--nodes", type=int, default=1, help="bench online: server processes (default 1)"
+    )
+    bench.add_argument(
+        "--store",
+        default=None,
+        metavar="URL",
+        help="bench online: the servers keep their log in PostgreSQL (a fresh database there)",
+    )
+    bench.add_argument(
+        "--redis", default=None, metavar="URL", help="bench online: routes for --nodes 2 or more"
     )
     _add_online_commands(commands)
     shots = commands.add_parser("screenshots", help="regenerate screenshots of every main screen")

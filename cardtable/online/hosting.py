@@ -11,6 +11,7 @@ import json
 import logging
 import os
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +19,45 @@ from cardtable.online.gc_tuning import tune_for_serving
 from cardtable.online.metrics import Exposed
 from cardtable.online.reach import DEFAULT_PORT
 from cardtable.online.server import GameServer, Limits
-from cardtable.online.store import SqliteStore, default_db
+from cardtable.online.store import SharedStore, SqliteStore, TableStore, default_db
 from cardtable.persist.paths import data_dir, ensure
+
+
+async def open_store(
+    url: str | None, db: Path | None, lease: float = 10.0
+) -> TableStore | SharedStore:
+    """The store ``serve`` was asked for: PostgreSQL at ``url``, else the SQLite file."""
+    if url is None:
+        return SqliteStore(db or default_db())
+    if not url.startswith(("postgresql://", "postgres://")):
+        raise StoreUnreachable(f"--store takes a postgresql:// address, not {url!r}")
+    try:
+        from asyncpg import PostgresError
+
+        from cardtable.online.pgstore import PostgresStore
+    except ImportError:
+        raise StoreUnreachable(
+            "PostgreSQL needs the cluster extra: pip install 'cardtable[cluster]'"
+        ) from None
+    try:
+        return await PostgresStore.open(url, stall=lease)
+    except (OSError, PostgresError) as error:
+        raise StoreUnreachable(f"cannot reach PostgreSQL at {url}: {error}") from None
+
+
+class StoreUnreachable(Exception):
+    """The store ``serve`` was given cannot be used; the message says why."""
+
+
+@dataclass(frozen=True)
+class Backing:
+    """What a server shares with others (``serve --store/--redis``): none, by default."""
+
+    store: str | None = None
+    redis: str | None = None
+    #: where clients reach this node (redirects name it); default ws://HOST:PORT
+    node_url: str | None = None
+    lease: float = 10.0
 
 
 async def serve_forever(
@@ -28,11 +66,14 @@ async def serve_forever(
     db: Path | None,
     limits: Limits | None = None,
     ready: Any = None,
+    backing: Backing = Backing(),
     metrics: int | None = None,
 ) -> None:
     """Run a server until cancelled; ``ready`` (a threading.Event) is set once it listens.
     With ``metrics``, Prometheus reads its counts over HTTP on that port of the same host."""
-    game = GameServer(SqliteStore(db or default_db()), limits)
+    game = GameServer(await open_store(backing.store, db, backing.lease), limits)
+    if backing.redis is not None:
+        game.node = _node(game, backing.redis, backing, f"ws://{host}:{port}")
     exposed = None if metrics is None else _expose(game, host, metrics)
     try:
         server = await game.start(host, port)
@@ -49,8 +90,23 @@ async def serve_forever(
         await server.serve_forever()
     finally:
         game.stop()
+        if game.node is not None:
+            await game.node.stop()
         if exposed is not None:
             exposed.close()
+
+
+def _node(game: GameServer, redis: str, backing: Backing, default_url: str) -> Any:
+    """This server as one node of several (``serve --redis``)."""
+    if not isinstance(game.store, SharedStore):
+        raise StoreUnreachable("--redis needs a shared store: add --store postgresql://…")
+    try:
+        from cardtable.online.cluster import Node
+    except ImportError:
+        raise StoreUnreachable(
+            "Redis needs the cluster extra: pip install 'cardtable[cluster]'"
+        ) from None
+    return Node(game, redis, backing.node_url or default_url, backing.lease)
 
 
 def _expose(game: GameServer, host: str, port: int) -> Exposed:

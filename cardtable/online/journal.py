@@ -4,6 +4,10 @@ When many tables move in the same instant, a transaction per action costs more t
 the move. Writes wait here for the next turn of the loop and are committed together; whoever
 tells anyone of them awaits ``settled()`` first, so an action is still kept before any player
 hears of it.
+
+A SQLite store commits on the loop (a WAL append is cheap). A store that talks to a database
+server (``SharedStore``) is awaited instead: one batch is in flight at a time, and the writes made
+meanwhile wait for it and go together in the next, so the loop never waits on the network.
 """
 
 from __future__ import annotations
@@ -13,25 +17,33 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from cardtable.online.store import TableStore
+from cardtable.online.store import SharedStore, TableStore
 
 log = logging.getLogger("cardtable.server")
 
 
 class Journal:
-    """Writes to ``store`` that are not durable yet, and the commit that will make them so."""
+    """Writes to ``store`` that are not durable yet, and the commit that will make them so.
 
-    def __init__(self, store: TableStore) -> None:
+    ``fenced`` hears of tables a batch store refused to write, before anybody is told of the
+    batch, so the server can give those tables up first."""
+
+    def __init__(
+        self, store: TableStore | SharedStore, fenced: Callable[[set[str]], None] | None = None
+    ) -> None:
         self.store = store
+        self.fenced = fenced
         self._writes: list[tuple[Callable[..., None], tuple[Any, ...]]] = []
         self._committed: asyncio.Future[None] | None = None
+        self._in_flight: asyncio.Task[None] | None = None
 
     def write(self, method: Callable[..., None], *args: Any) -> None:
         """Call ``method(*args)`` (one of the store's) in the next commit."""
         if self._committed is None:
             loop = asyncio.get_running_loop()
             self._committed = loop.create_future()
-            loop.call_soon(self._commit)
+            if self._in_flight is None:  # else the batch in flight starts the next one
+                loop.call_soon(self._commit)
         self._writes.append((method, args))
 
     def commit_pending(self) -> asyncio.Future[None] | None:
@@ -48,13 +60,39 @@ class Journal:
         writes, committed = self._writes, self._committed
         self._writes, self._committed = [], None
         assert committed is not None
+        if isinstance(self.store, SharedStore):
+            for method, args in writes:
+                method(*args)  # staged: sent by the flush
+            self._in_flight = asyncio.get_running_loop().create_task(
+                self._flush(self.store, len(writes), committed)
+            )
+            return
         try:
             with self.store.transaction():
                 for method, args in writes:
                     method(*args)
-        except Exception as error:  # the waiters raise it; say so here too if nobody waits
-            log.error("%d store writes could not be committed: %s", len(writes), error)
-            committed.set_exception(error)
-            committed.exception()  # retrieved: the log line above is the report
+        except Exception as error:
+            self._failed(committed, len(writes), error)
             return
         committed.set_result(None)
+
+    async def _flush(self, store: SharedStore, count: int, committed: asyncio.Future[None]) -> None:
+        try:
+            fenced = await store.flush()
+        except Exception as error:
+            self._failed(committed, count, error)
+        else:
+            if fenced and self.fenced is not None:
+                self.fenced(fenced)
+            committed.set_result(None)
+        finally:
+            self._in_flight = None
+            if self._committed is not None:  # written while this batch was in flight
+                self._commit()
+
+    @staticmethod
+    def _failed(committed: asyncio.Future[None], count: int, error: Exception) -> None:
+        """The waiters raise ``error``; say so here too in case nobody waits."""
+        log.error("%d store writes could not be committed: %s", count, error)
+        committed.set_exception(error)
+        committed.exception()  # retrieved: the log line above is the report

@@ -29,6 +29,10 @@ class Peer(Protocol):
         """The first message on every new connection."""
         ...
 
+    def path(self) -> str:
+        """Where on the server to connect ("" for its root)."""
+        ...
+
     def heard(self, raw: str | bytes) -> None:
         """One message from the server; raises ``ValueError`` if it cannot be read."""
         ...
@@ -70,6 +74,8 @@ class Link:
     def __init__(self, url: str, backoff: Backoff | None = None) -> None:
         self.url = url
         self.backoff = backoff or Backoff()
+        #: other nodes of the same cluster, tried in turn while ``url`` cannot be reached
+        self.fallbacks: tuple[str, ...] = ()
         #: the open websocket, None while (re)connecting
         self.ws: ClientConnection | None = None
         self._task: asyncio.Task[None] | None = None
@@ -87,19 +93,25 @@ class Link:
     async def run(self, peer: Peer, attempts: int = 10_000) -> None:
         """Stay connected, dialling again after a drop up to ``attempts`` times in a row, as long
         as the peer wants to."""
+        failed_in_a_row = 0
         for _ in range(attempts):
             error: Exception | None = None
             try:
                 async with connect(
-                    self.url, open_timeout=OPEN_TIMEOUT, max_size=2**22, compression=None
+                    self.address(failed_in_a_row, peer.path()),
+                    open_timeout=OPEN_TIMEOUT,
+                    max_size=2**22,
+                    compression=None,
                 ) as ws:
                     self.ws = ws
                     await ws.send(peer.greeting())
                     async for raw in ws:
                         peer.heard(raw)
                         self.backoff.reset()
+                        failed_in_a_row = 0
             except TRANSPORT as failed:
                 error = failed
+                failed_in_a_row += 1
             except ValueError as unreadable:  # a message that is not this protocol's
                 error = unreadable
             self.ws = None
@@ -107,6 +119,11 @@ class Link:
                 return
             await asyncio.sleep(self.backoff.next())
         peer.given_up()
+
+    def address(self, failed_in_a_row: int, path: str) -> str:
+        """The address given first, then the ``fallbacks`` in turn while they fail."""
+        bases = (self.url, *self.fallbacks)
+        return bases[failed_in_a_row % len(bases)].rstrip("/") + path
 
     def hang_up(self) -> None:
         if self._task is not None:

@@ -119,6 +119,12 @@ class RemoteSession(Session):
             return json.dumps({"type": "resume", "version": PROTOCOL, "token": self.token})
         return json.dumps(self.hello)
 
+    def path(self) -> str:
+        """The table's own address on the server once its code is known (``/t/CODE``): a node
+        of several that does not hold the table sends the client on to the one that does."""
+        code = (self.watch if self.spectating else self.invite) or self.hello.get("code", "")
+        return f"/t/{code}" if code else ""
+
     def heard(self, raw: str | bytes) -> None:
         self._receive(parse_server(raw))
 

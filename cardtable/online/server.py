@@ -13,7 +13,7 @@ import contextlib
 import logging
 import secrets
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -49,8 +49,11 @@ from cardtable.online.protocol import (
     stated_version,
     upgrade_message,
 )
-from cardtable.online.store import TableStore
+from cardtable.online.store import SharedStore, TableRecord, TableStore
 from cardtable.online.tables import Refusal, Table, new_code, token_hash
+
+if TYPE_CHECKING:
+    from cardtable.online.cluster import Node
 
 log = logging.getLogger("cardtable.server")
 
@@ -62,10 +65,10 @@ READ_CEILING = 4 * MAX_FRAME
 class GameServer:
     """Every table, by id and by code, and the store they are written to."""
 
-    def __init__(self, store: TableStore, limits: Limits | None = None) -> None:
+    def __init__(self, store: TableStore | SharedStore, limits: Limits | None = None) -> None:
         self.store = store
         #: actions and finished games, committed a loop turn's worth at a time
-        self.journal = Journal(store)
+        self.journal = Journal(store, self.give_up)
         self.limits = limits or Limits()
         self.chat = TableChat()
         self.metrics = ServerMetrics()
@@ -79,11 +82,51 @@ class GameServer:
         #: who opened each table (rebuilt ones: nobody known), and when anyone last came or moved
         self._opener: dict[Table, str] = {}
         self._touched: dict[Table, float] = {}
-        for record, actions in store.unfinished():
-            try:
-                self._add(Table.rebuild(GAMES[record.game], record, actions))
-            except (KeyError, ValueError, IllegalAction) as error:
-                log.error("table %s could not be rebuilt: %s", record.id, error)
+        #: this server as one of several nodes (``serve --redis``), else None
+        self.node: Node | None = None
+
+    async def restore(self) -> None:
+        """Rebuild every table still in play from the store (a shared store: claiming each)."""
+        if isinstance(self.store, SharedStore):
+            for table_id, _ in await self.store.unfinished():
+                await self.take_over(table_id)
+            return
+        for record, actions in self.store.unfinished():
+            self._rebuild(record, actions)
+
+    async def take_over(self, table_id: str) -> Table | None:
+        """Claim a table of the shared store (whoever held it may write no more) and play on
+        from its log; None if it is over or cannot be rebuilt."""
+        assert isinstance(self.store, SharedStore)
+        claimed = await self.store.claim(table_id)
+        if claimed is None:
+            return None
+        return self._rebuild(*claimed)
+
+    def _rebuild(self, record: TableRecord, actions: list[dict[str, Any]]) -> Table | None:
+        try:
+            table = Table.rebuild(GAMES[record.game], record, actions)
+        except (KeyError, ValueError, IllegalAction) as error:
+            log.error("table %s could not be rebuilt: %s", record.id, error)
+            return None
+        self._add(table)
+        for seat in table.claimed:  # nobody is back yet: bots stand in if they stay away
+            self._absent(table, seat)
+        self.wake(table)
+        return table
+
+    def give_up(self, table_ids: set[str], why: str = "its write was refused") -> None:
+        """Another node claimed these tables: what this one did since is not kept, so it lets
+        them go and hangs up on their players, who come back through the table's new owner."""
+        for table_id in table_ids:
+            table = self.tables.get(table_id)
+            if table is None:
+                continue
+            log.warning("table %s is another node's now (%s): giving it up", table.invite, why)
+            self._forget(table)
+            for peer in list(table.peers):
+                peer.close()  # nothing more is sent: it may tell of writes refused
+                self._spawn(peer.ws.close(1012, "the table moved to another node"))
 
     def _add(self, table: Table) -> None:
         self.tables[table.id] = table
@@ -92,6 +135,17 @@ class GameServer:
 
     def _close(self, table: Table) -> None:
         """Forget a table nobody has come back to: its game is abandoned, its codes freed."""
+        self._forget(table)
+        self.journal.write(self.store.finish, table.id)
+        if self.node is not None:
+            self._spawn(self.node.release(table))
+        idle = self.limits.quotas.idle_minutes
+        log.info("closed table %s: nobody there for %g minutes", table.invite, idle)
+
+    def _forget(self, table: Table) -> None:
+        """Drop a table from memory with its timers (its log stays as it is)."""
+        if self.node is not None:
+            self.node.forget(table)
         del self.tables[table.id]
         del self.by_code[table.invite], self.by_code[table.watch]
         del self._touched[table]
@@ -102,17 +156,18 @@ class GameServer:
         opener = self._opener.pop(table, None)
         if opener is not None:
             self.gate.closed(opener)
-        self.journal.write(self.store.finish, table.id)
-        idle = self.limits.quotas.idle_minutes
-        log.info("closed table %s: nobody there for %g minutes", table.invite, idle)
 
     async def start(self, host: str = "127.0.0.1", port: int = 7777) -> Server:
         """Listen; the returned server's ``close()`` stops it. Bots of rebuilt tables resume."""
-        server = await serve(self.handle, host, port, max_size=READ_CEILING, compression=None)
-        for table in self.tables.values():
-            for seat in table.claimed:
-                self._absent(table, seat)
-            self.wake(table)
+        await (self.restore() if self.node is None else self.node.start())
+        server = await serve(
+            self.handle,
+            host,
+            port,
+            max_size=READ_CEILING,
+            compression=None,
+            process_request=None if self.node is None else self.node.process_request,
+        )
         self._spawn(self._sweep())
         return server
 
@@ -168,6 +223,8 @@ class GameServer:
             pass
         finally:
             overdue.cancel()
+            if self.node is not None:
+                self.node.followers.remove(conn)
             conn.close()
             if conn.dropped is not None:
                 self.metrics.dropped(conn.dropped)
@@ -201,6 +258,8 @@ class GameServer:
             return
         try:
             if isinstance(message, Move | Rematch | Chat):
+                if self.node is not None and self.node.followers.following(conn):
+                    raise Refusal("spectator", "this table is played on another node: watch only")
                 if conn.table is None:
                     raise Refusal("hello", "sit at a table first: create, join, resume or watch")
                 if isinstance(message, Move):
@@ -210,7 +269,7 @@ class GameServer:
                     self.chat.say(conn, conn.table, message.text)
                 else:
                     await self.rematch(conn, conn.table)
-            elif conn.table is not None:
+            elif conn.table is not None or (self.node and self.node.followers.following(conn)):
                 raise Refusal("seated", "this connection already sits at a table")
             elif message.version != PROTOCOL:
                 self._upgrade(conn, message.version)
@@ -234,6 +293,7 @@ class GameServer:
         if isinstance(hello, Create):
             self.gate.may_open(conn.address, len(self.tables))
             table = self.create(hello)
+            await self._route(table)
             self.gate.opened(conn.address)
             self._opener[table] = conn.address
             seat = table.newcomer_seat()
@@ -252,6 +312,9 @@ class GameServer:
         else:
             self.gate.may_guess(conn.address)
             known = self.by_code.get(hello.code)
+            if known is None and isinstance(hello, Watch) and self.node is not None:
+                if await self.node.watch(conn, hello):  # a table another node owns
+                    return
             if known is None:
                 self.gate.missed(conn.address)
                 raise Refusal("code", f"no table has the code {hello.code}")
@@ -267,7 +330,7 @@ class GameServer:
                 for n, action in enumerate(table.match.actions[ply:], ply):  # an arrival
                     self.journal.write(self.store.append, table.id, n, encode(action))
         if isinstance(hello, Create):
-            self.store.create(table.record())
+            self.journal.write(self.store.create, table.record())
         elif token is not None:  # a join: its seat kept with any arrival, before the token goes
             self.journal.write(self.store.seated, table.record())
         conn.table, conn.seat = table, seat
@@ -327,6 +390,17 @@ class GameServer:
         except (ValidationError, ValueError) as error:
             raise Refusal("options", f"bad options: {error}".splitlines()[0]) from None
 
+    async def _route(self, table: Table) -> None:
+        """Take a new table's routes (several nodes), new codes if another node has them."""
+        for _ in range(5):
+            if self.node is None or await self.node.place(table):
+                return
+            del self.by_code[table.invite], self.by_code[table.watch]
+            table.invite, table.watch = self._codes()
+            self.by_code[table.invite] = self.by_code[table.watch] = table
+        self._forget(table)
+        raise Refusal("busy", "no free table code was found: try again")
+
     def _codes(self) -> tuple[str, str]:
         while True:
             invite, watch = new_code(), new_code()
@@ -342,7 +416,7 @@ class GameServer:
 
     def leave(self, conn: Connection) -> None:
         table, seat = conn.table, conn.seat
-        if table is None:
+        if table is None or self.tables.get(table.id) is not table:  # or given up
             return
         table.peers.discard(conn)
         self._touched[table] = time.monotonic()
@@ -422,10 +496,10 @@ class GameServer:
         table.start_again(secrets.randbelow(2**31))
         table.again.clear()
         del self.tables[table.id]
-        self.store.finish(table.id)
+        self.journal.write(self.store.finish, table.id)
         table.id = secrets.token_hex(8)
         self.tables[table.id] = table
-        self.store.create(table.record())
+        self.journal.write(self.store.create, table.record())
         for peer in table.peers:
             peer.sent = 0
         self.broadcast(table)
@@ -437,6 +511,8 @@ class GameServer:
         peers = list(table.peers)
         for peer, text in zip(peers, table.updates_for(peers), strict=True):
             peer.send(text)
+        if self.node is not None:
+            self.node.publish(table)
 
     def _spawn(self, job: Any) -> None:
         task = asyncio.get_running_loop().create_task(job)

@@ -1,8 +1,9 @@
 """Where a server keeps its tables: each table's setup and every action, appended as played.
 
 The server writes an action here before anyone hears of it, so a table rebuilt by replaying its
-actions is exactly the table that was lost. ``TableStore`` is the whole interface: a Postgres
-store for several server processes would be one more module with these six methods.
+actions is exactly the table that was lost. ``TableStore`` is the one-process interface (SQLite,
+written on the event loop: a WAL append costs microseconds); ``pgstore.PostgresStore`` is the
+one several server processes share, written in awaited batches.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from cardtable.persist.paths import data_dir, ensure
 
@@ -52,6 +53,66 @@ class TableStore(Protocol):
         """The writes made inside are kept all together, durable once it ends, or not at all."""
 
 
+class StoreTooNew(Exception):
+    """The store was written by a newer cardtable: this one will not guess at its shape."""
+
+    def __init__(self, found: int, known: int) -> None:
+        super().__init__(
+            f"the store's schema is version {found}, this cardtable knows up to {known}: "
+            "upgrade cardtable to use it"
+        )
+
+
+#: each step brings a SQLite store one schema version up; files from before versions were kept
+#: (version 0) already hold version 1's tables, hence IF NOT EXISTS
+SQLITE_MIGRATIONS = (
+    """
+    CREATE TABLE IF NOT EXISTS tables (
+        id TEXT PRIMARY KEY, setup TEXT NOT NULL, finished INTEGER NOT NULL DEFAULT 0);
+    CREATE TABLE IF NOT EXISTS actions (
+        tbl TEXT NOT NULL, ply INTEGER NOT NULL, action TEXT NOT NULL,
+        PRIMARY KEY (tbl, ply));
+    """,
+)
+
+
+@runtime_checkable
+class SharedStore(Protocol):
+    """A store several server processes share (``pgstore.PostgresStore``): its write methods
+    only stage, ``flush`` sends what is staged in one transaction, and a table is written only
+    by the process that last ``claim``ed it."""
+
+    #: the epoch this process holds each of its tables at
+    epochs: dict[str, int]
+
+    def create(self, record: TableRecord) -> None: ...
+
+    def seated(self, record: TableRecord) -> None: ...
+
+    def append(self, table: str, ply: int, action: dict[str, Any]) -> None: ...
+
+    def finish(self, table: str) -> None: ...
+
+    async def flush(self) -> set[str]:
+        """Commit what is staged; the tables refused because another process claimed them."""
+
+    async def claim(self, table: str) -> tuple[TableRecord, list[dict[str, Any]]] | None:
+        """Take ``table`` over from whoever held it; its record and actions (None: over)."""
+
+    async def unfinished(self) -> list[tuple[str, str]]:
+        """The id and invite code of each table still in play."""
+
+    async def record(self, table: str) -> TableRecord | None:
+        """What a table still in play was set up with."""
+
+    async def find(self, code: str) -> str | None:
+        """The id of the table in play with this invite or watch code."""
+
+    async def actions(self, table: str) -> list[dict[str, Any]]: ...
+
+    async def close(self) -> None: ...
+
+
 def default_db() -> Path:
     return ensure(data_dir()) / "server.sqlite3"
 
@@ -65,15 +126,15 @@ class SqliteStore:
         # a fraction of the cost of a full sync on every action
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.executescript(
-            """
-            CREATE TABLE IF NOT EXISTS tables (
-                id TEXT PRIMARY KEY, setup TEXT NOT NULL, finished INTEGER NOT NULL DEFAULT 0);
-            CREATE TABLE IF NOT EXISTS actions (
-                tbl TEXT NOT NULL, ply INTEGER NOT NULL, action TEXT NOT NULL,
-                PRIMARY KEY (tbl, ply));
-            """
-        )
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring the file up to ``SQLITE_SCHEMA`` (its version is SQLite's ``user_version``)."""
+        (version,) = self.db.execute("PRAGMA user_version").fetchone()
+        if version > len(SQLITE_MIGRATIONS):
+            raise StoreTooNew(version, len(SQLITE_MIGRATIONS))
+        for number, script in enumerate(SQLITE_MIGRATIONS[version:], version + 1):
+            self.db.executescript(f"BEGIN; {script} PRAGMA user_version = {number}; COMMIT;")
 
     def create(self, record: TableRecord) -> None:
         setup = json.dumps(record.__dict__)

@@ -25,6 +25,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -53,6 +55,11 @@ class Plan:
     seconds: float
     procs: int
     gc_tuning: bool
+    #: server processes, and what they share: PostgreSQL (a fresh database on this server is
+    #: made for the run and dropped after it) and, for several nodes, Redis
+    nodes: int = 1
+    store: str | None = None
+    redis: str | None = None
 
 
 def _free_port() -> int:
@@ -120,15 +127,16 @@ def _percentile(ordered: list[float], share: float) -> float:
     return round(ordered[min(len(ordered) - 1, int(len(ordered) * share))], 2)
 
 
-async def _bench(url: str, plan: Plan, server_pid: int) -> dict[str, Any]:
-    """Seat the tables, play them through the warm-up and the window; what was measured."""
-    empty = _rss_kib(server_pid)
+async def _bench(urls: list[str], plan: Plan, pids: list[int]) -> dict[str, Any]:
+    """Seat the tables, play them through the warm-up and the window; what was measured.
+    Worker ``i`` opens its tables on node ``i`` (mod the nodes)."""
+    empty = sum(map(_rss_kib, pids))
     workers = [
         await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
             "cardtable.tools.benchclients",
-            *(url, str(share), str(plan.spectators), str(plan.think)),
+            *(urls[index % len(urls)], str(share), str(plan.spectators), str(plan.think)),
             *("1" if plan.stampede else "0", str(index)),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -141,7 +149,7 @@ async def _bench(url: str, plan: Plan, server_pid: int) -> dict[str, Any]:
         ready = await asyncio.gather(*(_line(w) for w in workers))
         if any("ready" not in r for r in ready):
             fail("a bench worker could not seat its tables (is the server refusing them?)")
-        idle = _rss_kib(server_pid)
+        idle = sum(map(_rss_kib, pids))
         start = time.time() + 1.0
         window = (start + plan.warmup, start + plan.warmup + plan.seconds)
         schedule = json.dumps({"start": start, "window": window}).encode() + b"\n"
@@ -149,9 +157,9 @@ async def _bench(url: str, plan: Plan, server_pid: int) -> dict[str, Any]:
             assert worker.stdin is not None
             worker.stdin.write(schedule)
         await _until(window[0])
-        cpu = _cpu_seconds(server_pid)
+        cpu = sum(map(_cpu_seconds, pids))
         await _until(window[1])
-        cpu = _cpu_seconds(server_pid) - cpu
+        cpu = sum(map(_cpu_seconds, pids)) - cpu
         results = await asyncio.gather(*(_line(w) for w in workers))
     finally:
         for worker in workers:
@@ -173,6 +181,8 @@ def _figures(plan: Plan, measured: dict[str, Any], pauses: dict[str, Any]) -> di
     empty, idle = measured["memory"]
     client_cpu = sum(r.get("cpu", 0.0) for r in results)
     return {
+        "nodes": plan.nodes,
+        "store": "sqlite" if plan.store is None else "postgresql",
         "tables": plan.tables,
         "spectators_per_table": plan.spectators,
         "think_s": plan.think,
@@ -203,18 +213,55 @@ def _figures(plan: Plan, measured: dict[str, Any], pauses: dict[str, Any]) -> di
     }
 
 
-def _serve(port: int, folder: Path, plan: Plan) -> subprocess.Popen[bytes]:
-    environment = {**os.environ, LOG_ENV: str(folder / "gc.jsonl")}
+def _serve(port: int, folder: Path, plan: Plan, store: str | None) -> subprocess.Popen[bytes]:
+    environment = {**os.environ, LOG_ENV: str(folder / f"gc-{port}.jsonl")}
     if not plan.gc_tuning:
         environment[TUNING_ENV] = "off"
     # every table comes from one address, and there may be more than a public server allows
+    command = [sys.executable, "-m", "cardtable", "serve", "--port", str(port)]
+    command += ["--db", str(folder / "bench.sqlite3"), "--max-tables", "0"]
+    command += ["--tables-per-address", "0"]
+    if store is not None:
+        command += ["--store", store]
+    if plan.redis is not None and plan.nodes > 1:
+        command += ["--redis", plan.redis, "--node-url", f"ws://127.0.0.1:{port}"]
     return subprocess.Popen(
-        [sys.executable, "-m", "cardtable", "serve", "--port", str(port)]
-        + ["--db", str(folder / "bench.sqlite3"), "--max-tables", "0", "--tables-per-address", "0"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env=environment,
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment
     )
+
+
+def _pauses(paths: list[Path], start: float, end: float) -> dict[str, Any]:
+    """The collections of every node added up, and the longest pauses of any."""
+    each = [read_pauses(path, start, end) for path in paths]
+    return {
+        "collections": [sum(n) for n in zip(*(p["collections"] for p in each), strict=True)],
+        "longest_ms": [max(x) for x in zip(*(p["longest_ms"] for p in each), strict=True)],
+        "longest_cpu_ms": [max(x) for x in zip(*(p["longest_cpu_ms"] for p in each), strict=True)],
+        "pause_max_ms": max(p["pause_max_ms"] for p in each),
+    }
+
+
+@asynccontextmanager
+async def _fresh_database(url: str | None) -> AsyncIterator[str | None]:
+    """A new database beside ``url``'s for one run, dropped after it (None: SQLite)."""
+    if url is None:
+        yield None
+        return
+    try:
+        import asyncpg
+    except ImportError:
+        fail("--store needs the cluster extra: pip install 'cardtable[cluster]'")
+    name = f"cardtable_bench_{os.getpid()}"
+    try:
+        admin = await asyncpg.connect(url)
+    except (OSError, asyncpg.PostgresError) as error:
+        fail(f"cannot reach PostgreSQL at {url}: {error}")
+    try:
+        await admin.execute(f"CREATE DATABASE {name}")
+        yield url.rsplit("/", 1)[0] + "/" + name
+    finally:
+        await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        await admin.close()
 
 
 def plan_from(args: Any) -> Plan:
@@ -230,6 +277,10 @@ def plan_from(args: Any) -> Plan:
     procs = (os.cpu_count() or 1) if args.procs is None else args.procs
     if not 1 <= procs <= 64:
         fail("--procs must be between 1 and 64")
+    if not 1 <= args.nodes <= 8:
+        fail("--nodes must be between 1 and 8")
+    if args.nodes > 1 and (args.store is None or args.redis is None):
+        fail("--nodes 2 or more needs --store postgresql://… and --redis redis://…")
     return Plan(
         tables=args.tables,
         spectators=args.spectators,
@@ -239,30 +290,39 @@ def plan_from(args: Any) -> Plan:
         seconds=WINDOW if args.seconds is None else args.seconds,
         procs=procs,
         gc_tuning=not args.no_gc_tuning,
+        nodes=args.nodes,
+        store=args.store,
+        redis=args.redis,
     )
 
 
 def run_online_bench(args: Any) -> int:
     plan = plan_from(args)
-    port = _free_port()
+    ports = [_free_port() for _ in range(plan.nodes)]
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
-        server = _serve(port, folder, plan)
-        try:
 
-            async def main() -> dict[str, Any]:
-                await _listening(port)
-                return await _bench(f"ws://127.0.0.1:{port}", plan, server.pid)
+        async def main() -> dict[str, Any]:
+            async with _fresh_database(plan.store) as store:
+                servers = [_serve(port, folder, plan, store) for port in ports]
+                try:
+                    for port in ports:
+                        await _listening(port)
+                    urls = [f"ws://127.0.0.1:{port}" for port in ports]
+                    return await _bench(urls, plan, [server.pid for server in servers])
+                finally:
+                    for server in servers:  # each writes its last pauses on the way out
+                        server.send_signal(signal.SIGINT)
+                    for server in servers:
+                        try:
+                            server.wait(10)
+                        except subprocess.TimeoutExpired:
+                            server.kill()
+                            server.wait()
 
-            measured = asyncio.run(main())
-        finally:
-            server.send_signal(signal.SIGINT)  # it writes its last pauses on the way out
-            try:
-                server.wait(10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
-        pauses = read_pauses(folder / "gc.jsonl", *measured["window"])
+        measured = asyncio.run(main())
+        logs = [folder / f"gc-{port}.jsonl" for port in ports]
+        pauses = _pauses(logs, *measured["window"])
     figures = _figures(plan, measured, pauses)
     print(json.dumps({"online": figures}) if args.json else _text(figures))
     return 0
@@ -273,7 +333,7 @@ def _text(f: dict[str, Any]) -> str:
     pace = "in step" if f["stampede"] else "exponential, mean"
     return "\n".join(
         (
-            f"{f['tables']} tables, {f['spectators_per_table']} spectators each; seats think "
+            f"{f['nodes']} node(s) on {f['store']}; {f['tables']} tables, {f['spectators_per_table']} spectators each; seats think "
             f"{pace} {f['think_s']:g} s; {f['window_s']:g} s window",
             f"moves/s: offered {f['offered_moves_per_s']}, achieved {f['achieved_moves_per_s']}; "
             f"spectators' updates/s {f['spectator_updates_per_s']}",

@@ -21,7 +21,7 @@ GAME_TIMEOUT = 4 * 3600.0
 
 
 def run_serve_command(args: Any) -> int:
-    from cardtable.online.hosting import serve_forever
+    from cardtable.online.hosting import Backing, StoreUnreachable, serve_forever
     from cardtable.online.quotas import Quotas
     from cardtable.online.reach import ALL_ADDRESSES
     from cardtable.online.server import Limits
@@ -40,9 +40,14 @@ def run_serve_command(args: Any) -> int:
         quotas = Quotas(**{f.name: getattr(args, f.name) for f in fields(Quotas)})
         db = Path(args.db) if args.db else None
         limits = Limits(quotas=quotas)
-        asyncio.run(serve_forever(args.host, args.port, db, limits, metrics=args.metrics))
+        backing = Backing(args.store, args.redis, args.node_url, args.lease)
+        asyncio.run(
+            serve_forever(args.host, args.port, db, limits, backing=backing, metrics=args.metrics)
+        )
     except KeyboardInterrupt:
         pass
+    except StoreUnreachable as error:
+        fail(str(error))
     except OSError as error:
         where = error.filename or f"{args.host}:{args.port}"
         fail(f"cannot listen on {where}: {error.strerror or error}")

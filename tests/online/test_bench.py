@@ -12,6 +12,8 @@ from cardtable.cli import main
 from cardtable.online.botclient import BotSeat
 
 FIGURES = {
+    "nodes",
+    "store",
     "tables",
     "spectators_per_table",
     "think_s",

@@ -1,0 +1,32 @@
+"""``bench online --nodes 2``: the same figures from two nodes sharing PostgreSQL and Redis."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardtable.cli import main
+from tests.online.test_bench import FIGURES
+
+
+def test_bench_online_on_two_nodes_reports_every_figure(
+    capsys: pytest.CaptureFixture[str], redis_url: str
+) -> None:
+    from tests.cluster.conftest import POSTGRES_ENV, service
+
+    argv = ["bench", "online", "--tables", "4", "--procs", "2", "--nodes", "2"]
+    argv += ["--store", service(POSTGRES_ENV), "--redis", redis_url]
+    argv += ["--think", "0.1", "--warmup", "0.5", "--seconds", "2", "--json"]
+    assert main(argv) == 0
+    figures = json.loads(capsys.readouterr().out)["online"]
+    assert set(figures) == FIGURES
+    assert figures["nodes"] == 2 and figures["store"] == "postgresql"
+    assert figures["errors"] == 0, figures["error_kinds"]
+    assert figures["achieved_moves_per_s"] > 0 and figures["p50_ms"] > 0
+
+
+def test_several_nodes_need_a_shared_store(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["bench", "online", "--nodes", "2"])
+    assert "--store" in capsys.readouterr().err

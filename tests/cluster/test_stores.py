@@ -1,0 +1,58 @@
+"""The action log on both backends: a game kept as played, a restart carrying on from it."""
+
+from __future__ import annotations
+
+import asyncio
+
+from cardtable.core.codec import Decoder
+from cardtable.core.match import Match
+from cardtable.games.registry import get
+from tests.cluster.conftest import stored_actions
+from tests.online.conftest import Running, play_out, until
+
+
+async def test_the_store_keeps_the_game_everybody_saw(any_server: Running) -> None:
+    players = await any_server.table("pazu-pazaak", ["human", "easy", "human"], max_sets="1")
+    host = players[0]
+    spectator = await any_server.seated("pazu-pazaak", {"type": "watch", "code": host.watch})
+    await play_out(players)
+    await until(lambda: spectator.is_over, "the spectator to see the end")
+    assert any_server.game is not None
+    table = next(iter(any_server.game.tables.values()))
+    rules = get("pazu-pazaak").rules
+    actions = [
+        Decoder(rules.action_types).decode(a) for a in await stored_actions(any_server, table.id)
+    ]
+    replayed = Match.replay(rules, host.config, host.seed, actions)
+    assert replayed.outcome == host.outcome is not None
+    assert replayed.observe(None) == spectator.observe()
+    assert len(actions) == host.ply == len(table.match.actions)
+
+
+async def test_a_restarted_server_carries_on_from_either_store(any_server: Running) -> None:
+    players = await any_server.table("pixies", ["human", "human", "easy"])
+    playing = asyncio.get_running_loop().create_task(play_out(players))
+    await until(lambda: players[0].ply >= 10, "ten moves")
+    before = [p.history() for p in players]
+    await any_server.stop()
+    await asyncio.sleep(0.2)
+    await any_server.start()
+    await playing
+    for player, seen in zip(players, before, strict=True):
+        assert player.history()[: len(seen)] == seen
+    assert any_server.game is not None
+    table = next(iter(any_server.game.tables.values()))
+    rules = get("pixies").rules
+    decoder = Decoder(rules.action_types)
+    actions = [decoder.decode(a) for a in await stored_actions(any_server, table.id)]
+    replayed = Match.replay(rules, players[0].config, players[0].seed, actions)
+    assert replayed.outcome == players[0].outcome is not None
+    for player in players:
+        assert replayed.observe(player.viewer) == player.observe()
+
+
+async def test_a_one_node_server_takes_a_table_s_path_too(any_server: Running) -> None:
+    host, _ = await any_server.table("pazaak", ["human", "human"])
+    watcher = await any_server.seated("pazaak", {"type": "watch", "code": host.watch})
+    assert watcher.link.ws is not None and watcher.link.ws.request is not None
+    assert watcher.link.ws.request.path == f"/t/{host.watch}" and watcher.viewer is None
