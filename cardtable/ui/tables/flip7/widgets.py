@@ -31,7 +31,9 @@ from cardtable.ui.tables.flip7.text import (
     status_word,
 )
 
-#: a board at least this wide also draws the bar toward the goal in its bottom edge
+#: the board's corners and the border's own margin around its subtitle
+EDGE_CORNERS = 4
+#: a board at least this wide (one column) also draws the bar toward the goal in its edge
 BAR_ROOM = 64
 
 
@@ -149,17 +151,24 @@ def word_text(look: SeatLook) -> Content:
     )
 
 
-def edge_text(look: SeatLook, wide: bool) -> str:
-    """The board's bottom edge: its state, how many of the seven, the total before → after."""
+def edge_text(look: SeatLook, width: int) -> str:
+    """The board's bottom edge: its state, how many of the seven, the total before → after,
+    and the bar toward the goal, dropping the bar and then the count where ``width`` is short
+    (the empty places show the count too)."""
     seat = look.seat
     word = "…" if look.flipping else status_word(seat.status, look.to_move, look.you)
     give = f" · press {seat.seat + 1} to give" if look.eligible else ""
     if look.flipping or seat.status is Status.BUST:
-        total = f"total {seat.banked}"
+        total, count = f"total {seat.banked}", ""
     else:
-        total = f"{len(seat.numbers)} of {FLIP_SEVEN} · total {seat.banked} → {seat.banked + seat.round_score}"
-    bar = f" {progress_bar(seat.banked, look.goal)} {look.goal}" if wide else ""
-    return f"{word}{give} · {total}{bar}"
+        total = f"total {seat.banked} → {seat.banked + seat.round_score}"
+        count = f" · {len(seat.numbers)} of {FLIP_SEVEN}"
+    bar = f" {progress_bar(seat.banked, look.goal)} {look.goal}" if width >= BAR_ROOM else ""
+    room = width - EDGE_CORNERS
+    for text in (f"{word}{give}{count} · {total}{bar}", f"{word}{give}{count} · {total}"):
+        if len(text) <= room:
+            return text
+    return f"{word}{give} · {total}"
 
 
 class SeatLine(Vertical):
@@ -220,14 +229,13 @@ class SeatLine(Vertical):
         self.post_message(SeatChosen(self.seat))
 
     def show(self, look: SeatLook, width: int = 0) -> None:
-        """Draw ``look``; ``width``, the board's columns, says whether the goal bar fits."""
-        wide = width >= BAR_ROOM
-        if (look, wide) == self._drawn:
+        """Draw ``look``; ``width``, the board's columns, says what its bottom edge has room for."""
+        if (look, width) == self._drawn:
             return
-        self._drawn = (look, wide)
+        self._drawn = (look, width)
         seat = look.seat
         self.border_title = Content(("▶ " if look.to_move else "") + f"{seat.seat + 1} {look.name}")
-        self.border_subtitle = edge_text(look, wide)
+        self.border_subtitle = edge_text(look, width)
         put(self.query_one(".head", Static), head_text(look))
         put(self.query_one(".word", Static), word_text(look))
         now = "" if look.flipping else str(seat.round_score)
