@@ -14,6 +14,7 @@ from cardtable.games.flip7.cards import FLIP_SEVEN, Card
 from cardtable.games.flip7.state import Status
 from cardtable.tools.shots import settle
 from cardtable.tools.shots.flip7 import SHOTS, last_move, my_row_has, never, table_app
+from cardtable.ui.tables.flip7.layout import Fit
 from cardtable.ui.tables.flip7.odds import OddsPanel
 from cardtable.ui.tables.flip7.results import Flip7Result
 from cardtable.ui.tables.flip7.table import Table
@@ -147,3 +148,21 @@ async def test_after_a_bust_the_header_and_odds_count_the_card_that_bust():
         counts = [int(n) for n in left.split()[1 : 1 + 13]]
         assert counts[Card.SEVEN] == before.deck_counts[Card.SEVEN] - 1
         assert sum(counts) <= before.deck_count - 1
+
+
+async def test_eight_players_at_80_by_24_sit_in_two_columns_of_lines_none_scrolled_away():
+    async with table_app(8, 5, my_row_has(2, 2)).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = pilot.app.screen
+        lines = boards(table)
+        assert table.board_fit == Fit(2, "line")
+        assert all(line.has_class("-compact") for line in lines)
+        assert len({line.region.x for line in lines}) == 2
+        seats = table.query_one("#seats").region
+        assert all(seats.contains_region(line.region) for line in lines)
+        view = table.session.match.observe(table.viewer)
+        for line, seat in zip(lines, view.seats, strict=True):
+            mods = line.query_one(".mods", CardRow)
+            assert len(mods.cards) == len(seat.modifiers) + seat.second_chance
+            if mods.cards:  # the modifiers keep their room; the head line gives way
+                assert mods.region.width > 0 and seats.contains_region(mods.region)

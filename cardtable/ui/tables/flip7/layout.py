@@ -44,16 +44,20 @@ def slots_width(size: str) -> int:
 
 
 def board_width(tier: str) -> int:
-    """The narrowest a board can be and still show its seven places and its score."""
+    """The narrowest a board can be and still show its seven places and its score (a line
+    shows its score in words)."""
+    if tier == "line":
+        return slots_width("chips") + CHROME
     return slots_width(tier) + SCORE_WIDTH + CHROME
 
 
 def choose_fit(players: int, width: int, height: int) -> Fit:
     """The largest cards at which every board fits ``width`` × ``height``, two columns first
-    from four players; one line per player when nothing else fits."""
-    options = [(1, "full"), (1, "large"), (1, "framed")]
+    from four players; two text lines per player when nothing else fits (in two columns
+    if one would scroll, and scrolling when even that does not fit)."""
+    options = [(1, "full"), (1, "large"), (1, "framed"), (1, "line")]
     if players >= TWO_COLUMNS_FROM:
-        options = [(2, "full"), (2, "large"), (2, "framed"), *options]
+        options = [(2, "full"), (2, "large"), (2, "framed"), *options, (2, "line")]
     for columns, tier in options:
         rows = math.ceil(players / columns)
         if columns * board_width(tier) <= width and rows * BOARD_HEIGHT[tier] <= height:

@@ -114,19 +114,24 @@ class SeatChosen(Message):
 
 
 def head_text(look: SeatLook) -> Content:
-    """Name, state, total and the row's points on one line (the compact line's first row)."""
+    """Name, state, the row's points and the total on one line (the compact line's first row),
+    most needed first, as a narrow line cuts its end."""
     seat = look.seat
     marker = ("▶ ", "bold $highlight") if look.to_move else "  "
     word = "flipping…" if look.flipping else status_word(seat.status, look.to_move, look.you)
+    word = "" if word == "in play" else word  # the usual state goes without saying here
     now = "?" if look.flipping else str(seat.round_score)
-    key = (f"  [{seat.seat + 1}] give", "bold reverse $highlight") if look.eligible else ""
+    key = (f"[{seat.seat + 1}] give", "bold reverse $highlight") if look.eligible else ""
     return Content.assemble(
         marker,
         (f"{seat.seat + 1} {look.name}", "bold"),
         "  ",
-        (word, STATUS_STYLE[seat.status] if not look.flipping else "italic"),
-        f"  total {seat.banked}  now {now}  {len(seat.numbers)} of {FLIP_SEVEN}",
         key,
+        "  " if key else "",
+        (word, STATUS_STYLE[seat.status] if not look.flipping else "italic"),
+        "  now " if word else "now ",
+        (now, "bold"),
+        f"  total {seat.banked}  {len(seat.numbers)} of {FLIP_SEVEN}",
     )
 
 
@@ -204,7 +209,7 @@ class SeatLine(Vertical):
     SeatLine.-compact { border: none; padding: 0 1; height: 2; }
     SeatLine.-compact.-to-move { background: $highlight 12%; }
     SeatLine.-compact.-eligible { background: $highlight 20%; }
-    SeatLine.-compact .head { display: block; width: auto; max-width: 1fr; margin-right: 2; }
+    SeatLine.-compact .head { display: block; width: 1fr; margin-right: 1; }
     SeatLine.-compact .cards { height: 1; padding-left: 2; }
     SeatLine.-compact .row { height: 1; }
     SeatLine.-compact .word, SeatLine.-compact .now { display: none; }
