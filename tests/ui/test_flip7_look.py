@@ -19,6 +19,7 @@ from cardtable.ui.tables.flip7.odds import OddsPanel
 from cardtable.ui.tables.flip7.results import Flip7Result
 from cardtable.ui.tables.flip7.table import Table
 from cardtable.ui.tables.flip7.widgets import CardRow, SeatLine
+from cardtable.ui.widgets.log import MoveLog
 
 SCENES = {shot.name: shot for shot in SHOTS}
 
@@ -166,3 +167,18 @@ async def test_eight_players_at_80_by_24_sit_in_two_columns_of_lines_none_scroll
             assert len(mods.cards) == len(seat.modifiers) + seat.second_chance
             if mods.cards:  # the modifiers keep their room; the head line gives way
                 assert mods.region.width > 0 and seats.contains_region(mods.region)
+
+
+async def test_the_room_a_hidden_log_leaves_goes_to_the_boards():
+    shot = SCENES["flip7-table-6p"]
+    async with shot.build().run_test(size=shot.size) as pilot:
+        await shot.drive(pilot)
+        table = pilot.app.screen
+        before = [line.region.width for line in boards(table)]
+        table.query_one(MoveLog).display = False
+        await settle(pilot)
+        after = [line.region.width for line in boards(table)]
+        assert all(wide > narrow for wide, narrow in zip(after, before, strict=True))
+        assert sum(after[:2]) >= pilot.app.size.width - 4
+        edge = boards(table)[0].border_subtitle
+        assert "your turn" in edge and "of 7" in edge

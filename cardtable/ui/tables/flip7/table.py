@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.timer import Timer
 from textual.widgets import Button, Static
 
@@ -37,7 +37,7 @@ from cardtable.ui.tables.flip7.odds import OddsPanel
 from cardtable.ui.tables.flip7.picker import TargetPicker, picker_entries, picker_title
 from cardtable.ui.tables.flip7.results import round_summary, solo_final, table_final
 from cardtable.ui.tables.flip7.text import BEAT, chart_width, climb_chart, second_person
-from cardtable.ui.tables.flip7.widgets import SeatChosen, SeatLine, SeatLook, put
+from cardtable.ui.tables.flip7.widgets import Boards, SeatChosen, SeatLine, SeatLook, put
 from cardtable.ui.widgets.log import MoveLog
 
 #: narrower than this, the log goes under the players instead of beside them
@@ -104,7 +104,7 @@ class Table(TableScreen):
     def compose_table(self) -> ComposeResult:
         yield Static(id="match-line", markup=False)
         with Horizontal(id="play-area"):
-            with VerticalScroll(id="seats"):
+            with Boards(id="seats"):
                 for seat in range(len(self.seats)):
                     yield SeatLine(seat, id=f"seat-{seat}")
                 if self.solo:
@@ -152,7 +152,7 @@ class Table(TableScreen):
     def _keep_in_view(self, seat: int) -> None:
         """When the players don't all fit, scroll to the one to move."""
         line = self.query_one(f"#seat-{seat}", SeatLine)
-        self.query_one("#seats", VerticalScroll).scroll_to_widget(line, animate=False)
+        self.query_one(Boards).scroll_to_widget(line, animate=False)
 
     def look(self, view: Flip7View, seat: int, size: str) -> SeatLook:
         hidden = [flip for flip in self._reveal if flip.seat == seat]
@@ -262,7 +262,11 @@ class Table(TableScreen):
         log = 0 if width >= SIDE_LOG_WIDTH else LOG_UNDER
         history = HISTORY_ROWS if self.solo and height >= ODDS_ROOM else 0
         room = height - 4 - below - log - history  # status, match and last-move lines, footer
-        return choose_fit(len(self.seats), width - (LOG_WIDTH if side else 0), room)
+        across = self.query_one(Boards).size.width or width - (LOG_WIDTH if side else 0)
+        return choose_fit(len(self.seats), across, room)
+
+    def on_boards_resized(self) -> None:
+        self.redraw()
 
     def arrange_boards(self, fit: Fit) -> None:
         """Two columns of boards in a grid whose rows are as tall as a board."""

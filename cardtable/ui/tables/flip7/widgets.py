@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.events import MouseMove
+from textual.events import MouseMove, Resize
 from textual.message import Message
 from textual.widgets import Digits, Static
 
@@ -103,6 +103,21 @@ class CardRow(Static):
         tip = None if index is None else self.cards[index][1]
         if tip != self.tooltip:
             self.tooltip = tip
+
+
+class Boards(VerticalScroll):
+    """Where the boards stand. Its width changes when the log beside it is shown or hidden
+    (the screen's does not), and the boards then choose their card size again."""
+
+    class Resized(Message):
+        """The boards have a different width to share."""
+
+    _width = 0
+
+    def on_resize(self, event: Resize) -> None:
+        if event.size.width != self._width:
+            self._width = event.size.width
+            self.post_message(self.Resized())
 
 
 class SeatChosen(Message):
