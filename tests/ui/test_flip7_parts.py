@@ -14,7 +14,13 @@ from cardtable.games.flip7.state import Flip7Config, Mode, Status
 from cardtable.ui.tables.flip7.cards import band, chips, framed
 from cardtable.ui.tables.flip7.ended import end_of_round_view, settled
 from cardtable.ui.tables.flip7.events import climb, follow, fresh_flips
-from cardtable.ui.tables.flip7.text import breakdown, climb_chart, progress_bar, second_person
+from cardtable.ui.tables.flip7.text import (
+    breakdown,
+    climb_chart,
+    pace,
+    progress_bar,
+    second_person,
+)
 
 
 def configs() -> st.SearchStrategy[Flip7Config]:
@@ -110,6 +116,14 @@ def test_log_lines_speak_to_you():
     assert second_person("You freezes themselves and banks 4.") == "You freeze yourself and bank 4."
     assert second_person("You's Flip Three is done.") == "Your Flip Three is done."
     assert second_person("Round 2 over: You +0 (26).") == "Round 2 over: You +0 (26)."
+
+
+def test_the_pace_says_how_many_rounds_are_left_at_the_mean_so_far():
+    assert pace([26, 26, 57, 57, 77], 200) == (
+        "77 in 5 rounds, 15 a round: about 8 more at this pace"
+    )
+    assert pace([0], 200) == "nothing banked in 1 round yet"
+    assert pace([120, 208], 200) == "208 in 2 rounds"
 
 
 def test_progress_bar_and_chart_read_without_colour():

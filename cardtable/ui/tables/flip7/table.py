@@ -36,7 +36,7 @@ from cardtable.ui.tables.flip7.layout import BOARD_HEIGHT, Fit, choose_fit
 from cardtable.ui.tables.flip7.odds import OddsPanel
 from cardtable.ui.tables.flip7.picker import TargetPicker, picker_entries, picker_title
 from cardtable.ui.tables.flip7.results import round_summary, solo_final, table_final
-from cardtable.ui.tables.flip7.text import BEAT, chart_width, climb_chart, second_person
+from cardtable.ui.tables.flip7.text import BEAT, chart_width, climb_chart, pace, second_person
 from cardtable.ui.tables.flip7.widgets import Boards, SeatChosen, SeatLine, SeatLook, put
 from cardtable.ui.widgets.log import MoveLog
 
@@ -196,7 +196,7 @@ class Table(TableScreen):
         height = max(3, min(16, room))
         width = chart_width(len(totals), max(40, seats.width - 4))
         chart = climb_chart(totals, GOAL, height=height, width=width)
-        return f"Your climb to {GOAL}\n" + "\n".join(chart)
+        return f"Your climb to {GOAL}: {pace(totals, GOAL)}\n" + "\n".join(chart)
 
     def _show_odds(self, view: Flip7View) -> None:
         panel = self.query_one(OddsPanel)

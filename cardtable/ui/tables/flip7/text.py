@@ -7,6 +7,7 @@ Styles name theme variables only; every colour comes with a word, a sign or a sh
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 
@@ -153,9 +154,22 @@ def climb_chart(totals: Sequence[int], goal: int, height: int = 8, width: int = 
     return rows
 
 
+def pace(totals: Sequence[int], goal: int) -> str:
+    """How the climb is going: the mean a round so far, and the rounds it would still take."""
+    rounds, total = len(totals), totals[-1]
+    taken = f"{rounds} round{'s' if rounds > 1 else ''}"
+    if total >= goal:
+        return f"{total} in {taken}"
+    if not total:
+        return f"nothing banked in {taken} yet"
+    mean = total / rounds
+    more = math.ceil((goal - total) / mean)
+    return f"{total} in {taken}, {mean:.0f} a round: about {more} more at this pace"
+
+
 def chart_width(rounds: int, room: int) -> int:
     """Columns per round: wide enough to print each total under its bar when they fit."""
-    for width in range(8, 1, -1):
+    for width in range(12, 1, -1):
         if 6 + width * rounds <= room:
             return width
     return 1
