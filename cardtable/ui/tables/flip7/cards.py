@@ -111,13 +111,18 @@ def framed(faces: Sequence[Face], size: str = "framed") -> Content:
 
 
 def chips(faces: Sequence[Face]) -> Content:
-    """One line of cards as chips: `` 12 `` on the card colour, signs and marks kept."""
+    """One line of cards as chips: `` 12 `` on the card colour, signs and marks kept; a + card
+    or ×2 has edges of its colour around dark text, which every theme can read."""
     parts: list[tuple[str, str] | str] = []
     for i, (label, kind) in enumerate(faces):
         if i:
             parts.append(" ")
         text = "▒▒" if kind == "back" else "··" if kind == "slot" else label
-        parts.append((f" {text.rjust(2)} ", LABEL_STYLE[kind]))
+        if kind == "mod":
+            edge = (" ", f"on {TINT[kind]}")
+            parts += [edge, (text.rjust(2), "bold $card-text on $card-face"), edge]
+        else:
+            parts.append((f" {text.rjust(2)} ", LABEL_STYLE[kind]))
     return Content.assemble(*parts)
 
 
