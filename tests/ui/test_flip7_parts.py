@@ -7,13 +7,20 @@ from hypothesis import strategies as st
 
 from cardtable.core.match import Match
 from cardtable.core.rng import derive_rng, pick
-from cardtable.games.flip7.cards import Card
-from cardtable.games.flip7.events import RoundEnded
+from cardtable.games.flip7.cards import KINDS, Card
+from cardtable.games.flip7.events import Reshuffled, RoundEnded
 from cardtable.games.flip7.rules import RULES
 from cardtable.games.flip7.state import Flip7Config, Mode, Status
-from cardtable.ui.tables.flip7.cards import chips, framed
+from cardtable.ui.tables.flip7.cards import band, chips, framed
+from cardtable.ui.tables.flip7.ended import end_of_round_view, settled
 from cardtable.ui.tables.flip7.events import climb, follow, fresh_flips
-from cardtable.ui.tables.flip7.text import breakdown, climb_chart, progress_bar, second_person
+from cardtable.ui.tables.flip7.text import (
+    breakdown,
+    climb_chart,
+    pace,
+    progress_bar,
+    second_person,
+)
 
 
 def configs() -> st.SearchStrategy[Flip7Config]:
@@ -55,6 +62,33 @@ def test_following_the_events_gives_the_rows_the_rules_keep(config, seed, moves)
                 assert sum(1 for f in fresh if f.seat == seat) == new
 
 
+@settings(max_examples=30, deadline=None)
+@given(config=configs(), seed=st.integers(0, 10**6))
+def test_the_ended_round_counts_every_card_it_drew(config, seed):
+    """The ended round's piles and rows hold the whole deck: the card that ended it (a bust's
+    duplicate, a Flip 7's seventh) has left the deck; the view after it deals the next round."""
+    match = Match.new(RULES, config, seed)
+    rng = derive_rng(seed, "test")
+    full = [config.deck.count(card) for card in KINDS]
+    while not match.is_over:
+        before = match.observe(None)
+        view = end_of_round_view(before, match.play(pick(match.legal_actions(), rng)))
+        if view is None:
+            continue
+        on_rows = [0] * len(KINDS)
+        for seat in view.seats:
+            for card in (*seat.numbers, *seat.modifiers):
+                on_rows[card] += 1
+            on_rows[Card.SECOND_CHANCE] += seat.second_chance
+        held = list(map(sum, zip(view.deck_counts, view.discard_counts, on_rows, strict=True)))
+        assert held == full
+        assert view.deck_count == sum(view.deck_counts) <= before.deck_count or any(
+            isinstance(e, Reshuffled) for e in match.events[-1]
+        )
+    final = settled(match.observe(None))
+    assert [s.banked + s.round_score for s in final.seats] == list(match.outcome.scores)
+
+
 def test_the_climb_is_every_round_end_total():
     match = Match.new(RULES, Flip7Config(1, Mode.SOLO, action_cards=False), 5)
     rng = derive_rng(5, "test")
@@ -84,6 +118,14 @@ def test_log_lines_speak_to_you():
     assert second_person("Round 2 over: You +0 (26).") == "Round 2 over: You +0 (26)."
 
 
+def test_the_pace_says_how_many_rounds_are_left_at_the_mean_so_far():
+    assert pace([26, 26, 57, 57, 77], 200) == (
+        "77 in 5 rounds, 15 a round: about 8 more at this pace"
+    )
+    assert pace([0], 200) == "nothing banked in 1 round yet"
+    assert pace([120, 208], 200) == "208 in 2 rounds"
+
+
 def test_progress_bar_and_chart_read_without_colour():
     assert progress_bar(0, 200) == "░" * 10
     assert progress_bar(150, 200) == "█" * 7 + "░" * 3
@@ -97,14 +139,24 @@ def test_progress_bar_and_chart_read_without_colour():
 
 
 def test_cards_keep_their_kind_in_the_frame_not_only_the_colour():
-    lines = framed(
-        [("12", "main"), ("+4", "plus"), ("7!", "minus"), ("×2", "special"), ("", "back")]
-    )
+    lines = framed([("12", "high"), ("+4", "mod"), ("7!", "bust"), ("2nd", "action"), ("", "back")])
     top, middle, bottom = lines.plain.split("\n")
-    assert top == "╭───╮ ┏━━━┓ ╔═══╗ ┌╌╌╌┐ ╭───╮"
-    assert middle == "│12 │ ┃+4 ┃ ║ 7!║ ╎×2 ╎ │▒▒▒│"
+    assert top == "╭───╮┏━━━┓╔═══╗╒═══╕╭───╮"
+    assert middle == "│12 │┃+4 ┃║ 7!║│2nd││▒▒▒│"
     assert len(bottom) == len(top)
     assert (
-        chips([("12", "main"), ("", "back"), ("2nd Chance", "special")]).plain
-        == " 12   ▒▒   2nd Chance "
+        chips([("12", "high"), ("", "back"), ("2nd Chance", "action"), ("", "slot")]).plain
+        == " 12   ▒▒   2nd Chance   ·· "
     )
+
+
+def test_a_large_card_prints_its_number_in_the_corners_and_large_in_the_middle():
+    rows = framed([("9", "high"), ("", "slot")], "full").plain.split("\n")
+    assert rows == [
+        "╭─────╮ ╭╌╌╌╌╌╮",
+        "│9    │ ╎     ╎",
+        "│  9  │ ╎  ·  ╎",
+        "│    9│ ╎     ╎",
+        "╰─────╯ ╰╌╌╌╌╌╯",
+    ]
+    assert [band(n) for n in (0, 4, 5, 8, 9, 12)] == ["low", "low", "mid", "mid", "high", "high"]

@@ -33,7 +33,8 @@ def text(widget: Any) -> str:
 
 
 def log_text(table: Table) -> str:
-    return "\n".join(line.text for line in table.query_one(MoveLog).lines)
+    """The log as one line of words (the narrow log wraps its lines)."""
+    return " ".join(" ".join(line.text for line in table.query_one(MoveLog).lines).split())
 
 
 def fresh_solo(seed: int = 13) -> CardtableApp:
@@ -215,5 +216,5 @@ async def test_every_scene_renders(shot):
             assert screen.query_one(OddsPanel).display
         if shot.name == "flip7-pick-target":
             assert screen.query_one(TargetPicker).display
-        compact = shot.size == (80, 24)
+        compact = shot.size == (80, 24) and len(screen.seats) >= 4  # solo keeps its board
         assert all(line.has_class("-compact") == compact for line in screen.query(SeatLine))

@@ -14,7 +14,7 @@ from cardtable.games.flip7.view import SeatView
 from cardtable.games.pazaak.cards import Card, Kind, label, parse_all
 from cardtable.games.pixies.cards import DECK
 from cardtable.tools.shots import Shot, all_shots
-from cardtable.ui.tables.flip7.cards import HIDDEN_TIP, card_at, card_tip, face_width
+from cardtable.ui.tables.flip7.cards import HIDDEN_TIP, SIZES, card_at, card_tip, face_width
 from cardtable.ui.tables.flip7.widgets import CardRow, SeatLook, cards_of
 from cardtable.ui.tables.pazaak.widgets import HandCard, board_tip
 from cardtable.ui.tables.pazaak.widgets import card_tip as pazaak_tip
@@ -95,14 +95,15 @@ def test_flip7_tips_and_where_each_drawn_card_sits():
     assert card_tip(Flip7Card.TIMES2).startswith("×2: doubles the sum of this row's numbers")
     assert card_tip(Flip7Card.PLUS4).startswith("+4: adds 4")
     assert "bust" in card_tip(Flip7Card(12), bust=True)
-    faces = [("3", "main"), ("10", "main"), ("2nd Chance", "special"), ("", "back")]
-    for framed_row in (True, False):
+    faces = [("3", "low"), ("10", "high"), ("2nd Chance", "action"), ("", "back"), ("", "slot")]
+    for size, (_, _, gap) in SIZES.items():
         x = 0
         for i, (text, kind) in enumerate(faces):
-            width = face_width(text, kind, framed_row)
-            assert card_at(faces, x, framed_row) == card_at(faces, x + width - 1, framed_row) == i
-            assert card_at(faces, x + width, framed_row) is None  # the gap
-            x += width + 1
+            width = face_width(text, kind, size)
+            assert card_at(faces, x, size) == card_at(faces, x + width - 1, size) == i
+            if gap:
+                assert card_at(faces, x + width, size) is None  # the gap
+            x += width + gap
 
 
 def test_a_flip7_card_still_turning_over_keeps_its_face_out_of_the_tooltip():
@@ -123,8 +124,9 @@ def test_a_flip7_card_still_turning_over_keeps_its_face_out_of_the_tooltip():
 def x_of(row: CardRow, index: int) -> int:
     """The column of the middle of card ``index`` in a drawn row."""
     faces = [face for face, _ in row.cards]
-    x = sum(face_width(*face, row.framed) + 1 for face in faces[:index])
-    return x + face_width(*faces[index], row.framed) // 2
+    gap = SIZES[row.card_size][2]
+    x = sum(face_width(*face, row.card_size) + gap for face in faces[:index])
+    return x + face_width(*faces[index], row.card_size) // 2
 
 
 async def test_flip7_numbers_modifiers_and_action_cards_have_tooltips():

@@ -118,6 +118,9 @@ SHOTS = (
     Shot("flip7-table-4p", lambda: table_app(4, 12, my_row_has(3, 3)), settle),
     Shot("flip7-hint", lambda: table_app(4, 12, my_row_has(3, 3)), ask_hint),
     Shot("flip7-table-4p-small", lambda: table_app(4, 12, my_row_has(3, 3)), settle, (80, 24)),
+    Shot("flip7-table-6p", lambda: table_app(6, 12, my_row_has(2, 2)), settle),
+    Shot("flip7-table-6p-80x24", lambda: table_app(6, 12, my_row_has(2, 2)), settle, (80, 24)),
+    Shot("flip7-solo-80x24", lambda: table_app(1, 13, my_row_has(3, 5)), settle, (80, 24)),
     Shot("flip7-pick-target", lambda: table_app(4, 17, choosing), settle),
     Shot("flip7-solo-end", lambda: table_app(1, 13, never), last_move),
 )

@@ -9,7 +9,7 @@ reads them back from the events, starting from the rows it showed before the dec
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from cardtable.games.flip7.cards import Card, is_action, is_number
 from cardtable.games.flip7.events import (
@@ -27,7 +27,7 @@ from cardtable.games.flip7.events import (
     Stayed,
 )
 from cardtable.games.flip7.state import Status
-from cardtable.games.flip7.view import Flip7View, SeatView
+from cardtable.games.flip7.view import SeatView
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,34 +156,6 @@ def follow(
         elif isinstance(event, GameEnded) and ended:
             ended[-1].winners = event.winners
     return rows, ended
-
-
-def end_of_round_view(before: Flip7View, events: Iterable[object]) -> Flip7View | None:
-    """The table as the round these events ended stood (None if none ended): the core deals
-    the next round in the same decision, so the rows are followed from ``before``."""
-    _, ended = follow(before.seats, events)
-    if not ended:
-        return None
-    seats = _ended_seats(ended[-1])
-    return replace(
-        before, seats=seats, round=ended[-1].round, to_move=None, pending=None,
-        flip_three=(), dealing=False,
-    )  # fmt: skip
-
-
-def _ended_seats(result: RoundResult) -> tuple[SeatView, ...]:
-    return tuple(
-        SeatView(
-            row.seat,
-            tuple(row.numbers),
-            tuple(row.modifiers),
-            row.second_chance,
-            row.status,
-            result.totals[row.seat] - result.scores[row.seat],
-            result.scores[row.seat],
-        )
-        for row in result.rows
-    )
 
 
 def climb(batches: Iterable[tuple[object, ...]], seat: int = 0) -> list[int]:

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.timer import Timer
 from textual.widgets import Button, Static
 
@@ -24,30 +24,35 @@ from cardtable.session import Moved
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen, seed_text
 from cardtable.ui.tables.flip7.cards import card_tip
+from cardtable.ui.tables.flip7.ended import end_of_round_view, settled
 from cardtable.ui.tables.flip7.events import (
     Flip,
     RoundResult,
     climb,
-    end_of_round_view,
     follow,
     fresh_flips,
 )
+from cardtable.ui.tables.flip7.layout import BOARD_HEIGHT, Fit, choose_fit
 from cardtable.ui.tables.flip7.odds import OddsPanel
 from cardtable.ui.tables.flip7.picker import TargetPicker, picker_entries, picker_title
 from cardtable.ui.tables.flip7.results import round_summary, solo_final, table_final
-from cardtable.ui.tables.flip7.text import BEAT, chart_width, climb_chart, second_person
-from cardtable.ui.tables.flip7.widgets import SeatChosen, SeatLine, SeatLook, put
+from cardtable.ui.tables.flip7.text import BEAT, chart_width, climb_chart, pace, second_person
+from cardtable.ui.tables.flip7.widgets import Boards, SeatChosen, SeatLine, SeatLook, put
 from cardtable.ui.widgets.log import MoveLog
 
-#: rows a tall draw line takes (border, modifiers, framed cards); a compact one takes two
-TALL_LINE = 6
 #: narrower than this, the log goes under the players instead of beside them
 SIDE_LOG_WIDTH = 104
+#: the log beside the boards: narrow, so the boards get the room (two columns at 120)
+LOG_WIDTH = 24
+#: under the boards on a narrow screen, the log keeps this many lines
+LOG_UNDER = 4
 #: lower than this, the buttons shrink to one line
 SHORT_SCREEN = 30
 #: terminal rows from which the odds panel opens by itself: a new player learns what a hit
 #: risks from it, and it fits without squeezing the rows; on a smaller screen ``o`` opens it
 ODDS_ROOM = 34
+#: the solo climb chart's least height under the board, where the screen is tall enough
+HISTORY_ROWS = 7
 
 
 class Table(TableScreen):
@@ -56,12 +61,14 @@ class Table(TableScreen):
     DEFAULT_CSS = """
     Table #match-line { height: 1; padding: 0 1; color: $foreground 80%; }
     Table #play-area { height: 1fr; }
-    Table #seats { width: 82; height: 1fr; scrollbar-size-vertical: 1; }
+    Table #seats { width: 1fr; height: 1fr; scrollbar-size-vertical: 1; }
+    Table #seats.-two { layout: grid; grid-size: 2; grid-gutter: 0 0; }
     Table #history { height: auto; padding: 1 1 0 1; color: $foreground 80%; text-wrap: nowrap; }
-    Table MoveLog { width: 1fr; height: 1fr; min-width: 24; }
+    Table MoveLog { width: 24; height: 1fr; }
     Table #play-area.-narrow { layout: vertical; }
     Table #play-area.-narrow #seats { width: 100%; height: auto; max-height: 80%; }
-    Table #play-area.-narrow MoveLog { width: 100%; min-height: 3; }
+    Table #play-area.-narrow MoveLog { width: 100%; height: 1fr; min-height: 3; }
+    Table #last-move { height: 1; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
     Table #odds { display: none; }
     Table #picker { display: none; }
     Table #controls { height: 3; padding: 0 1; }
@@ -92,16 +99,18 @@ class Table(TableScreen):
         self.last_round: RoundResult | None = None
         self.best_before: int | None = None
         self._footer_state: Any = None
+        self.board_fit = Fit(1, "framed")
 
     def compose_table(self) -> ComposeResult:
         yield Static(id="match-line", markup=False)
         with Horizontal(id="play-area"):
-            with VerticalScroll(id="seats"):
+            with Boards(id="seats"):
                 for seat in range(len(self.seats)):
                     yield SeatLine(seat, id=f"seat-{seat}")
                 if self.solo:
                     yield Static(id="history", markup=False)
             yield MoveLog()
+        yield Static(id="last-move", markup=False)
         yield OddsPanel(id="odds")
         yield TargetPicker(id="picker")
         with Horizontal(id="controls"):
@@ -125,9 +134,13 @@ class Table(TableScreen):
         if self._fresh and self.frozen is None:  # the next deal turns over once the box is gone
             self._start_reveal()
         self.fit_layout()
-        compact = self.wants_compact(view)
+        self.board_fit = self.fit_boards(view)
+        self.arrange_boards(self.board_fit)
+        board = settled(view)  # at the game's end, totals "before → after" as the summary
+        width = self.query_one("#seats").size.width // self.board_fit.columns
         for seat in range(len(self.seats)):
-            self.query_one(f"#seat-{seat}", SeatLine).show(self.look(view, seat, compact))
+            line = self.query_one(f"#seat-{seat}", SeatLine)
+            line.show(self.look(board, seat, self.board_fit.size), width)
         if view.to_move is not None:
             self.call_after_refresh(self._keep_in_view, view.to_move)
         put(self.query_one("#match-line", Static), self.match_line(view))
@@ -139,9 +152,9 @@ class Table(TableScreen):
     def _keep_in_view(self, seat: int) -> None:
         """When the players don't all fit, scroll to the one to move."""
         line = self.query_one(f"#seat-{seat}", SeatLine)
-        self.query_one("#seats", VerticalScroll).scroll_to_widget(line, animate=False)
+        self.query_one(Boards).scroll_to_widget(line, animate=False)
 
-    def look(self, view: Flip7View, seat: int, compact: bool) -> SeatLook:
+    def look(self, view: Flip7View, seat: int, size: str) -> SeatLook:
         hidden = [flip for flip in self._reveal if flip.seat == seat]
         choosing = view.pending is not None and self.my_turn
         return SeatLook(
@@ -153,7 +166,7 @@ class Table(TableScreen):
             hidden_numbers=sum(flip.number for flip in hidden),
             hidden_modifiers=sum(not flip.number for flip in hidden),
             eligible=choosing and seat in view.pending.options,  # type: ignore[union-attr]
-            compact=compact,
+            size=size,
         )
 
     def match_line(self, view: Flip7View) -> str:
@@ -173,14 +186,17 @@ class Table(TableScreen):
         )
 
     def history_text(self) -> str:
-        """Solo: the total after each round so far, drawn as it climbs."""
+        """Solo: the total after each round so far, drawn as it climbs in the room under the
+        board (the axis, round and total lines take four)."""
         totals = climb(self.session.history())
         if not totals:
             return f"Reach {GOAL} in as few rounds as you can. Each round: hit, or stay to bank."
-        room = self.size.height - 22 - (6 if self.odds_open else 0)
-        height = max(3, min(10, room))
-        chart = climb_chart(totals, GOAL, height=height, width=chart_width(len(totals), 78))
-        return f"Your climb to {GOAL}\n" + "\n".join(chart)
+        seats = self.query_one("#seats").size
+        room = seats.height - BOARD_HEIGHT[self.board_fit.tier] - 6
+        height = max(3, min(16, room))
+        width = chart_width(len(totals), max(40, seats.width - 4))
+        chart = climb_chart(totals, GOAL, height=height, width=width)
+        return f"Your climb to {GOAL}: {pace(totals, GOAL)}\n" + "\n".join(chart)
 
     def _show_odds(self, view: Flip7View) -> None:
         panel = self.query_one(OddsPanel)
@@ -231,20 +247,33 @@ class Table(TableScreen):
         if self.solo:
             self.query_one("#history").display = height >= 34
 
-    def wants_compact(self, view: Flip7View) -> bool:
-        """Framed cards when every line fits; two text lines per player when they don't."""
+    def fit_boards(self, view: Flip7View) -> Fit:
+        """The largest cards, in one column or two, at which every board shows whole."""
         width, height = self.size
         if not height:
-            return False
+            return self.board_fit
         pending = view.pending if self.my_turn else None
         if pending is not None:
             below = len(pending.options) + 4  # the picker: its border, prompt and buttons
         else:
             below = 1 if height < SHORT_SCREEN else 3
         below += 6 if self.odds_open else 0
-        log = 5 if width < SIDE_LOG_WIDTH else 0
-        history = 7 if self.solo and height >= 34 else 0
-        return len(self.seats) * TALL_LINE > height - 3 - below - log - history
+        side = width >= SIDE_LOG_WIDTH and self.query_one(MoveLog).display
+        log = 0 if width >= SIDE_LOG_WIDTH else LOG_UNDER
+        history = HISTORY_ROWS if self.solo and height >= ODDS_ROOM else 0
+        room = height - 4 - below - log - history  # status, match and last-move lines, footer
+        across = self.query_one(Boards).size.width or width - (LOG_WIDTH if side else 0)
+        return choose_fit(len(self.seats), across, room)
+
+    def on_boards_resized(self) -> None:
+        self.redraw()
+
+    def arrange_boards(self, fit: Fit) -> None:
+        """Two columns of boards in a grid whose rows are as tall as a board."""
+        seats = self.query_one("#seats")
+        seats.set_class(fit.columns == 2, "-two")
+        if fit.columns == 2:
+            seats.styles.grid_rows = str(BOARD_HEIGHT[fit.tier])
 
     def on_resize(self) -> None:
         self.redraw()
@@ -266,6 +295,12 @@ class Table(TableScreen):
             self._held.extend(moved.lines)
         else:
             super().log_events(moved)
+
+    def log_lines(self, lines: tuple[str, ...]) -> None:
+        """The log, and its newest line under the boards, where the eye already is."""
+        super().log_lines(lines)
+        if lines:
+            put(self.query_one("#last-move", Static), "▸ " + self.name_seats(lines[-1]))
 
     def _flush_log(self) -> None:
         held, self._held, self._holding = self._held, [], False

@@ -7,6 +7,7 @@ Styles name theme variables only; every colour comes with a word, a sign or a sh
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 
@@ -14,6 +15,7 @@ from textual.content import Content
 
 from cardtable.games.flip7.cards import FLIP_SEVEN, FLIP_SEVEN_BONUS, PLUS_VALUE, Card, is_number
 from cardtable.games.flip7.state import Status
+from cardtable.ui.tables.flip7.cards import band
 
 #: how long a flipped card shows its back before its face (when animations are on)
 BEAT = 0.25
@@ -28,21 +30,21 @@ STATUS_STYLE = {
 
 
 def card_face(card: Card) -> tuple[str, str]:
-    """Label and ``CardView`` kind: numbers plain, + cards with their sign, ×2 special."""
+    """Label and kind: numbers by value band, + cards with their sign, ×2, Second Chance."""
     if is_number(card):
-        return str(int(card)), "main"
+        return str(int(card)), band(int(card))
     if card in PLUS_VALUE:
-        return f"+{PLUS_VALUE[card]}", "plus"
+        return f"+{PLUS_VALUE[card]}", "mod"
     if card is Card.TIMES2:
-        return "×2", "special"
-    return "2nd Chance", "special"
+        return "×2", "mod"
+    return "2nd Chance", "action"
 
 
 def number_faces(numbers: Sequence[Card], bust: bool) -> list[tuple[str, str]]:
     """Faces of a row's numbers; the duplicate that bust the row is marked with a "!"."""
     faces = [card_face(card) for card in numbers]
     if bust and faces:
-        faces[-1] = (faces[-1][0] + "!", "minus")
+        faces[-1] = (faces[-1][0] + "!", "bust")
     return faces
 
 
@@ -83,7 +85,7 @@ def row_text(
     parts: list[tuple[str, str] | str] = []
     for i, (label, kind) in enumerate(faces):
         parts.append(" " if i else "")
-        parts.append((f"{label:>3}", "bold $bust" if kind == "minus" else "bold"))
+        parts.append((f"{label:>3}", "bold $bust" if kind == "bust" else "bold"))
     if modifiers:
         parts.append("  ")
         parts.append((" ".join(card_face(m)[0] for m in modifiers), "bold $card-plus"))
@@ -152,9 +154,22 @@ def climb_chart(totals: Sequence[int], goal: int, height: int = 8, width: int = 
     return rows
 
 
+def pace(totals: Sequence[int], goal: int) -> str:
+    """How the climb is going: the mean a round so far, and the rounds it would still take."""
+    rounds, total = len(totals), totals[-1]
+    taken = f"{rounds} round{'s' if rounds > 1 else ''}"
+    if total >= goal:
+        return f"{total} in {taken}"
+    if not total:
+        return f"nothing banked in {taken} yet"
+    mean = total / rounds
+    more = math.ceil((goal - total) / mean)
+    return f"{total} in {taken}, {mean:.0f} a round: about {more} more at this pace"
+
+
 def chart_width(rounds: int, room: int) -> int:
     """Columns per round: wide enough to print each total under its bar when they fit."""
-    for width in (4, 3, 2):
+    for width in range(12, 1, -1):
         if 6 + width * rounds <= room:
             return width
     return 1
