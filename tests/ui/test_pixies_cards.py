@@ -17,8 +17,11 @@ from cardtable.tools.shots.pixies import every_choice_ends, preplay
 from cardtable.ui.tables.pixies.cards import (
     COMPACT,
     LARGE,
+    TINY,
+    ZONE_MAT,
     Mark,
     block_width,
+    board_rows,
     face_lines,
     join,
     space_rows,
@@ -51,7 +54,10 @@ def test_every_card_face_says_number_colour_and_symbols_in_its_width(size):
         if c.special:
             assert "★" in lines[1] and c.colour.letter in lines[1]
         else:
-            assert lines[1].count("@") == c.spirals and lines[1].count("x") == c.crosses
+            counts = lines[1].split()
+            assert (f"@×{c.spirals}" in counts) == bool(c.spirals)
+            assert (f"✗×{c.crosses}" in counts) == bool(c.crosses)
+            assert len(counts) == bool(c.spirals) + bool(c.crosses)  # a count, never a row of marks
 
 
 def test_a_tucked_card_peeks_out_under_a_validated_space():
@@ -61,6 +67,40 @@ def test_a_tucked_card_peeks_out_under_a_validated_space():
     assert rows[0][0] == "5" and rows[1][0] == "✓" and rows[2][0] == "◆"
     assert (rows[0][-1], rows[1][-1]) == ("▄", "█")  # the back's right edge, half a row lower
     assert rows[2] == "◆ " + "▀" * (COMPACT.width)  # and its bottom edge under the face
+
+
+def test_at_one_line_a_card_a_tucked_card_still_shows_as_the_edge_of_a_back():
+    green_five = card(Colour.GREEN, 5, spirals=0, crosses=0, special=False)
+    (tucked,) = text(space_rows(CellView(5, green_five, True), Mark(), TINY))
+    (alone,) = text(space_rows(CellView(5, green_five, False), Mark(), TINY))
+    assert len(tucked) == len(alone) == block_width(TINY)
+    assert tucked.endswith("╳╳") and "╳" not in alone  # two columns of the back's own pattern
+    assert tucked.startswith("5 5G") and alone.startswith("5 5G")
+
+
+def test_the_largest_zone_lies_on_one_mat_joined_between_its_spaces():
+    """Spaces 1, 2 and 5 make the zone: their lanes and the gap between 1 and 2 are on the mat;
+    the gap between 2 and 3 and every lane of space 3 are not."""
+    green = card(Colour.GREEN, 5, spirals=0, crosses=0, special=False)
+    cells = [CellView(n, green if n in (1, 2, 5) else None, False) for n in range(1, 10)]
+    marks = [Mark(zone=n in (1, 2, 5)) for n in range(1, 10)]
+    rows = board_rows(cells, marks, COMPACT)
+    step = block_width(COMPACT) + 1
+
+    def ground(line: int, column: int) -> bool:
+        at = 0
+        for chars, style in rows[line]:
+            if at <= column < at + len(chars):
+                return ZONE_MAT in style
+            at += len(chars)
+        raise IndexError(column)
+
+    edge = COMPACT.rows  # the lane row under the first row of spaces
+    assert ground(1, 0) and ground(1, step - 2) and ground(1, step - 1)  # space 1, gap 1|2
+    assert ground(edge, 3) and ground(edge, step + 3)  # under spaces 1 and 2
+    assert not ground(1, 2 * step - 1) and not ground(1, 2 * step)  # gap 2|3, space 3
+    assert ground(COMPACT.pitch + 1, step) and not ground(COMPACT.pitch + 1, 0)  # 5 yes, 4 no
+    assert "◆" in text(rows)[2]
 
 
 def test_a_face_down_card_alone_is_a_whole_back_with_its_space_and_a_lit_space_says_so():

@@ -26,15 +26,14 @@ from cardtable.ui.tables.pixies.cards import (
     LARGE,
     TINY,
     Mark,
-    Row,
     Size,
     beside,
     blank_rows,
     block_width,
+    board_rows,
     card_tip,
     join,
     offer_rows,
-    space_rows,
     space_tip,
 )
 
@@ -91,14 +90,7 @@ class GridBoard(Widget):
             self.refresh(layout=True)
 
     def render(self) -> Content:
-        size = self.size_now
-        rows: list[Row] = []
-        for row in range(3):
-            blocks = [
-                space_rows(self.cells[i], self.marks[i], size) for i in range(row * 3, row * 3 + 3)
-            ]
-            rows += beside(blocks)
-        return join(rows)
+        return join(board_rows(self.cells, self.marks, self.size_now))
 
     def offset_of(self, space: int) -> Offset:
         """Where a click lands on ``space`` (1..9): the middle of its face."""
@@ -133,7 +125,7 @@ class GridBoard(Widget):
 def score_lines(score: ScoreBreakdown) -> str:
     """The live score part by part, in words and signs, for under a grid."""
     parts = (
-        f"✓ {score.validated}  @ {score.spirals:+d}  x {-score.crosses:+d}  ★ {score.specials:+d}"
+        f"✓ {score.validated}  @ {score.spirals:+d}  ✗ {-score.crosses:+d}  ★ {score.specials:+d}"
     )
     if score.zone_colour is None:
         zone = "◆ zone none yet"
@@ -310,7 +302,7 @@ class OfferStrip(Widget):
 
 LEGEND = (
     "✓ validated: a face-up card on a face-down one scores its number\n"
-    "@ spiral +1 · x cross -1 · ★ special: +1 per other face-up card of its colour\n"
+    "@ spiral +1 · ✗ cross -1 · ★ special: +1 per other face-up card of its colour\n"
     "◆ largest zone: touching cards of one colour (✱ counts as any) score per card"
 )
 
