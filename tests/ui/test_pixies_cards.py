@@ -16,6 +16,7 @@ from cardtable.games.pixies.view import CellView
 from cardtable.tools.shots.pixies import every_choice_ends, preplay
 from cardtable.ui.tables.pixies.cards import (
     COMPACT,
+    HUGE,
     LARGE,
     TINY,
     ZONE_MAT,
@@ -45,7 +46,7 @@ def text(rows) -> list[str]:
     return str(join(rows).plain).split("\n")
 
 
-@pytest.mark.parametrize("size", [COMPACT, LARGE], ids=["compact", "large"])
+@pytest.mark.parametrize("size", [COMPACT, LARGE, HUGE], ids=["compact", "large", "huge"])
 def test_every_card_face_says_number_colour_and_symbols_in_its_width(size):
     for c in DECK:
         lines = face_lines(c, size)
@@ -115,16 +116,22 @@ def test_a_face_down_card_alone_is_a_whole_back_with_its_space_and_a_lit_space_s
 def test_layouts_fit_two_players_in_80x24_and_five_in_120x40():
     small = choose_layout(2, 80, 24)
     assert not small.large and small.columns == 2 and small.log_span == (2, 1)
-    roomy = choose_layout(2, 120, 40)
-    assert roomy.large and roomy.columns == 3 and roomy.board_span == 2
+    roomy = choose_layout(2, 120, 40)  # the biggest cards; the log and scores under the grids
+    assert roomy.card == HUGE and roomy.columns == 2 and roomy.board_span == 1
     five = choose_layout(5, 120, 40)
     assert not five.large and five.columns == 3 and five.log_span == (1, 1)
 
 
+def test_a_hidden_log_gives_its_room_to_the_grids():
+    assert choose_layout(2, 120, 30).card == LARGE  # the log fits only beside them
+    hidden = choose_layout(2, 120, 30, log=False)
+    assert hidden.card == HUGE and hidden.board_span == 0
+
+
 def test_clicks_find_the_space_and_the_card_they_landed_on():
     board = GridBoard(0)
-    for large in (False, True):
-        board.large = large
+    for size in (TINY, COMPACT, LARGE, HUGE):
+        board.size_now = size
         for space in range(1, 10):
             at = board.offset_of(space)
             assert board.space_at(at.x, at.y) == space

@@ -66,6 +66,8 @@ class Size:
 
 COMPACT = Size(8, 2)
 LARGE = Size(10, 3)
+#: a fourth row repeats the corner upside down, as a printed card does
+HUGE = Size(12, 4)
 #: one line a card, so four or five grids fit 80×24
 TINY = Size(8, 1)
 
@@ -108,6 +110,8 @@ def face_lines(card: Card, size: Size) -> list[str]:
     lines = [top, symbols(card, inner).center(inner)]
     if size.rows > 2:
         lines.append(COLOUR_WORD[card.colour].center(inner))
+    if size.rows > 3:
+        lines += [""] * (size.rows - 4) + [f"{card.colour.letter}{card.number:>{inner - 1}}"]
     return [f" {line[:inner]:<{inner}} " for line in lines]
 
 
@@ -220,6 +224,11 @@ def offer_rows(card: Card, key: str, hint: str, cursor: bool, size: Size) -> lis
 def block_width(size: Size) -> int:
     """A space or offer slot: a gutter column, the face, and one column at the right."""
     return size.width + 2
+
+
+def board_width(size: Size) -> int:
+    """Three spaces and the two gaps between them."""
+    return 3 * block_width(size) + 2
 
 
 def board_rows(cells: Sequence[CellView], marks: Sequence[Mark], size: Size) -> list[Row]:

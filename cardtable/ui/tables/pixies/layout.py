@@ -20,24 +20,39 @@ from cardtable.games.pixies.events import (
 )
 from cardtable.games.pixies.state import Phase
 from cardtable.games.pixies.view import CellView, GridView, PixiesObservation
+from cardtable.ui.tables.pixies.cards import COMPACT, HUGE, LARGE, TINY, Size, board_width
 
-#: a panel's width: three spaces and two gaps, plus padding and border
-COMPACT_PANEL, LARGE_PANEL = 36, 42
 #: the narrowest log worth putting beside the grids
 LOG_MIN = 26
-#: terminal rows from which the big cards fit with the offer row and a log
-LARGE_HEIGHT = 30
-#: terminal rows from which a scoreboard fits under the grids
-BOARD_HEIGHT = 30
-#: rows besides the grids: status line, prompt, offer strip, footer
-CHROME_ROWS = 1 + 1 + 3 + 1
-#: a compact panel's rows (three card rows with their edges, two score lines, the frame)
-COMPACT_ROWS = 9 + 2 + 2
+#: the fewest rows worth giving a log under the grids
+LOG_BELOW = 6
+#: rows besides a grid panel: status line, prompt (up to two lines), footer; the offer strip
+#: is one more than a card's rows
+CHROME_ROWS = 1 + 2 + 1
+#: rows from which the scoreboard fits under the grids (a header, a rule, names, the legend)
+BOARD_ROWS = 10
+#: card sizes from the largest down; the one-line tier is only for stacked grids on short screens
+TIERS = (HUGE, LARGE, COMPACT)
+
+
+def panel_width(size: Size) -> int:
+    """Three spaces and two gaps, plus padding and border."""
+    return board_width(size) + 4
+
+
+def panel_rows(size: Size) -> int:
+    """Three rows of spaces with their edges, two score lines, the frame."""
+    return 3 * size.pitch + (2 if size.rows > 1 else 0) + 2
+
+
+def chrome_rows(size: Size) -> int:
+    """The rows above and below the grids when cards are ``size``."""
+    return CHROME_ROWS + max(size.rows, COMPACT.rows) + 1
 
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    large: bool
+    card: Size
     columns: int
     column_widths: str = "1fr"
     row_heights: str = "1fr"
@@ -45,34 +60,61 @@ class Layout:
     log_span: tuple[int, int] = (1, 1)
     #: how many columns the scoreboard spans, or 0 when there is no room for it
     board_span: int = 0
-    #: one line a card, without the score lines: for grids stacked in rows on a short screen
-    tiny: bool = False
+
+    @property
+    def large(self) -> bool:
+        """Cards of three rows or more, and the offer strip as tall."""
+        return self.card.rows >= LARGE.rows
+
+    @property
+    def tiny(self) -> bool:
+        """One line a card, without the score lines: grids stacked in rows on a short screen."""
+        return self.card.rows == 1
 
 
-def choose_layout(seats: int, width: int, height: int) -> Layout:
-    """Big cards if all grids and a log fit in a row; else compact panels wrapped in rows.
+def choose_layout(seats: int, width: int, height: int, log: bool = True) -> Layout:
+    """The biggest cards that fit, all grids in a row with the log beside them or under them;
+    failing that, compact panels wrapped into rows (one line a card if even those are too tall).
 
-    Grid cells fill in order (panels, log, scoreboard); beside the grids the log runs down two
-    rows and the scoreboard sits under the panels.
+    Grid cells fill in order (panels, log, scoreboard). ``log`` is False while the log is
+    hidden: its room goes to the grids.
     """
     usable = width - 2
-    large = height >= LARGE_HEIGHT and seats * (LARGE_PANEL + 1) + LOG_MIN <= usable
-    panel = LARGE_PANEL if large else COMPACT_PANEL
-    if seats * (panel + 1) + LOG_MIN <= usable:
-        widths = " ".join([str(panel)] * seats + ["1fr"])
-        board = seats if height >= BOARD_HEIGHT else 0
-        return Layout(large, seats + 1, widths, "auto 1fr", (1, 2 if board else 1), board)
-    columns = max(1, min(seats, (usable + 1) // (panel + 1)))
+    for size in TIERS:
+        row_width = seats * (panel_width(size) + 1) - 1
+        spare = height - chrome_rows(size) - panel_rows(size)
+        if spare < 0 or row_width > usable:
+            continue
+        if log and row_width + 1 + LOG_MIN <= usable:
+            return beside(size, seats, spare)
+        if spare >= (LOG_BELOW if log else 0):
+            return under(size, seats, seats, spare, log)
+    columns = max(1, min(seats, (usable + 1) // (panel_width(COMPACT) + 1)))
     rows = -(-seats // columns)
-    tiny = not large and rows * COMPACT_ROWS > height - CHROME_ROWS
-    spare = columns * rows - seats
-    widths = " ".join([str(panel)] * (columns - 1) + ["1fr"])
-    if spare:
+    size = TINY if rows * panel_rows(COMPACT) > height - chrome_rows(COMPACT) else COMPACT
+    spare = height - chrome_rows(size) - rows * panel_rows(size)
+    return under(size, seats, columns, spare, log)
+
+
+def beside(size: Size, seats: int, spare: int) -> Layout:
+    """Grids in a row, the log down the right, the scoreboard under the grids if it fits."""
+    widths = " ".join([str(panel_width(size))] * seats + ["1fr"])
+    board = seats if spare >= BOARD_ROWS else 0
+    return Layout(size, seats + 1, widths, "auto 1fr", (1, 2 if board else 1), board)
+
+
+def under(size: Size, seats: int, columns: int, spare: int, log: bool) -> Layout:
+    """Grids wrapped into rows of ``columns``; the log (and the scoreboard if it fits) under
+    them, or in the cells the last row leaves empty."""
+    rows = -(-seats // columns)
+    empty = columns * rows - seats
+    widths = " ".join([str(panel_width(size))] * (columns - 1) + ["1fr"])
+    if empty:
         heights = " ".join(["auto"] * (rows - 1) + ["1fr"])
-        return Layout(large, columns, widths, heights, (spare, 1), tiny=tiny)
+        return Layout(size, columns, widths, heights, (empty, 1))
     heights = " ".join(["auto"] * rows + ["1fr"])
-    board = columns - 1 if columns >= 3 and height >= BOARD_HEIGHT else 0
-    return Layout(large, columns, widths, heights, (columns - board, 1), board, tiny)
+    board = (columns - 1 if log else columns) if spare >= BOARD_ROWS and columns >= 2 else 0
+    return Layout(size, columns, widths, heights, (max(1, columns - board), 1), board)
 
 
 def take_hint(view: PixiesObservation, index: int) -> str:

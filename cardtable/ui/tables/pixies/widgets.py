@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.color import Color
 from textual.containers import Vertical
 from textual.content import Content
+from textual.css.scalar import Scalar
 from textual.events import Click, MouseMove
 from textual.geometry import Offset
 from textual.message import Message
@@ -23,14 +24,13 @@ from cardtable.games.pixies.scoring import ScoreBreakdown
 from cardtable.games.pixies.view import CellView, GridView
 from cardtable.ui.tables.pixies.cards import (
     COMPACT,
-    LARGE,
-    TINY,
     Mark,
     Size,
     beside,
     blank_rows,
     block_width,
     board_rows,
+    board_width,
     card_tip,
     join,
     offer_rows,
@@ -64,8 +64,6 @@ class GridBoard(Widget):
 
     DEFAULT_CSS = """
     GridBoard { width: 32; height: 9; }
-    GridBoard.-large { width: 38; height: 12; }
-    GridBoard.-tiny { height: 3; }
     """
 
     def __init__(self, seat: int) -> None:
@@ -73,21 +71,14 @@ class GridBoard(Widget):
         self.seat = seat
         self.cells: tuple[CellView, ...] = tuple(CellView(i + 1, None, False) for i in range(9))
         self.marks: tuple[Mark, ...] = (Mark(),) * 9
-        self.large = False
-        self.tiny = False
+        self.size_now = COMPACT
 
-    @property
-    def size_now(self) -> Size:
-        return LARGE if self.large else TINY if self.tiny else COMPACT
-
-    def show(
-        self, cells: tuple[CellView, ...], marks: tuple[Mark, ...], large: bool, tiny: bool = False
-    ) -> None:
-        if (cells, marks, large, tiny) != (self.cells, self.marks, self.large, self.tiny):
-            self.cells, self.marks, self.large, self.tiny = cells, marks, large, tiny
-            self.set_class(large, "-large")
-            self.set_class(tiny, "-tiny")
-            self.refresh(layout=True)
+    def show(self, cells: tuple[CellView, ...], marks: tuple[Mark, ...], size: Size) -> None:
+        if (cells, marks, size) != (self.cells, self.marks, self.size_now):
+            if size != self.size_now:
+                self.styles.width, self.styles.height = board_width(size), 3 * size.pitch
+            self.cells, self.marks, self.size_now = cells, marks, size
+            self.refresh()
 
     def render(self) -> Content:
         return join(board_rows(self.cells, self.marks, self.size_now))
@@ -147,7 +138,6 @@ class GridPanel(Vertical):
         border-subtitle-color: $foreground 80%;
     }
     GridPanel .px-score { width: 32; height: 2; color: $foreground 90%; }
-    GridPanel.-large .px-score { width: 38; }
     GridPanel.-tiny .px-score { display: none; }
     """
 
@@ -170,9 +160,8 @@ class GridPanel(Vertical):
         grid: GridView,
         banked: int,
         marks: dict[int, Mark],
-        large: bool,
+        size: Size,
         to_move: bool,
-        tiny: bool = False,
     ) -> None:
         """Redraw from the seat's grid view; ``marks`` adds lit spaces and the cursor."""
         zone = frozenset(grid.score.zone_cells)
@@ -180,7 +169,7 @@ class GridPanel(Vertical):
             Mark(space in zone, marks.get(space, Mark()).lit, marks.get(space, Mark()).cursor)
             for space in range(1, 10)
         )
-        self.query_one(GridBoard).show(grid.cells, looks, large, tiny)
+        self.query_one(GridBoard).show(grid.cells, looks, size)
         full = " · FULL" if grid.full else ""
         subtitle = f"round {grid.score.total} · total {banked + grid.score.total}{full}"
         shown = (score_lines(grid.score), title, subtitle)
@@ -188,8 +177,10 @@ class GridPanel(Vertical):
             self.shown = shown
             self.query_one(".px-score", Static).update(shown[0], layout=False)
             self.border_title, self.border_subtitle = Content(title), subtitle  # names: no markup
-        self.set_class(large, "-large")
-        self.set_class(tiny, "-tiny")
+        score = self.query_one(".px-score", Static)
+        if score.styles.width != Scalar.from_number(board_width(size)):
+            score.styles.width = board_width(size)
+        self.set_class(size.rows == 1, "-tiny")
         if to_move != self.to_move:
             self.to_move = to_move
             self.paint_border()
@@ -222,7 +213,6 @@ class OfferStrip(Widget):
 
     DEFAULT_CSS = """
     OfferStrip { width: 100%; height: 3; padding: 0 1; }
-    OfferStrip.-large { height: 4; }
     """
     #: blank columns between the revealed cards and the pending ones
     GAP = 2
@@ -231,16 +221,15 @@ class OfferStrip(Widget):
         super().__init__(**kwargs)
         self.revealed: tuple[Slot, ...] = ()
         self.pending: tuple[Slot, ...] = ()
-        self.large = False
+        self.size_now = COMPACT
 
-    @property
-    def size_now(self) -> Size:
-        return LARGE if self.large else COMPACT
-
-    def show(self, revealed: tuple[Slot, ...], pending: tuple[Slot, ...], large: bool) -> None:
-        if (revealed, pending, large) != (self.revealed, self.pending, self.large):
-            self.revealed, self.pending, self.large = revealed, pending, large
-            self.set_class(large, "-large")
+    def show(self, revealed: tuple[Slot, ...], pending: tuple[Slot, ...], size: Size) -> None:
+        """``size`` is the grids' card size; one-line grids still get compact cards to choose."""
+        size = max(size, COMPACT, key=lambda s: s.rows)
+        if (revealed, pending, size) != (self.revealed, self.pending, self.size_now):
+            if size != self.size_now:
+                self.styles.height = size.rows + 1
+            self.revealed, self.pending, self.size_now = revealed, pending, size
             self.refresh()
 
     def render(self) -> Content:
