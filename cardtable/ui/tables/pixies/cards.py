@@ -82,6 +82,8 @@ class Mark:
     lit: bool = False
     #: where Enter would lay it
     cursor: bool = False
+    #: how opaque the card here is drawn, in percent: under 100 while it fades into its place
+    fade: int = 100
 
 
 SPIRAL, CROSS = "@", "✗"
@@ -161,6 +163,8 @@ def space_rows(cell: CellView, mark: Mark, size: Size) -> list[Row]:
         face = back_rows(cell.space, size)
     else:
         face = empty_rows(cell.space, mark, size)
+    if mark.fade < 100:
+        face = [[(text, faded(style, mark.fade)) for text, style in row] for row in face]
     if size.rows == 1:
         return [tiny_row(cell, mark, face[0])]
     tucked = cell.validated
@@ -180,6 +184,12 @@ def space_rows(cell: CellView, mark: Mark, size: Size) -> list[Row]:
         row.append((edge[i], lane(BACK)))
         lines.append(row)
     return lines
+
+
+def faded(style: str, percent: int) -> str:
+    """``style`` with its background ``percent`` opaque: a card still fading into its place."""
+    head, on, ground = style.rpartition(" on ")
+    return f"{head} on {ground} {percent}%" if on and "%" not in ground else style
 
 
 def tiny_row(cell: CellView, mark: Mark, face: Row) -> Row:

@@ -21,6 +21,8 @@ from cardtable.games.pixies.events import GridFilled, RoundEnded
 from cardtable.games.pixies.state import Phase
 from cardtable.games.pixies.view import PixiesObservation
 from cardtable.session import Moved
+from cardtable.ui import motion
+from cardtable.ui.cues import cues
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tables.pixies import prompt as prompts
@@ -328,6 +330,7 @@ class PixiesTable(TableScreen):
         self._performing = True
         try:
             super().after_move(moved)
+            motion.play(cues(moved.events), lambda cue: self.query_one(f"#px-board-{cue.seat}"))
         finally:
             self._performing = False
             self._before = self.session.observe()

@@ -6,6 +6,7 @@ the table decides whether that is a legal move.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from textual.app import ComposeResult
@@ -16,12 +17,14 @@ from textual.css.scalar import Scalar
 from textual.events import Click, MouseMove
 from textual.geometry import Offset
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
 from cardtable.games.pixies.cards import Card
 from cardtable.games.pixies.scoring import ScoreBreakdown
 from cardtable.games.pixies.view import CellView, GridView
+from cardtable.ui import motion
 from cardtable.ui.tables.pixies.cards import (
     COMPACT,
     Mark,
@@ -72,6 +75,18 @@ class GridBoard(Widget):
         self.cells: tuple[CellView, ...] = tuple(CellView(i + 1, None, False) for i in range(9))
         self.marks: tuple[Mark, ...] = (Mark(),) * 9
         self.size_now = COMPACT
+        #: the space whose card is fading in, while ``arrival`` runs from 0 to 1
+        self.fresh: int | None = None
+
+    #: how far the newest card has faded in (1: fully there)
+    arrival: reactive[float] = reactive(1.0)
+
+    def land(self, place: int) -> bool:
+        """Fade in the card just laid on space ``place`` (only while motion is on)."""
+        if not motion.moving(self):
+            return False
+        self.fresh = place
+        return motion.fade_in(self, "arrival")
 
     def show(self, cells: tuple[CellView, ...], marks: tuple[Mark, ...], size: Size) -> None:
         if (cells, marks, size) != (self.cells, self.marks, self.size_now):
@@ -81,7 +96,10 @@ class GridBoard(Widget):
             self.refresh()
 
     def render(self) -> Content:
-        return join(board_rows(self.cells, self.marks, self.size_now))
+        marks = list(self.marks)
+        if self.fresh is not None and self.arrival < 1:
+            marks[self.fresh - 1] = replace(marks[self.fresh - 1], fade=round(self.arrival * 100))
+        return join(board_rows(self.cells, marks, self.size_now))
 
     def offset_of(self, space: int) -> Offset:
         """Where a click lands on ``space`` (1..9): the middle of its face."""
