@@ -11,11 +11,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from cardtable.games.flip7 import events as flip7
-from cardtable.games.pazaak import events as pazaak
-from cardtable.games.pazu import events as pazu
-from cardtable.games.pixies import events as pixies
-
 Kind = Literal["arrive", "bust", "cheer"]
 
 
@@ -27,27 +22,36 @@ class Cue:
     place: int | None = None
 
 
+def _lands(event: Any) -> Cue:
+    return Cue("arrive", event.seat, getattr(event, "space", None))
+
+
+def _busts(event: Any) -> Cue:
+    return Cue("bust", event.seat)
+
+
 def _pure_20(event: Any) -> Cue | None:
     """A Pazaak or Pazu total that reached exactly 20 stands by itself (ruling 3)."""
     return Cue("cheer", event.seat) if event.auto else None
 
 
-READERS: dict[type, Callable[[Any], Cue | None]] = {
-    pazaak.CardDrawn: lambda e: Cue("arrive", e.seat),
-    pazaak.SideCardPlayed: lambda e: Cue("arrive", e.seat),
-    pazaak.Stood: _pure_20,
-    pazaak.Busted: lambda e: Cue("bust", e.seat),
-    pazu.Busted: lambda e: Cue("bust", e.seat),
-    flip7.CardFlipped: lambda e: Cue("arrive", e.seat),
-    flip7.Busted: lambda e: Cue("bust", e.seat),
-    flip7.FlipSeven: lambda e: Cue("cheer", e.seat),
-    pixies.CardPlaced: lambda e: Cue("arrive", e.seat, e.space),
-    pixies.DuplicateSettled: lambda e: Cue("arrive", e.seat, e.space),
-    pixies.PlacedFaceDown: lambda e: Cue("arrive", e.seat, e.space),
+#: by the event's class name, so reading a move's cues imports no game's rules: a table's first
+#: frame would otherwise load all four games' events. Pazu shares Pazaak's draws and stands.
+READERS: dict[str, Callable[[Any], Cue | None]] = {
+    "CardDrawn": _lands,  # Pazaak, Pazu
+    "SideCardPlayed": _lands,  # Pazaak, Pazu
+    "Stood": _pure_20,  # Pazaak, Pazu
+    "Busted": _busts,  # Pazaak, Pazu, Flip 7
+    "CardFlipped": _lands,  # Flip 7
+    "FlipSeven": lambda event: Cue("cheer", event.seat),
+    "CardPlaced": _lands,  # Pixies
+    "DuplicateSettled": _lands,  # Pixies
+    "PlacedFaceDown": _lands,  # Pixies
 }
 
 
 def cues(events: Iterable[Any]) -> list[Cue]:
     """The cues of a move's events, in order; most events have none."""
-    found = (READERS[type(event)](event) for event in events if type(event) in READERS)
+    readers = ((READERS.get(type(event).__name__), event) for event in events)
+    found = (read(event) for read, event in readers if read is not None)
     return [cue for cue in found if cue is not None]

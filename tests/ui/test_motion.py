@@ -10,6 +10,8 @@ animation has finished, which is exactly the waiting these tests must not do.
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from typing import Any
@@ -19,7 +21,9 @@ import pytest
 from cardtable.core.seats import Seat, default_seats
 from cardtable.games.flip7 import events as flip7
 from cardtable.games.pazaak import events as pazaak
+from cardtable.games.pazu import events as pazu
 from cardtable.games.pixies import events as pixies
+from cardtable.games.pixies.cards import DECK
 from cardtable.games.pixies.state import Phase
 from cardtable.games.registry import GAMES
 from cardtable.session import LocalSession
@@ -75,6 +79,8 @@ def test_the_moments_worth_moving_are_read_from_the_events():
         flip7.FlipSeven(seat=2),
         pixies.PlacedFaceDown(seat=1, space=4),
         pixies.GridFilled(seat=1),
+        pazu.Busted(seat=2, total=22, penalty=3),
+        pixies.DuplicateSettled(seat=0, space=5, kept=DECK[0], kept_new=True),
     ]
     assert cues(events) == [
         Cue("arrive", 0),
@@ -82,7 +88,16 @@ def test_the_moments_worth_moving_are_read_from_the_events():
         Cue("bust", 0),
         Cue("cheer", 2),
         Cue("arrive", 1, 4),
+        Cue("bust", 2),
+        Cue("arrive", 0, 5),
     ]
+
+
+def test_reading_cues_loads_no_game():
+    """Cues go by event names: a table's first frame must not import the other games."""
+    code = "import sys, cardtable.ui.cues; print(sorted(m for m in sys.modules if '.games.' in m))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
 
 
 def pixies_app() -> CardtableApp:
