@@ -1,4 +1,4 @@
-"""How a Pixies card, a grid space and a card back look as text, in two sizes.
+"""How a Pixies card, a grid space and a card back look as text, in four sizes (one line to four).
 
 Pure functions from observation slices to Textual ``Content``, so the widgets stay thin and the
 look can be tested without an app. A card's colour always comes with its letter (B G Y R, ✱ for

@@ -1,8 +1,8 @@
 """Where things go on the Pixies table, and two views the table derives from the core's events.
 
-``choose_layout`` fits 2 players in 80×24 and 5 in 120×40: big cards when every grid and a log
-fit side by side, compact ones otherwise, with the panels wrapped into rows and the log taking
-whatever is left. The two helpers read events the core already made (never the rules): what a
+``choose_layout`` fits 2 players in 80×24 and 5 in 120×40 and gives the grids the biggest cards
+the screen holds: every grid in a row with the log beside them or, when that lets the cards grow,
+under them; else compact panels wrapped into rows, the log taking whatever is left. The two helpers read events the core already made (never the rules): what a
 take would do, for the hints under the revealed cards, and how the grids looked when a round
 ended, for the table behind the round summary.
 """
