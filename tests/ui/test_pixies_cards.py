@@ -118,6 +118,9 @@ def test_layouts_fit_two_players_in_80x24_and_five_in_120x40():
     assert not small.large and small.columns == 2 and small.log_span == (2, 1)
     roomy = choose_layout(2, 120, 40)  # the biggest cards; the log and scores under the grids
     assert roomy.card == HUGE and roomy.columns == 2 and roomy.board_span == 1
+    four = choose_layout(4, 120, 40)  # two rows of big grids, the log down the right
+    assert four.card == LARGE and four.columns == 3 and four.log_span == (1, 2)
+    assert four.log_after == 2  # after the first row's grids, so it takes the right column
     five = choose_layout(5, 120, 40)
     assert not five.large and five.columns == 3 and five.log_span == (1, 1)
 

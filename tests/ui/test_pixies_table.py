@@ -217,6 +217,21 @@ async def test_the_grids_take_the_room_the_log_gave_up_at_120x40():
 
 
 @sync
+async def test_four_big_grids_at_120x40_share_the_screen_with_the_log_down_the_right():
+    """Two rows of two (compact grids in a row of three and one took 39% before)."""
+    match = preplay(4, 3, tucked_cards(3))
+    app = match_app(match, seats_for(4))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = find_table(app)
+        panels = list(table.query(GridPanel))
+        assert sum(p.region.area for p in panels) / (120 * 40) > 0.5
+        log = table.query_one(MoveLog).region
+        assert log.x >= max(p.region.right for p in panels)  # beside every grid
+        assert log.y == panels[0].region.y and log.bottom >= panels[-1].region.bottom - 1
+
+
+@sync
 async def test_four_grids_at_80x24_show_a_tucked_card_as_the_edge_of_a_back():
     match = preplay(4, 3, tucked_cards(3))
     app = match_app(match, seats_for(4))

@@ -60,6 +60,8 @@ class Layout:
     log_span: tuple[int, int] = (1, 1)
     #: how many columns the scoreboard spans, or 0 when there is no room for it
     board_span: int = 0
+    #: how many grids come before the log in the grid's order (cells fill in that order)
+    log_after: int = 0
 
     @property
     def large(self) -> bool:
@@ -73,22 +75,24 @@ class Layout:
 
 
 def choose_layout(seats: int, width: int, height: int, log: bool = True) -> Layout:
-    """The biggest cards that fit, all grids in a row with the log beside them or under them;
-    failing that, compact panels wrapped into rows (one line a card if even those are too tall).
+    """The biggest cards that fit: the grids in as few rows as hold them, the log beside them
+    or, when that lets the cards grow, under them; failing that, compact panels wrapped into
+    rows (one line a card if even those are too tall), the log in what is left.
 
-    Grid cells fill in order (panels, log, scoreboard). ``log`` is False while the log is
-    hidden: its room goes to the grids.
+    ``log`` is False while the log is folded away: its room goes to the grids.
     """
     usable = width - 2
     for size in TIERS:
-        row_width = seats * (panel_width(size) + 1) - 1
-        spare = height - chrome_rows(size) - panel_rows(size)
-        if spare < 0 or row_width > usable:
-            continue
-        if log and row_width + 1 + LOG_MIN <= usable:
-            return beside(size, seats, spare)
-        if spare >= (LOG_BELOW if log else 0):
-            return under(size, seats, seats, spare, log)
+        for columns in range(seats, 0, -1):
+            rows = -(-seats // columns)
+            row_width = columns * (panel_width(size) + 1) - 1
+            spare = height - chrome_rows(size) - rows * panel_rows(size)
+            if spare < 0 or row_width > usable:
+                continue
+            if log and row_width + 1 + LOG_MIN <= usable:
+                return beside(size, seats, columns, spare)
+            if spare >= (LOG_BELOW if log else 0):
+                return under(size, seats, columns, spare, log)
     columns = max(1, min(seats, (usable + 1) // (panel_width(COMPACT) + 1)))
     rows = -(-seats // columns)
     size = TINY if rows * panel_rows(COMPACT) > height - chrome_rows(COMPACT) else COMPACT
@@ -96,11 +100,14 @@ def choose_layout(seats: int, width: int, height: int, log: bool = True) -> Layo
     return under(size, seats, columns, spare, log)
 
 
-def beside(size: Size, seats: int, spare: int) -> Layout:
-    """Grids in a row, the log down the right, the scoreboard under the grids if it fits."""
-    widths = " ".join([str(panel_width(size))] * seats + ["1fr"])
-    board = seats if spare >= BOARD_ROWS else 0
-    return Layout(size, seats + 1, widths, "auto 1fr", (1, 2 if board else 1), board)
+def beside(size: Size, seats: int, columns: int, spare: int) -> Layout:
+    """Grids in rows of ``columns``, the log down the right (it comes after the first row's
+    grids in the grid's order), the scoreboard under the grids if it fits and no cell is left."""
+    rows = -(-seats // columns)
+    widths = " ".join([str(panel_width(size))] * columns + ["1fr"])
+    heights = " ".join(["auto"] * rows + ["1fr"])
+    board = columns if spare >= BOARD_ROWS and columns * rows == seats else 0
+    return Layout(size, columns + 1, widths, heights, (1, rows + bool(board)), board, columns)
 
 
 def under(size: Size, seats: int, columns: int, spare: int, log: bool) -> Layout:
@@ -111,10 +118,11 @@ def under(size: Size, seats: int, columns: int, spare: int, log: bool) -> Layout
     widths = " ".join([str(panel_width(size))] * (columns - 1) + ["1fr"])
     if empty:
         heights = " ".join(["auto"] * (rows - 1) + ["1fr"])
-        return Layout(size, columns, widths, heights, (empty, 1))
+        return Layout(size, columns, widths, heights, (empty, 1), log_after=seats)
     heights = " ".join(["auto"] * rows + ["1fr"])
     board = (columns - 1 if log else columns) if spare >= BOARD_ROWS and columns >= 2 else 0
-    return Layout(size, columns, widths, heights, (max(1, columns - board), 1), board)
+    span = (max(1, columns - board), 1)
+    return Layout(size, columns, widths, heights, span, board, log_after=seats)
 
 
 def take_hint(view: PixiesObservation, index: int) -> str:

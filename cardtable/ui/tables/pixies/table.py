@@ -107,6 +107,10 @@ class PixiesTable(TableScreen):
         play.styles.grid_columns = layout.column_widths
         play.styles.grid_rows = layout.row_heights
         log.styles.column_span, log.styles.row_span = layout.log_span
+        grids = list(play.query(GridPanel))
+        before = grids[min(layout.log_after, len(grids)) - 1]
+        if play.children.index(log) != play.children.index(before) + 1:
+            play.move_child(log, after=before)
         board = self.query_one(Scoreboard)
         board.display = layout.board_span > 0
         board.styles.column_span = max(1, layout.board_span)
