@@ -52,11 +52,15 @@ def ask_to_leave(table: TableScreen) -> None:
     if table.looking_on or table.session.is_over:
         table.app.go_home()  # type: ignore[attr-defined]
         return
-    kept = (
-        "It is saved as it stands: Continue on the home screen picks it up again."
-        if table.session.ply
-        else "Nothing has been played yet, so there is nothing to save."
-    )
+    if not table.session.held_here:
+        kept = (
+            "The game goes on at the server: a bot plays your seat while you are away, and "
+            "joining again with the invite code puts you back in it."
+        )
+    elif table.session.ply:
+        kept = "It is saved as it stands: Continue on the home screen picks it up again."
+    else:
+        kept = "Nothing has been played yet, so there is nothing to save."
     box = ResultScreen("Leave this game?", kept, (("stay", "Keep playing"), ("leave", "Leave")))
 
     def leave_if_asked(choice: str | None) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.ui.screens.handoff import HandOffScreen
+from cardtable.ui.tables.chatting import carry_draft, draft
 
 if TYPE_CHECKING:
     from cardtable.ui.tables.base import TableScreen
@@ -29,4 +30,8 @@ def pass_on(table: TableScreen) -> None:
     while app.screen is not table:
         app.pop_screen()
     table.passed_on = True
-    app.switch_screen(table.spec.table(table.session))
+    typed = draft(table)  # a chat line half typed goes on to the next table
+    following = table.spec.table(table.session)
+    app.switch_screen(following)
+    if typed:
+        following.call_after_refresh(carry_draft, following, typed)

@@ -13,7 +13,7 @@ from textual.widgets import Button, Static
 from cardtable.games.pazaak.actions import EndTurn, PlaySide, Stand
 from cardtable.games.pazaak.cards import label
 from cardtable.games.pazaak.events import SetVoid, SetWon, WinReason
-from cardtable.games.pazaak.state import PazaakView
+from cardtable.games.pazaak.view import PazaakView
 from cardtable.session import Moved
 from cardtable.ui import motion
 from cardtable.ui.cues import cues

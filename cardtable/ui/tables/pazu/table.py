@@ -27,7 +27,8 @@ from cardtable.games.pazu.actions import (
     PlaySide,
 )
 from cardtable.games.pazu.events import SetPotCarried, SetWon
-from cardtable.games.pazu.state import PazuView, Phase
+from cardtable.games.pazu.state import Phase
+from cardtable.games.pazu.view import PazuView
 from cardtable.session import Moved, Session
 from cardtable.ui import motion
 from cardtable.ui.cues import cues
