@@ -11,7 +11,7 @@ import socket
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Select, Static
@@ -83,7 +83,7 @@ class LobbyScreen(Screen[None]):
     LobbyScreen #lobby { width: 80; max-width: 100%; height: auto; padding: 1 2;
         border: heavy $primary; background: $surface; }
     """
-    BINDINGS: ClassVar[list[Binding]] = [Binding("escape", "leave", "Leave")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Leave")]
 
     def __init__(self, session: RemoteSession, ask_name: bool = False) -> None:
         """``ask_name``: ask for the player's name (and keep it) before connecting."""
@@ -180,7 +180,7 @@ class PlayOnlineScreen(Screen[None]):
     PlayOnlineScreen Input, PlayOnlineScreen Select { margin-bottom: 1; }
     PlayOnlineScreen #online-buttons { height: 3; align-horizontal: center; }
     """
-    BINDINGS: ClassVar[list[Binding]] = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back")]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="online"):

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -57,7 +57,7 @@ def seed_text(seed: int | None) -> str:
 class TableScreen(Screen[None]):
     """The base of every game table. Subclasses implement ``compose_table`` and ``show``."""
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "exit_table", "Home"),
         Binding("escape", "exit_table", "Home", show=False),
         Binding("question_mark", "rules", "Rules"),

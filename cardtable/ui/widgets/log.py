@@ -21,10 +21,8 @@ class MoveLog(RichLog, can_focus=False):
     }
     """
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(
-            wrap=True, markup=False, highlight=False, max_lines=500, min_width=12, **kwargs
-        )  # type: ignore[arg-type]
+    def __init__(self) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, max_lines=500, min_width=12)
         self.border_title = "Moves"
 
     def add(self, line: str) -> None:
