@@ -16,9 +16,13 @@ from cardtable.games.pixies.view import CellView
 from cardtable.tools.shots.pixies import every_choice_ends, preplay
 from cardtable.ui.tables.pixies.cards import (
     COMPACT,
+    HUGE,
     LARGE,
+    TINY,
+    ZONE_MAT,
     Mark,
     block_width,
+    board_rows,
     face_lines,
     join,
     space_rows,
@@ -42,7 +46,7 @@ def text(rows) -> list[str]:
     return str(join(rows).plain).split("\n")
 
 
-@pytest.mark.parametrize("size", [COMPACT, LARGE], ids=["compact", "large"])
+@pytest.mark.parametrize("size", [COMPACT, LARGE, HUGE], ids=["compact", "large", "huge"])
 def test_every_card_face_says_number_colour_and_symbols_in_its_width(size):
     for c in DECK:
         lines = face_lines(c, size)
@@ -51,7 +55,10 @@ def test_every_card_face_says_number_colour_and_symbols_in_its_width(size):
         if c.special:
             assert "★" in lines[1] and c.colour.letter in lines[1]
         else:
-            assert lines[1].count("@") == c.spirals and lines[1].count("x") == c.crosses
+            counts = lines[1].split()
+            assert (f"@×{c.spirals}" in counts) == bool(c.spirals)
+            assert (f"✗×{c.crosses}" in counts) == bool(c.crosses)
+            assert len(counts) == bool(c.spirals) + bool(c.crosses)  # a count, never a row of marks
 
 
 def test_a_tucked_card_peeks_out_under_a_validated_space():
@@ -61,6 +68,40 @@ def test_a_tucked_card_peeks_out_under_a_validated_space():
     assert rows[0][0] == "5" and rows[1][0] == "✓" and rows[2][0] == "◆"
     assert (rows[0][-1], rows[1][-1]) == ("▄", "█")  # the back's right edge, half a row lower
     assert rows[2] == "◆ " + "▀" * (COMPACT.width)  # and its bottom edge under the face
+
+
+def test_at_one_line_a_card_a_tucked_card_still_shows_as_the_edge_of_a_back():
+    green_five = card(Colour.GREEN, 5, spirals=0, crosses=0, special=False)
+    (tucked,) = text(space_rows(CellView(5, green_five, True), Mark(), TINY))
+    (alone,) = text(space_rows(CellView(5, green_five, False), Mark(), TINY))
+    assert len(tucked) == len(alone) == block_width(TINY)
+    assert tucked.endswith("╳╳") and "╳" not in alone  # two columns of the back's own pattern
+    assert tucked.startswith("5 5G") and alone.startswith("5 5G")
+
+
+def test_the_largest_zone_lies_on_one_mat_joined_between_its_spaces():
+    """Spaces 1, 2 and 5 make the zone: their lanes and the gap between 1 and 2 are on the mat;
+    the gap between 2 and 3 and every lane of space 3 are not."""
+    green = card(Colour.GREEN, 5, spirals=0, crosses=0, special=False)
+    cells = [CellView(n, green if n in (1, 2, 5) else None, False) for n in range(1, 10)]
+    marks = [Mark(zone=n in (1, 2, 5)) for n in range(1, 10)]
+    rows = board_rows(cells, marks, COMPACT)
+    step = block_width(COMPACT) + 1
+
+    def ground(line: int, column: int) -> bool:
+        at = 0
+        for chars, style in rows[line]:
+            if at <= column < at + len(chars):
+                return ZONE_MAT in style
+            at += len(chars)
+        raise IndexError(column)
+
+    edge = COMPACT.rows  # the lane row under the first row of spaces
+    assert ground(1, 0) and ground(1, step - 2) and ground(1, step - 1)  # space 1, gap 1|2
+    assert ground(edge, 3) and ground(edge, step + 3)  # under spaces 1 and 2
+    assert not ground(1, 2 * step - 1) and not ground(1, 2 * step)  # gap 2|3, space 3
+    assert ground(COMPACT.pitch + 1, step) and not ground(COMPACT.pitch + 1, 0)  # 5 yes, 4 no
+    assert "◆" in text(rows)[2]
 
 
 def test_a_face_down_card_alone_is_a_whole_back_with_its_space_and_a_lit_space_says_so():
@@ -75,16 +116,25 @@ def test_a_face_down_card_alone_is_a_whole_back_with_its_space_and_a_lit_space_s
 def test_layouts_fit_two_players_in_80x24_and_five_in_120x40():
     small = choose_layout(2, 80, 24)
     assert not small.large and small.columns == 2 and small.log_span == (2, 1)
-    roomy = choose_layout(2, 120, 40)
-    assert roomy.large and roomy.columns == 3 and roomy.board_span == 2
+    roomy = choose_layout(2, 120, 40)  # the biggest cards; the log and scores under the grids
+    assert roomy.card == HUGE and roomy.columns == 2 and roomy.board_span == 1
+    four = choose_layout(4, 120, 40)  # two rows of big grids, the log down the right
+    assert four.card == LARGE and four.columns == 3 and four.log_span == (1, 2)
+    assert four.log_after == 2  # after the first row's grids, so it takes the right column
     five = choose_layout(5, 120, 40)
     assert not five.large and five.columns == 3 and five.log_span == (1, 1)
 
 
+def test_a_hidden_log_gives_its_room_to_the_grids():
+    assert choose_layout(2, 120, 30).card == LARGE  # the log fits only beside them
+    hidden = choose_layout(2, 120, 30, log=False)
+    assert hidden.card == HUGE and hidden.board_span == 0
+
+
 def test_clicks_find_the_space_and_the_card_they_landed_on():
     board = GridBoard(0)
-    for large in (False, True):
-        board.large = large
+    for size in (TINY, COMPACT, LARGE, HUGE):
+        board.size_now = size
         for space in range(1, 10):
             at = board.offset_of(space)
             assert board.space_at(at.x, at.y) == space

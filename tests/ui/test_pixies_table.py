@@ -20,13 +20,16 @@ from cardtable.games.pixies.actions import PlaceFaceDown, Take
 from cardtable.games.pixies.state import Phase
 from cardtable.games.registry import GAMES
 from cardtable.session import LocalSession, ReplaySession
-from cardtable.tools.shots.pixies import SHOTS, phase_is, preplay, seats_for
+from cardtable.tools.shots.pixies import SHOTS, phase_is, preplay, seats_for, tucked_cards
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.handoff import HandOffScreen
 from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.tables.pixies.cards import HUGE, block_width
+from cardtable.ui.tables.pixies.layout import LOG_BELOW
 from cardtable.ui.tables.pixies.results import ScoreboardScreen
 from cardtable.ui.tables.pixies.table import PixiesTable
 from cardtable.ui.tables.pixies.widgets import GridBoard, GridPanel, OfferStrip
+from cardtable.ui.widgets.log import MoveLog
 
 SPEC = GAMES["pixies"]
 
@@ -192,6 +195,58 @@ async def test_two_players_fit_80x24_and_five_fit_120x40():
                 assert region.right <= size[0] and region.bottom <= size[1] - 1, panel.id
             offer = screen.query_one(OfferStrip)
             assert offer.region.height >= 3 and offer.region.y < 6
+
+
+@sync
+async def test_the_grids_take_the_room_the_log_gave_up_at_120x40():
+    """Two grids of the biggest cards take over a third of the screen (28% before the size
+    tiers); the log and the scores sit under them, the log still in view."""
+    match = preplay(2, 3, phase_is(Phase.PICK, 6))
+    app = match_app(match, seats_for(2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = find_table(app)
+        assert table.layout_now.card == HUGE
+        panels = list(table.query(GridPanel))
+        share = sum(p.region.area for p in panels) / (120 * 40)
+        assert share > 0.35, share
+        log = table.query_one(MoveLog)
+        assert log.region.height >= LOG_BELOW and log.region.y >= panels[0].region.bottom
+        for board in table.query(GridBoard):  # the board widget is as big as its cards
+            assert board.region.height == 3 * HUGE.pitch
+
+
+@sync
+async def test_four_big_grids_at_120x40_share_the_screen_with_the_log_down_the_right():
+    """Two rows of two (compact grids in a row of three and one took 39% before)."""
+    match = preplay(4, 3, tucked_cards(3))
+    app = match_app(match, seats_for(4))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = find_table(app)
+        panels = list(table.query(GridPanel))
+        assert sum(p.region.area for p in panels) / (120 * 40) > 0.5
+        log = table.query_one(MoveLog).region
+        assert log.x >= max(p.region.right for p in panels)  # beside every grid
+        assert log.y == panels[0].region.y and log.bottom >= panels[-1].region.bottom - 1
+
+
+@sync
+async def test_four_grids_at_80x24_show_a_tucked_card_as_the_edge_of_a_back():
+    match = preplay(4, 3, tucked_cards(3))
+    app = match_app(match, seats_for(4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = find_table(app)
+        assert table.layout_now.tiny
+        boards = list(table.query(GridBoard))
+        tucked = [(b, c) for b in boards for c in b.cells if c.validated]
+        assert len(tucked) >= 3
+        for board, cell in tucked:
+            row = board.render().plain.split("\n")[(cell.space - 1) // 3]
+            col = (cell.space - 1) % 3
+            width = block_width(board.size_now) + 1
+            assert row[col * width : col * width + width - 1].endswith("╳╳"), row
 
 
 @sync

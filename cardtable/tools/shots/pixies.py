@@ -1,5 +1,6 @@
 """Scenes of the Pixies table: mid-round with tucked cards, a keep-which choice at 80×24, lit
-spaces for a face-down card, five players at 120×40, the round summary and the final result.
+spaces for a face-down card, four and five players at 120×40, four at 80×24, the round summary
+and the final result.
 
 Each scene starts from a position reached by seeded easy bots playing every seat, stopped where
 the person in seat 1 has a choice to make, so no bot thinks while the picture is taken.
@@ -98,6 +99,7 @@ SHOTS = (
     Shot("pixies-2p-keep-80x24", table_app(2, 5, phase_is(Phase.KEEP, 12)), settle, (80, 24)),
     Shot("pixies-facedown", table_app(2, 7, phase_is(Phase.FACE_DOWN, 20)), settle),
     Shot("pixies-5p", table_app(5, 3, tucked_cards(4)), settle),
+    Shot("pixies-4p", table_app(4, 3, tucked_cards(3)), settle),
     Shot("pixies-4p-80x24", table_app(4, 3, tucked_cards(3)), settle, (80, 24)),
     Shot("pixies-round-summary", table_app(2, 3, every_choice_ends(RoundEnded)), choose_first),
     Shot("pixies-final", table_app(2, 4, every_choice_ends(GameEnded)), choose_first),

@@ -14,6 +14,9 @@ from cardtable.games.pazaak.actions import EndTurn, PlaySide, Stand
 from cardtable.games.pazaak.cards import label
 from cardtable.games.pazaak.events import SetVoid, SetWon, WinReason
 from cardtable.games.pazaak.view import PazaakView
+from cardtable.session import Moved
+from cardtable.ui import motion
+from cardtable.ui.cues import cues
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables import replaying
 from cardtable.ui.tables.base import TableScreen, seed_text
@@ -95,6 +98,10 @@ class Table(TableScreen):
     def hand_seat(self) -> int:
         """Whose hand is face up at the bottom: the viewer, or seat 0 behind the hand-off screen."""
         return self.viewer if self.viewer is not None else 0
+
+    def after_move(self, moved: Moved) -> None:
+        super().after_move(moved)
+        motion.play(cues(moved.events), lambda cue: self.query_one(f"#board-{cue.seat}"))
 
     def show(self, view: PazaakView) -> None:
         me = self.hand_seat

@@ -29,7 +29,9 @@ from cardtable.games.pazu.actions import (
 from cardtable.games.pazu.events import SetPotCarried, SetWon
 from cardtable.games.pazu.state import Phase
 from cardtable.games.pazu.view import PazuView
-from cardtable.session import Session
+from cardtable.session import Moved, Session
+from cardtable.ui import motion
+from cardtable.ui.cues import cues
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables import replaying
 from cardtable.ui.tables.pazu.auction import AuctionPanel, auction_slice
@@ -168,6 +170,10 @@ class PazuTable(PazuChoices):
     @property
     def labels(self) -> tuple[str, ...]:
         return tuple(seat.label for seat in self.seats[: self.seat_total])
+
+    def after_move(self, moved: Moved) -> None:
+        super().after_move(moved)
+        motion.play(cues(moved.events), lambda cue: self.query_one(f"#pz-board-{cue.seat}"))
 
     def redraw(self) -> None:
         """Opened from the online lobby, the table mounts before the bidding panel has its own

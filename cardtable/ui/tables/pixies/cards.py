@@ -1,16 +1,19 @@
-"""How a Pixies card, a grid space and a card back look as text, in two sizes.
+"""How a Pixies card, a grid space and a card back look as text, in four sizes (one line to four).
 
 Pure functions from observation slices to Textual ``Content``, so the widgets stay thin and the
 look can be tested without an app. A card's colour always comes with its letter (B G Y R, ✱ for
-multicolour), symbols are spelled out (@ spirals, x crosses, ★ special), and every mark on a space
-(✓ validated, ◆ largest zone, » « a legal place) is a glyph first and a colour second. Colours are
+multicolour), symbols are counted (@×3 spirals, ✗×2 crosses, ★ special) so nobody counts marks by
+eye, and every mark on a space (✓ validated, ◆ largest zone, » « a legal place) is a glyph first and
+a colour second. Colours are
 theme variables only; ``auto`` picks readable ink on whatever the theme makes a card's colour.
 ``card_tip`` and ``space_tip`` say the same in words, for tooltips; a face-down card stays hidden.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from textual.content import Content
 
@@ -63,6 +66,8 @@ class Size:
 
 COMPACT = Size(8, 2)
 LARGE = Size(10, 3)
+#: a fourth row repeats the corner upside down, as a printed card does
+HUGE = Size(12, 4)
 #: one line a card, so four or five grids fit 80×24
 TINY = Size(8, 1)
 
@@ -77,14 +82,24 @@ class Mark:
     lit: bool = False
     #: where Enter would lay it
     cursor: bool = False
+    #: how opaque the card here is drawn, in percent: under 100 while it fades into its place
+    fade: int = 100
+
+
+SPIRAL, CROSS = "@", "✗"
+
+
+def counted(glyph: str, count: int) -> str:
+    """A symbol and how many: "@×3", or nothing when there are none."""
+    return f"{glyph}×{count}" if count else ""
 
 
 def symbols(card: Card, inner: int) -> str:
-    """Spirals as @, crosses as x, a special card as ★ and the colour it rewards."""
+    """Spirals and crosses as counts, a special card as ★ and the colour it rewards."""
     if card.special:
         letter = card.colour.letter
         return "★ +1 per " + letter if inner >= 10 else "★ +1/" + letter
-    return "@" * card.spirals + "x" * card.crosses
+    return " ".join(filter(None, (counted(SPIRAL, card.spirals), counted(CROSS, card.crosses))))
 
 
 def face_lines(card: Card, size: Size) -> list[str]:
@@ -97,6 +112,8 @@ def face_lines(card: Card, size: Size) -> list[str]:
     lines = [top, symbols(card, inner).center(inner)]
     if size.rows > 2:
         lines.append(COLOUR_WORD[card.colour].center(inner))
+    if size.rows > 3:
+        lines += [""] * (size.rows - 4) + [f"{card.colour.letter}{card.number:>{inner - 1}}"]
     return [f" {line[:inner]:<{inner}} " for line in lines]
 
 
@@ -136,7 +153,9 @@ def space_rows(cell: CellView, mark: Mark, size: Size) -> list[Row]:
     """One grid space: a gutter (number, ✓, ◆), the face, and a tucked card peeking out.
 
     A face-down card under a face-up one shows as the edge of its back, half a row lower and one
-    column to the right, so a validated space reads as two stacked cards at a glance.
+    column to the right, so a validated space reads as two stacked cards at a glance. A space of
+    the largest zone lies on a lit mat (its gutter, right edge and bottom row), and the mats of
+    touching zone spaces meet, so the zone reads as one outlined shape.
     """
     if cell.up is not None:
         face = face_rows(cell.up, size)
@@ -144,25 +163,53 @@ def space_rows(cell: CellView, mark: Mark, size: Size) -> list[Row]:
         face = back_rows(cell.space, size)
     else:
         face = empty_rows(cell.space, mark, size)
+    if mark.fade < 100:
+        face = [[(text, faded(style, mark.fade)) for text, style in row] for row in face]
+    if size.rows == 1:
+        return [tiny_row(cell, mark, face[0])]
     tucked = cell.validated
-    if size.rows == 1:  # the zone shows on the number, a tucked card as a bar at the side
-        return [
-            [(str(cell.space), gutter_style(cell, mark)), *face[0], ("▐" if tucked else " ", BACK)]
-        ]
     gutter = [str(cell.space), "✓" if cell.validated else " ", "◆" if mark.zone else " "]
     gutter += [" "] * (size.rows + 1 - len(gutter))
     edge = ["▄"] + ["█"] * (size.rows - 1) + ["▀"] if tucked else [" "] * (size.rows + 1)
+    lane = on_mat(mark)
     lines: list[Row] = []
     for i in range(size.rows + 1):
-        mark_style = MARK if i else gutter_style(cell, mark)
+        mark_style = lane(MARK) if i else gutter_style(cell, mark)
         row: Row = [(gutter[i], mark_style)]
         if i < size.rows:
             row += face[i]
         else:
-            row += [(" ", ""), ("▀" * (size.width - 1) if tucked else " " * (size.width - 1), BACK)]
-        row.append((edge[i], BACK))
+            bottom = "▀" * (size.width - 1) if tucked else " " * (size.width - 1)
+            row += [(" ", lane("")), (bottom, lane(BACK))]
+        row.append((edge[i], lane(BACK)))
         lines.append(row)
     return lines
+
+
+def faded(style: str, percent: int) -> str:
+    """``style`` with its background ``percent`` opaque: a card still fading into its place."""
+    head, on, ground = style.rpartition(" on ")
+    return f"{head} on {ground} {percent}%" if on and "%" not in ground else style
+
+
+def tiny_row(cell: CellView, mark: Mark, face: Row) -> Row:
+    """A one-line space: the zone shows on the number, and a tucked card's back shows its last
+    two columns beside the face-up card, so it still reads as a card under a card."""
+    lane = on_mat(mark)
+    gutter = (str(cell.space), gutter_style(cell, mark))
+    if not cell.validated:
+        return [gutter, *face, (" ", lane(""))]
+    text, style = face[0]
+    return [gutter, (text[:-1], style), ("╳╳", BACK_FACE)]
+
+
+#: the lit ground under the spaces of the largest zone
+ZONE_MAT = "$highlight 35%"
+
+
+def on_mat(mark: Mark) -> Callable[[str], str]:
+    """A style maker: the style as given, laid on the zone's mat when the space is in it."""
+    return lambda style: f"{style} on {ZONE_MAT}".strip() if mark.zone else style
 
 
 def gutter_style(cell: CellView, mark: Mark) -> str:
@@ -189,18 +236,36 @@ def block_width(size: Size) -> int:
     return size.width + 2
 
 
+def board_width(size: Size) -> int:
+    """Three spaces and the two gaps between them."""
+    return 3 * block_width(size) + 2
+
+
+def board_rows(cells: Sequence[CellView], marks: Sequence[Mark], size: Size) -> list[Row]:
+    """A 3×3 grid, row by row; a gap between two spaces of the zone is laid on its mat too."""
+    rows: list[Row] = []
+    for row in range(3):
+        spaces = range(row * 3, row * 3 + 3)
+        blocks = [space_rows(cells[i], marks[i], size) for i in spaces]
+        zone = [marks[i].zone for i in spaces]
+        rows += beside(blocks, grounds=[ZONE_MAT if a and b else "" for a, b in pairwise(zone)])
+    return rows
+
+
 def blank_rows(width: int, height: int) -> list[Row]:
     return [[(" " * width, "")] for _ in range(height)]
 
 
-def beside(blocks: list[list[Row]], gap: int = 1) -> list[Row]:
-    """Blocks of equal height side by side, ``gap`` blank columns apart."""
+def beside(blocks: list[list[Row]], gap: int = 1, grounds: Sequence[str] = ()) -> list[Row]:
+    """Blocks of equal height side by side, ``gap`` blank columns apart; ``grounds`` may give
+    each gap a background (the zone's mat joining two of its spaces)."""
     rows: list[Row] = []
     for i in range(len(blocks[0])):
         row: Row = []
         for j, block in enumerate(blocks):
             if j and gap:
-                row.append((" " * gap, ""))
+                ground = grounds[j - 1] if j - 1 < len(grounds) else ""
+                row.append((" " * gap, f"on {ground}" if ground else ""))
             row.extend(block[i])
         rows.append(row)
     return rows
@@ -229,9 +294,9 @@ def card_tip(card: Card) -> str:
     if card.special:
         lines.append(f"★ special: +1 for each other face-up {colour} card in your grid (✱ counts)")
     if card.spirals:
-        lines.append(f"{'@' * card.spirals}: {card.spirals} spirals, +{card.spirals} while face-up")
+        lines.append(f"{counted(SPIRAL, card.spirals)}: +{card.spirals} while face-up")
     if card.crosses:
-        lines.append(f"{'x' * card.crosses}: {card.crosses} crosses, -{card.crosses} while face-up")
+        lines.append(f"{counted(CROSS, card.crosses)}: -{card.crosses} while face-up")
     return "\n".join(lines)
 
 

@@ -1,8 +1,8 @@
 """Where things go on the Pixies table, and two views the table derives from the core's events.
 
-``choose_layout`` fits 2 players in 80×24 and 5 in 120×40: big cards when every grid and a log
-fit side by side, compact ones otherwise, with the panels wrapped into rows and the log taking
-whatever is left. The two helpers read events the core already made (never the rules): what a
+``choose_layout`` fits 2 players in 80×24 and 5 in 120×40 and gives the grids the biggest cards
+the screen holds: every grid in a row with the log beside them or, when that lets the cards grow,
+under them; else compact panels wrapped into rows, the log taking whatever is left. The two helpers read events the core already made (never the rules): what a
 take would do, for the hints under the revealed cards, and how the grids looked when a round
 ended, for the table behind the round summary.
 """
@@ -20,24 +20,39 @@ from cardtable.games.pixies.events import (
 )
 from cardtable.games.pixies.state import Phase
 from cardtable.games.pixies.view import CellView, GridView, PixiesObservation
+from cardtable.ui.tables.pixies.cards import COMPACT, HUGE, LARGE, TINY, Size, board_width
 
-#: a panel's width: three spaces and two gaps, plus padding and border
-COMPACT_PANEL, LARGE_PANEL = 36, 42
 #: the narrowest log worth putting beside the grids
 LOG_MIN = 26
-#: terminal rows from which the big cards fit with the offer row and a log
-LARGE_HEIGHT = 30
-#: terminal rows from which a scoreboard fits under the grids
-BOARD_HEIGHT = 30
-#: rows besides the grids: status line, prompt, offer strip, footer
-CHROME_ROWS = 1 + 1 + 3 + 1
-#: a compact panel's rows (three card rows with their edges, two score lines, the frame)
-COMPACT_ROWS = 9 + 2 + 2
+#: the fewest rows worth giving a log under the grids
+LOG_BELOW = 6
+#: rows besides a grid panel: status line, prompt (up to two lines), footer; the offer strip
+#: is one more than a card's rows
+CHROME_ROWS = 1 + 2 + 1
+#: rows from which the scoreboard fits under the grids (a header, a rule, names, the legend)
+BOARD_ROWS = 10
+#: card sizes from the largest down; the one-line tier is only for stacked grids on short screens
+TIERS = (HUGE, LARGE, COMPACT)
+
+
+def panel_width(size: Size) -> int:
+    """Three spaces and two gaps, plus padding and border."""
+    return board_width(size) + 4
+
+
+def panel_rows(size: Size) -> int:
+    """Three rows of spaces with their edges, two score lines, the frame."""
+    return 3 * size.pitch + (2 if size.rows > 1 else 0) + 2
+
+
+def chrome_rows(size: Size) -> int:
+    """The rows above and below the grids when cards are ``size``."""
+    return CHROME_ROWS + max(size.rows, COMPACT.rows) + 1
 
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    large: bool
+    card: Size
     columns: int
     column_widths: str = "1fr"
     row_heights: str = "1fr"
@@ -45,34 +60,69 @@ class Layout:
     log_span: tuple[int, int] = (1, 1)
     #: how many columns the scoreboard spans, or 0 when there is no room for it
     board_span: int = 0
-    #: one line a card, without the score lines: for grids stacked in rows on a short screen
-    tiny: bool = False
+    #: how many grids come before the log in the grid's order (cells fill in that order)
+    log_after: int = 0
+
+    @property
+    def large(self) -> bool:
+        """Cards of three rows or more, and the offer strip as tall."""
+        return self.card.rows >= LARGE.rows
+
+    @property
+    def tiny(self) -> bool:
+        """One line a card, without the score lines: grids stacked in rows on a short screen."""
+        return self.card.rows == 1
 
 
-def choose_layout(seats: int, width: int, height: int) -> Layout:
-    """Big cards if all grids and a log fit in a row; else compact panels wrapped in rows.
+def choose_layout(seats: int, width: int, height: int, log: bool = True) -> Layout:
+    """The biggest cards that fit: the grids in as few rows as hold them, the log beside them
+    or, when that lets the cards grow, under them; failing that, compact panels wrapped into
+    rows (one line a card if even those are too tall), the log in what is left.
 
-    Grid cells fill in order (panels, log, scoreboard); beside the grids the log runs down two
-    rows and the scoreboard sits under the panels.
+    ``log`` is False while the log is folded away: its room goes to the grids.
     """
     usable = width - 2
-    large = height >= LARGE_HEIGHT and seats * (LARGE_PANEL + 1) + LOG_MIN <= usable
-    panel = LARGE_PANEL if large else COMPACT_PANEL
-    if seats * (panel + 1) + LOG_MIN <= usable:
-        widths = " ".join([str(panel)] * seats + ["1fr"])
-        board = seats if height >= BOARD_HEIGHT else 0
-        return Layout(large, seats + 1, widths, "auto 1fr", (1, 2 if board else 1), board)
-    columns = max(1, min(seats, (usable + 1) // (panel + 1)))
+    for size in TIERS:
+        for columns in range(seats, 0, -1):
+            rows = -(-seats // columns)
+            row_width = columns * (panel_width(size) + 1) - 1
+            spare = height - chrome_rows(size) - rows * panel_rows(size)
+            if spare < 0 or row_width > usable:
+                continue
+            if log and row_width + 1 + LOG_MIN <= usable:
+                return beside(size, seats, columns, spare)
+            if spare >= (LOG_BELOW if log else 0):
+                return under(size, seats, columns, spare, log)
+    columns = max(1, min(seats, (usable + 1) // (panel_width(COMPACT) + 1)))
     rows = -(-seats // columns)
-    tiny = not large and rows * COMPACT_ROWS > height - CHROME_ROWS
-    spare = columns * rows - seats
-    widths = " ".join([str(panel)] * (columns - 1) + ["1fr"])
-    if spare:
-        heights = " ".join(["auto"] * (rows - 1) + ["1fr"])
-        return Layout(large, columns, widths, heights, (spare, 1), tiny=tiny)
+    size = TINY if rows * panel_rows(COMPACT) > height - chrome_rows(COMPACT) else COMPACT
+    spare = height - chrome_rows(size) - rows * panel_rows(size)
+    return under(size, seats, columns, spare, log)
+
+
+def beside(size: Size, seats: int, columns: int, spare: int) -> Layout:
+    """Grids in rows of ``columns``, the log down the right (it comes after the first row's
+    grids in the grid's order), the scoreboard under the grids if it fits and no cell is left."""
+    rows = -(-seats // columns)
+    widths = " ".join([str(panel_width(size))] * columns + ["1fr"])
     heights = " ".join(["auto"] * rows + ["1fr"])
-    board = columns - 1 if columns >= 3 and height >= BOARD_HEIGHT else 0
-    return Layout(large, columns, widths, heights, (columns - board, 1), board, tiny)
+    board = columns if spare >= BOARD_ROWS and columns * rows == seats else 0
+    return Layout(size, columns + 1, widths, heights, (1, rows + bool(board)), board, columns)
+
+
+def under(size: Size, seats: int, columns: int, spare: int, log: bool) -> Layout:
+    """Grids wrapped into rows of ``columns``; the log (and the scoreboard if it fits) under
+    them, or in the cells the last row leaves empty."""
+    rows = -(-seats // columns)
+    empty = columns * rows - seats
+    widths = " ".join([str(panel_width(size))] * (columns - 1) + ["1fr"])
+    if empty:
+        heights = " ".join(["auto"] * (rows - 1) + ["1fr"])
+        return Layout(size, columns, widths, heights, (empty, 1), log_after=seats)
+    heights = " ".join(["auto"] * rows + ["1fr"])
+    board = (columns - 1 if log else columns) if spare >= BOARD_ROWS and columns >= 2 else 0
+    span = (max(1, columns - board), 1)
+    return Layout(size, columns, widths, heights, span, board, log_after=seats)
 
 
 def take_hint(view: PixiesObservation, index: int) -> str:

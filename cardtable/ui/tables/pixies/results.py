@@ -53,7 +53,7 @@ def round_table(
     table = _table(names)
     table.add_row("validated numbers", *(str(s.validated) for s in scores))
     table.add_row("@ spirals", *(signed(s.spirals) for s in scores))
-    table.add_row("x crosses", *(signed(-s.crosses) for s in scores))
+    table.add_row("✗ crosses", *(signed(-s.crosses) for s in scores))
     table.add_row("★ specials", *(signed(s.specials) for s in scores))
     table.add_row("◆ largest zone", *(zone_cell(s) for s in scores))
     table.add_row("this round", *best_marks([s.total for s in scores]), style="bold")
@@ -75,7 +75,7 @@ def game_table(names: Sequence[str], history: Sequence[Sequence[ScoreBreakdown]]
 
     table.add_row("validated numbers", *(str(sum(r[s].validated for r in history)) for s in seats))
     table.add_row("@ spirals", *summed("spirals"))
-    table.add_row("x crosses", *summed("crosses", -1))
+    table.add_row("✗ crosses", *summed("crosses", -1))
     table.add_row("★ specials", *summed("specials"))
     table.add_row("◆ zones", *summed("zone"))
     return table

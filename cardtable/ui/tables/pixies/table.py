@@ -21,10 +21,12 @@ from cardtable.games.pixies.events import GridFilled, RoundEnded
 from cardtable.games.pixies.state import Phase
 from cardtable.games.pixies.view import PixiesObservation
 from cardtable.session import Moved
+from cardtable.ui import motion
+from cardtable.ui.cues import cues
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tables.pixies import prompt as prompts
-from cardtable.ui.tables.pixies.cards import Mark
+from cardtable.ui.tables.pixies.cards import COMPACT, Mark
 from cardtable.ui.tables.pixies.layout import Layout, choose_layout, end_of_round_view, take_hint
 from cardtable.ui.tables.pixies.results import final_result, round_summary
 from cardtable.ui.tables.pixies.widgets import (
@@ -66,7 +68,7 @@ class PixiesTable(TableScreen):
         #: which of the current choices Enter takes (screen state, not game state)
         self.cursor = 0
         self._cursor_ply = -1
-        self.layout_now = Layout(large=False, columns=2)
+        self.layout_now = Layout(COMPACT, columns=2)
         #: the view just before the last action, to draw a round's final grids from its events
         self._before: PixiesObservation | None = None
         #: while a round summary is up, the ended round's grids instead of the fresh deal
@@ -95,15 +97,20 @@ class PixiesTable(TableScreen):
         self.redraw()
 
     def apply_layout(self, size: Size) -> None:
-        """Card size and the grid of panels for this terminal (see ``choose_layout``)."""
-        layout = choose_layout(len(self.seats), size.width, size.height)
+        """Card size and the grid of panels for this terminal (see ``choose_layout``); call it
+        again when the log is shown or hidden, so the grids take or give back its room."""
+        log = self.query_one(MoveLog)
+        layout = choose_layout(len(self.seats), size.width, size.height, log.display)
         self.layout_now = layout
         play = self.query_one("#px-play", Grid)
         play.styles.grid_size_columns = layout.columns
         play.styles.grid_columns = layout.column_widths
         play.styles.grid_rows = layout.row_heights
-        log = self.query_one(MoveLog)
         log.styles.column_span, log.styles.row_span = layout.log_span
+        grids = list(play.query(GridPanel))
+        before = grids[min(layout.log_after, len(grids)) - 1]
+        if play.children.index(log) != play.children.index(before) + 1:
+            play.move_child(log, after=before)
         board = self.query_one(Scoreboard)
         board.display = layout.board_span > 0
         board.styles.column_span = max(1, layout.board_span)
@@ -114,7 +121,7 @@ class PixiesTable(TableScreen):
         view = self._frozen or observation
         self._sync_cursor()
         current = self.current_choice()
-        large = self.layout_now.large
+        card = self.layout_now.card
         cursor = current.index if isinstance(current, Take) else None
         keyed = view.phase is Phase.PICK  # digits pick cards only while a card is to be taken
         revealed = tuple(
@@ -122,7 +129,7 @@ class PixiesTable(TableScreen):
             for i, (card, hint) in enumerate(zip(view.revealed, self.take_hints(view), strict=True))
         )
         pending = self.pending_cards(view, current)
-        self.query_one(OfferStrip).show(revealed, pending, large)
+        self.query_one(OfferStrip).show(revealed, pending, card)
         lit = self.lit_spaces(view, current)
         over = view.phase is Phase.OVER and self._frozen is None
         for seat, grid in enumerate(view.grids):
@@ -136,9 +143,8 @@ class PixiesTable(TableScreen):
                 grid,
                 banked,
                 lit if seat == view.to_move else {},
-                large,
+                card,
                 view.to_move == seat,
-                self.layout_now.tiny,
             )
         self.show_prompt(self.prompt(view))
         if self.layout_now.board_span:
@@ -328,6 +334,7 @@ class PixiesTable(TableScreen):
         self._performing = True
         try:
             super().after_move(moved)
+            motion.play(cues(moved.events), lambda cue: self.query_one(f"#px-board-{cue.seat}"))
         finally:
             self._performing = False
             self._before = self.session.observe()

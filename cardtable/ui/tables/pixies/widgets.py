@@ -6,35 +6,37 @@ the table decides whether that is a legal move.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from textual.app import ComposeResult
 from textual.color import Color
 from textual.containers import Vertical
 from textual.content import Content
+from textual.css.scalar import Scalar
 from textual.events import Click, MouseMove
 from textual.geometry import Offset
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
 from cardtable.games.pixies.cards import Card
 from cardtable.games.pixies.scoring import ScoreBreakdown
 from cardtable.games.pixies.view import CellView, GridView
+from cardtable.ui import motion
 from cardtable.ui.tables.pixies.cards import (
     COMPACT,
-    LARGE,
-    TINY,
     Mark,
-    Row,
     Size,
     beside,
     blank_rows,
     block_width,
+    board_rows,
+    board_width,
     card_tip,
     join,
     offer_rows,
-    space_rows,
     space_tip,
 )
 
@@ -65,8 +67,6 @@ class GridBoard(Widget):
 
     DEFAULT_CSS = """
     GridBoard { width: 32; height: 9; }
-    GridBoard.-large { width: 38; height: 12; }
-    GridBoard.-tiny { height: 3; }
     """
 
     def __init__(self, seat: int) -> None:
@@ -74,31 +74,32 @@ class GridBoard(Widget):
         self.seat = seat
         self.cells: tuple[CellView, ...] = tuple(CellView(i + 1, None, False) for i in range(9))
         self.marks: tuple[Mark, ...] = (Mark(),) * 9
-        self.large = False
-        self.tiny = False
+        self.size_now = COMPACT
+        #: the space whose card is fading in, while ``arrival`` runs from 0 to 1
+        self.fresh: int | None = None
 
-    @property
-    def size_now(self) -> Size:
-        return LARGE if self.large else TINY if self.tiny else COMPACT
+    #: how far the newest card has faded in (1: fully there)
+    arrival: reactive[float] = reactive(1.0)
 
-    def show(
-        self, cells: tuple[CellView, ...], marks: tuple[Mark, ...], large: bool, tiny: bool = False
-    ) -> None:
-        if (cells, marks, large, tiny) != (self.cells, self.marks, self.large, self.tiny):
-            self.cells, self.marks, self.large, self.tiny = cells, marks, large, tiny
-            self.set_class(large, "-large")
-            self.set_class(tiny, "-tiny")
-            self.refresh(layout=True)
+    def land(self, place: int) -> bool:
+        """Fade in the card just laid on space ``place`` (only while motion is on)."""
+        if not motion.moving(self):
+            return False
+        self.fresh = place
+        return motion.fade_in(self, "arrival")
+
+    def show(self, cells: tuple[CellView, ...], marks: tuple[Mark, ...], size: Size) -> None:
+        if (cells, marks, size) != (self.cells, self.marks, self.size_now):
+            if size != self.size_now:
+                self.styles.width, self.styles.height = board_width(size), 3 * size.pitch
+            self.cells, self.marks, self.size_now = cells, marks, size
+            self.refresh()
 
     def render(self) -> Content:
-        size = self.size_now
-        rows: list[Row] = []
-        for row in range(3):
-            blocks = [
-                space_rows(self.cells[i], self.marks[i], size) for i in range(row * 3, row * 3 + 3)
-            ]
-            rows += beside(blocks)
-        return join(rows)
+        marks = list(self.marks)
+        if self.fresh is not None and self.arrival < 1:
+            marks[self.fresh - 1] = replace(marks[self.fresh - 1], fade=round(self.arrival * 100))
+        return join(board_rows(self.cells, marks, self.size_now))
 
     def offset_of(self, space: int) -> Offset:
         """Where a click lands on ``space`` (1..9): the middle of its face."""
@@ -133,7 +134,7 @@ class GridBoard(Widget):
 def score_lines(score: ScoreBreakdown) -> str:
     """The live score part by part, in words and signs, for under a grid."""
     parts = (
-        f"✓ {score.validated}  @ {score.spirals:+d}  x {-score.crosses:+d}  ★ {score.specials:+d}"
+        f"✓ {score.validated}  @ {score.spirals:+d}  ✗ {-score.crosses:+d}  ★ {score.specials:+d}"
     )
     if score.zone_colour is None:
         zone = "◆ zone none yet"
@@ -155,7 +156,6 @@ class GridPanel(Vertical):
         border-subtitle-color: $foreground 80%;
     }
     GridPanel .px-score { width: 32; height: 2; color: $foreground 90%; }
-    GridPanel.-large .px-score { width: 38; }
     GridPanel.-tiny .px-score { display: none; }
     """
 
@@ -178,9 +178,8 @@ class GridPanel(Vertical):
         grid: GridView,
         banked: int,
         marks: dict[int, Mark],
-        large: bool,
+        size: Size,
         to_move: bool,
-        tiny: bool = False,
     ) -> None:
         """Redraw from the seat's grid view; ``marks`` adds lit spaces and the cursor."""
         zone = frozenset(grid.score.zone_cells)
@@ -188,7 +187,7 @@ class GridPanel(Vertical):
             Mark(space in zone, marks.get(space, Mark()).lit, marks.get(space, Mark()).cursor)
             for space in range(1, 10)
         )
-        self.query_one(GridBoard).show(grid.cells, looks, large, tiny)
+        self.query_one(GridBoard).show(grid.cells, looks, size)
         full = " · FULL" if grid.full else ""
         subtitle = f"round {grid.score.total} · total {banked + grid.score.total}{full}"
         shown = (score_lines(grid.score), title, subtitle)
@@ -196,8 +195,10 @@ class GridPanel(Vertical):
             self.shown = shown
             self.query_one(".px-score", Static).update(shown[0], layout=False)
             self.border_title, self.border_subtitle = Content(title), subtitle  # names: no markup
-        self.set_class(large, "-large")
-        self.set_class(tiny, "-tiny")
+        score = self.query_one(".px-score", Static)
+        if score.styles.width != Scalar.from_number(board_width(size)):
+            score.styles.width = board_width(size)
+        self.set_class(size.rows == 1, "-tiny")
         if to_move != self.to_move:
             self.to_move = to_move
             self.paint_border()
@@ -230,7 +231,6 @@ class OfferStrip(Widget):
 
     DEFAULT_CSS = """
     OfferStrip { width: 100%; height: 3; padding: 0 1; }
-    OfferStrip.-large { height: 4; }
     """
     #: blank columns between the revealed cards and the pending ones
     GAP = 2
@@ -239,16 +239,15 @@ class OfferStrip(Widget):
         super().__init__(**kwargs)
         self.revealed: tuple[Slot, ...] = ()
         self.pending: tuple[Slot, ...] = ()
-        self.large = False
+        self.size_now = COMPACT
 
-    @property
-    def size_now(self) -> Size:
-        return LARGE if self.large else COMPACT
-
-    def show(self, revealed: tuple[Slot, ...], pending: tuple[Slot, ...], large: bool) -> None:
-        if (revealed, pending, large) != (self.revealed, self.pending, self.large):
-            self.revealed, self.pending, self.large = revealed, pending, large
-            self.set_class(large, "-large")
+    def show(self, revealed: tuple[Slot, ...], pending: tuple[Slot, ...], size: Size) -> None:
+        """``size`` is the grids' card size; one-line grids still get compact cards to choose."""
+        size = max(size, COMPACT, key=lambda s: s.rows)
+        if (revealed, pending, size) != (self.revealed, self.pending, self.size_now):
+            if size != self.size_now:
+                self.styles.height = size.rows + 1
+            self.revealed, self.pending, self.size_now = revealed, pending, size
             self.refresh()
 
     def render(self) -> Content:
@@ -310,7 +309,7 @@ class OfferStrip(Widget):
 
 LEGEND = (
     "✓ validated: a face-up card on a face-down one scores its number\n"
-    "@ spiral +1 · x cross -1 · ★ special: +1 per other face-up card of its colour\n"
+    "@ spiral +1 · ✗ cross -1 · ★ special: +1 per other face-up card of its colour\n"
     "◆ largest zone: touching cards of one colour (✱ counts as any) score per card"
 )
 
