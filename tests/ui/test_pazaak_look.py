@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Digits, Static
 
-from cardtable.games.pazaak.cards import parse_all
+from cardtable.games.pazaak.board import Board, Placed
+from cardtable.games.pazaak.cards import main, parse_all
 from cardtable.tools.shots import all_shots, settle
 from cardtable.ui.tables.pazaak.layout import TIERS, choose_tier
-from cardtable.ui.tables.pazaak.widgets import BoardPanel, HandCard, hand_kind
+from cardtable.ui.tables.pazaak.widgets import BoardPanel, HandCard, board_state, hand_kind
 from cardtable.ui.widgets.card import card_art
 from cardtable.ui.widgets.log import MoveLog
 
@@ -124,3 +125,17 @@ def test_tiers_are_tried_largest_first_and_the_smallest_is_the_fallback():
     assert choose_tier(40, 10) is TIERS[-1]
     for bigger, smaller in zip(TIERS, TIERS[1:], strict=False):
         assert bigger.board[0] * bigger.board[1] >= smaller.board[0] * smaller.board[1]
+
+
+def test_each_state_of_a_board_has_its_word():
+    def board(*ranks: int) -> Board:
+        placed = tuple(Placed(main(rank), rank) for rank in ranks)
+        return Board(placed, sum(ranks))
+
+    assert board_state(board(10, 4), False, True, False) == "TO PLAY"
+    assert board_state(board(10, 4), False, False, False) == ""
+    assert board_state(board(10, 7), True, False, False) == "STANDS"
+    assert board_state(board(10, 10), True, False, False) == "TWENTY"
+    assert board_state(board(*[2] * 9), True, False, False) == "FULL"
+    assert board_state(board(10, 9, 4), False, True, False) == "OVER 20"
+    assert board_state(board(10, 9, 4), False, False, True) == "BUST"
