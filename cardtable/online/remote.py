@@ -32,6 +32,7 @@ from cardtable.online.protocol import (
     Heard,
     Move,
     Rematch,
+    SeatInfo,
     Update,
     Upgrade,
     Welcome,
@@ -277,12 +278,22 @@ class RemoteSession(Session):
         if self._keeper is not None:
             self._keeper(self)
 
+    def away(self, update: Update | None = None) -> list[SeatInfo]:
+        """The other people whose seats nobody is connected to now (who left for good aside)."""
+        update = update or self._update
+        if update is None:
+            return []
+        return [
+            s
+            for i, s in enumerate(update.seats)
+            if s.bot is None and not s.connected and not s.left and i != self.viewer
+        ]
+
     def _away_note(self, update: Update) -> str | None:
         """Who has gone, for the status line; None when every person is here."""
         away = [
             f"{s.name} is away" + (" (a bot plays for now)" if s.stand_in else "")
-            for i, s in enumerate(update.seats)
-            if s.bot is None and not s.connected and not s.left and i != self.viewer
+            for s in self.away(update)
         ]
         if update.waiting:
             away.insert(0, f"waiting for players: invite code {self.invite}")

@@ -22,6 +22,7 @@ from cardtable.games.registry import GAMES, GameSpec
 from cardtable.persist.paths import config_dir, downloads_dir
 from cardtable.persist.settings import load_settings, save_settings
 from cardtable.persist.themes import builtin_theme_dir, load_themes
+from cardtable.ui.hangup import leave_on_hangup
 from cardtable.ui.web import mirror_screen
 
 if TYPE_CHECKING:
@@ -135,6 +136,7 @@ class CardtableApp(App[None]):
         for problem in self.problems:
             self.notify(f"Skipped {problem}", title="File problem", severity="error", timeout=10)
         mirror_screen(self)
+        leave_on_hangup(self)
         if self.size.width < 80 or self.size.height < 24:
             from cardtable.ui.screens.toosmall import TooSmallScreen
 

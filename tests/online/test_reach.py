@@ -14,6 +14,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from cardtable.cli import main
 from cardtable.games.registry import get
 from cardtable.online import remote
+from cardtable.online.hosting import VISIT_ENV
 from cardtable.online.reach import (
     DEFAULT_URL,
     BadTarget,
@@ -215,6 +216,17 @@ def test_the_lobby_line_names_the_server_a_friend_needs() -> None:
     session = RemoteSession(spec, "ws://127.0.0.1:9001", {"type": "create"})
     session.invite, session.watch = "KMTRX", "DWNFE"
     assert "cardtable join ws://127.0.0.1:9001/KMTRX" in LobbyScreen(session).lobby_text()
+
+
+def test_an_ssh_visitor_is_told_to_share_the_code_not_the_hosts_loopback_address(
+    monkeypatch,
+) -> None:
+    monkeypatch.setenv(VISIT_ENV, "ssh")
+    session = RemoteSession(get("pazaak"), "ws://127.0.0.1:9001", {"type": "create"})
+    session.invite, session.watch = "KMTRX", "DWNFE"
+    shown = LobbyScreen(session).lobby_text()
+    assert "over SSH" in shown and "enters KMTRX to play or DWNFE to look on" in shown
+    assert "cardtable join" not in shown
 
 
 # -- on the command line -------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Pazaak's config, match state and per-seat observation: frozen dataclasses of tuples and enums."""
+"""Pazaak's config and match state: frozen dataclasses of tuples and enums."""
 
 from __future__ import annotations
 
@@ -84,32 +84,4 @@ class PazaakState:
     void_sets: int
     last_set: SetWon | SetVoid | None
     #: the events of the action that led here (public facts only: no hidden card is ever named)
-    recent: tuple[Any, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class PazaakView:
-    """What one seat (or a spectator, ``seat`` None) may see of a match."""
-
-    seat: int | None
-    to_move: int | None
-    set_number: int
-    opener: int
-    sets_won: tuple[int, ...]
-    void_sets: int
-    boards: tuple[Board, ...]
-    totals: tuple[int, ...]
-    standing: tuple[bool, ...]
-    tiebreakers: tuple[bool, ...]
-    #: the viewer's own hand; None for a spectator
-    hand: tuple[Card, ...] | None
-    hand_counts: tuple[int, ...]
-    used: tuple[tuple[Card, ...], ...]
-    played_side: bool
-    main_deck: MainDeck
-    #: tabletop: main cards of each rank 1–10 (index rank-1) not on a board this set; endless: None
-    unseen: tuple[int, ...] | None
-    #: how the previous set ended
-    last_set: SetWon | SetVoid | None
-    #: what the last action did, e.g. the other player's draw and stand, for a one-line summary
     recent: tuple[Any, ...]

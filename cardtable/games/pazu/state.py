@@ -1,4 +1,4 @@
-"""Pazu-Pazaak's config, table state and per-seat view: frozen dataclasses of tuples and enums."""
+"""Pazu-Pazaak's config and table state: frozen dataclasses of tuples and enums."""
 
 from __future__ import annotations
 
@@ -224,38 +224,6 @@ class PazuState:
     last_set: SetWon | SetPotCarried | None
 
 
-@dataclass(frozen=True, slots=True)
-class PazuView:
-    """What one seat (or a spectator, ``seat`` None) may see: everything but hidden hands and
-    the order of the decks."""
-
-    seat: int | None
-    #: the table's terms without anyone's side deck
-    config: TableTerms
-    phase: Phase
-    to_move: int | None
-    #: the seats still to bid, pick or decide, in order (the pick order during picks)
-    queue: tuple[int, ...]
-    set_number: int
-    first: int
-    seated: tuple[bool, ...]
-    chips: tuple[int, ...]
-    set_pot: int
-    pazaak_pot: int
-    ante: int
-    bids: tuple[int | None, ...]
-    revealed: tuple[Card, ...]
-    boards: tuple[Board, ...]
-    totals: tuple[int, ...]
-    status: tuple[Status, ...]
-    stood_at: tuple[int, ...]
-    played_side: bool
-    #: the viewer's own hand; None for a spectator
-    hand: tuple[Card, ...] | None
-    hand_counts: tuple[int, ...]
-    bought: tuple[tuple[Card, ...], ...]
-    spent: tuple[tuple[Card, ...], ...]
-    #: tabletop: main cards of each rank 1–10 (index rank-1) not on a board this set;
-    #: endless: None
-    unseen: tuple[int, ...] | None
-    last_set: SetWon | SetPotCarried | None
+def to_move(state: PazuState) -> int | None:
+    """The seat the table waits for: the head of the phase's queue (None once the game is over)."""
+    return state.queue[0] if state.queue else None

@@ -1,6 +1,6 @@
 """The odds panel: what is left to draw, the chance the next card busts you, and hit vs. stay.
 
-Every figure comes from ``cardtable.games.flip7.odds``, which counts the cards left exactly;
+Every figure comes from ``cardtable.games.flip7.bots.odds``, which counts the cards left exactly;
 this module only lays them out. Numbers already in your row (the ones that would bust you) are
 marked with a ▲ under them, not only by colour.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets import Static
 
+from cardtable.games.flip7.bots.odds import Odds, next_counts, odds
 from cardtable.games.flip7.cards import ACTIONS, LAST_NUMBER, MODIFIERS, NUMBERS, label
-from cardtable.games.flip7.odds import Odds, next_counts, odds
 from cardtable.games.flip7.state import Status
 from cardtable.games.flip7.view import Flip7View, SeatView
 from cardtable.ui.tables.flip7.text import percent

@@ -12,7 +12,7 @@ from textual.widgets import Button, Static
 
 from cardtable.games.pazaak.actions import EndTurn, PlaySide, Stand
 from cardtable.games.pazaak.events import SetVoid, SetWon, WinReason
-from cardtable.games.pazaak.state import PazaakView
+from cardtable.games.pazaak.view import PazaakView
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables import replaying
 from cardtable.ui.tables.base import TableScreen, seed_text

@@ -19,7 +19,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from cardtable.games.pazu.actions import BOT_LEVELS, SeatBot, UnseatBot
-from cardtable.games.pazu.state import MAX_SEATS, PazuView, Phase
+from cardtable.games.pazu.state import MAX_SEATS, Phase
+from cardtable.games.pazu.view import PazuView
 
 #: what each level plays like, as the add-a-bot chooser says
 LEVEL_WORDS = {

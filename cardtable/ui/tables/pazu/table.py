@@ -27,7 +27,8 @@ from cardtable.games.pazu.actions import (
     PlaySide,
 )
 from cardtable.games.pazu.events import SetPotCarried, SetWon
-from cardtable.games.pazu.state import PazuView, Phase
+from cardtable.games.pazu.state import Phase
+from cardtable.games.pazu.view import PazuView
 from cardtable.session import Session
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables import replaying
@@ -319,7 +320,7 @@ class PazuTable(PazuChoices, TableScreen):
         itself when it knows the people (``config.people``); a game saved before it did is
         ended here."""
         if not self.is_replay and not self.session.is_over and not self.people_seated():
-            self.app.push_screen(self.walked_out_result(), self._after_final)
+            self.app.push_screen(self.walked_out_result(), self.after_final)
             return
         if self.left_online_table():
             box = self.left_result()

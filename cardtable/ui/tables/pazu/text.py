@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from cardtable.games.pazu.state import PazuView, Phase
+from cardtable.games.pazu.state import Phase
+from cardtable.games.pazu.view import PazuView
 
 #: what the person to act can press, by phase (the status line's tail)
 HINTS = {

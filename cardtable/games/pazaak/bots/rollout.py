@@ -17,8 +17,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from cardtable.games.pazaak.board import BOARD_SIZE, TARGET
+from cardtable.games.pazaak.bots.equity import match_equity
 from cardtable.games.pazaak.cards import FLIP_TARGETS, READY_DECKS, VALUED, Card, Kind, side_values
-from cardtable.games.pazaak.equity import match_equity
 from cardtable.games.pazaak.flow import shuffle_front
 
 WIN, VOID, LOSE = 1, 0, -1

@@ -1,4 +1,4 @@
-"""The table between sets: sitting down, who leaves, and when the game is over (ruling 8).
+"""How the table moves on between sets: sitting down, who leaves, when the game is over (ruling 8).
 
 A player who ends a set with less than the smallest ante cannot pay for another and leaves at
 once; everyone else decides in turn to stay or leave, and a person whose turn it is to decide

@@ -17,13 +17,13 @@ from typing import Any
 
 from cardtable.core.bots import Advice, percent
 from cardtable.games.pazaak.actions import END_TURN, STAND, PlaySide
+from cardtable.games.pazaak.bots.chase import Chase
+from cardtable.games.pazaak.bots.equity import match_equity
+from cardtable.games.pazaak.bots.moves import overrule, sampled_values
+from cardtable.games.pazaak.bots.policy import wary_choice
+from cardtable.games.pazaak.bots.rollout import LOSE, WIN, Tuning
 from cardtable.games.pazaak.cards import Card, label, side_values, signed
-from cardtable.games.pazaak.chase import Chase
-from cardtable.games.pazaak.equity import match_equity
-from cardtable.games.pazaak.moves import overrule, sampled_values
-from cardtable.games.pazaak.policy import wary_choice
-from cardtable.games.pazaak.rollout import LOSE, WIN, Tuning
-from cardtable.games.pazaak.state import PazaakView
+from cardtable.games.pazaak.view import PazaakView
 
 
 @dataclass(frozen=True)
