@@ -151,7 +151,7 @@ class Exposed:
 
         registry = CollectorRegistry(auto_describe=False)
         for collector in (_Collector(server), PROCESS_COLLECTOR, GC_COLLECTOR):
-            registry.register(collector)  # type: ignore[arg-type]
+            registry.register(collector)
         self._http, self._thread = start_http_server(port, host, registry)
         self.port: int = self._http.server_port
 

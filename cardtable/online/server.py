@@ -251,10 +251,11 @@ class GameServer:
                 raise Refusal("left", "you have left that seat: join again with the invite code")
         else:
             self.gate.may_guess(conn.address)
-            table = self.by_code.get(hello.code)
-            if table is None:
+            known = self.by_code.get(hello.code)
+            if known is None:
                 self.gate.missed(conn.address)
                 raise Refusal("code", f"no table has the code {hello.code}")
+            table = known
             if isinstance(hello, Watch):
                 seat, conn.name = None, hello.name
             else:

@@ -158,10 +158,6 @@ class Table:
         self.seats = tuple(Seat(name) if i == seat else s for i, s in enumerate(self.seats))
         return token
 
-    def seat_of(self, token: str) -> int | None:
-        digest = token_hash(token)
-        return next((i for i, t in enumerate(self.tokens) if t and t == digest), None)
-
     def present(self, seat: int) -> bool:
         return any(peer.seat == seat for peer in self.peers)
 
@@ -215,8 +211,10 @@ class Table:
                 "stale",
                 f"stale move: it was sent for move {ply}, the table is at move {len(match.actions)}",
             )
-        if match.to_move != seat:
-            raise Refusal("turn", f"it is not your turn: Player {match.to_move + 1} is to move")
+        mover = match.to_move
+        assert mover is not None, "a game not over has a seat to move"
+        if mover != seat:
+            raise Refusal("turn", f"it is not your turn: Player {mover + 1} is to move")
         try:
             return self.decoder.decode(raw)
         except (ValueError, TypeError, KeyError) as error:

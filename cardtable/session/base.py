@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable.core.match import Match
 from cardtable.core.protocol import Outcome
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GameSpec
@@ -99,6 +100,9 @@ class Session(ABC):
     connection: str | None = None
     #: the people at this table can talk to each other (``say``): an online table
     chats: bool = False
+    #: the whole game, for a save or a replay; None while it is not known here (a game held
+    #: elsewhere, before its end)
+    match: Match | None = None
 
     def __init__(self) -> None:
         self._listeners: list[tuple[Listener, Dispatch]] = []

@@ -23,6 +23,8 @@ class LocalSession(Session):
     nobody until the person to move takes the keyboard, and the log is public.
     """
 
+    match: Match
+
     def __init__(
         self,
         spec: GameSpec,

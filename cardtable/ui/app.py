@@ -21,16 +21,20 @@ from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES, GameSpec
 from cardtable.persist.paths import config_dir, downloads_dir
 from cardtable.persist.settings import load_settings, save_settings
-from cardtable.persist.themes import builtin_theme_dir, load_themes
 from cardtable.ui.hangup import leave_on_hangup
+from cardtable.ui.themes import builtin_theme_dir, load_themes
 from cardtable.ui.web import mirror_screen
 
 if TYPE_CHECKING:
     from textual.command import Provider
 
+    from cardtable.core.match import Match
+    from cardtable.persist.records import GameRecord
     from cardtable.persist.replays import ReplayStore
-    from cardtable.persist.saves import SaveStore
+    from cardtable.persist.saves import Resumable, SaveStore
     from cardtable.persist.stats import StatsStore
+    from cardtable.session import Session
+    from cardtable.ui.tables.base import TableScreen
 
 #: table colours used when a theme (e.g. one of Textual's own) does not set them
 TABLE_DEFAULTS = {
@@ -158,14 +162,14 @@ class CardtableApp(App[None]):
         """Cover the layout with a clear message while the terminal is too small for it."""
         from cardtable.ui.screens.toosmall import TooSmallScreen, too_small
 
-        small = too_small(event.size.width, event.size.height)
-        covered = isinstance(self.screen, TooSmallScreen)
-        if small and not covered:
-            self.push_screen(TooSmallScreen())
+        small, screen = too_small(event.size.width, event.size.height), self.screen
+        if isinstance(screen, TooSmallScreen):
+            if small:
+                screen.show_size(event.size.width, event.size.height)
+            else:
+                self.pop_screen()
         elif small:
-            self.screen.show_size(event.size.width, event.size.height)
-        elif covered:
-            self.pop_screen()
+            self.push_screen(TooSmallScreen())
 
     # -- files handed to the person (a screenshot; in a browser, a replay) --------------------
 
@@ -284,7 +288,7 @@ class CardtableApp(App[None]):
 
         self.push_screen(ReplaysScreen())
 
-    def continue_game(self, saved: Any) -> None:
+    def continue_game(self, saved: Resumable) -> None:
         """Open a saved game; from the palette over a table, leave that table first (it is
         saved): two tables of one game at once would each save over the other."""
         if not any(hasattr(screen, "session") for screen in self.screen_stack):
@@ -297,18 +301,18 @@ class CardtableApp(App[None]):
 
         self.call_later(leave_then_open)
 
-    def table_of_save(self, saved: Any) -> Screen[Any]:
-        """The table of a saved game (``persist.saves.Resumable``), as it was left."""
+    def table_of_save(self, saved: Resumable) -> Screen[Any]:
+        """The table of a saved game, as it was left."""
         from cardtable.session import LocalSession
 
         spec = saved.record.spec
-        return spec.table(LocalSession(spec, saved.match, saved.record.seat_list))  # type: ignore[no-any-return]
+        return spec.table(LocalSession(spec, saved.match, saved.record.seat_list))
 
-    def replay_table(self, record: Any, match: Any) -> Screen[Any]:
-        """A kept game (``persist.records.GameRecord`` and the match it replays to), at its start."""
+    def replay_table(self, record: GameRecord, match: Match) -> Screen[Any]:
+        """A kept game (its record and the match it replays to), at its start."""
         from cardtable.session import ReplaySession
 
-        return record.spec.table(ReplaySession(record.spec, match, record.seat_list))  # type: ignore[no-any-return]
+        return record.spec.table(ReplaySession(record.spec, match, record.seat_list))
 
     def show_new_game(self, spec: GameSpec) -> None:
         from cardtable.ui.screens.home import new_game_screen
@@ -332,31 +336,39 @@ class CardtableApp(App[None]):
     ) -> None:
         self.switch_screen(self.table_for(spec, config, seats, seed))
 
-    def restart_match(self, table: Any) -> None:
+    def restart_match(self, table: TableScreen) -> None:
         """Same game, seats and options, a new shuffle."""
         again = table.session.again()
         if again is not None:  # a table held by a server: its next game, with the same people
+            from cardtable.online.remote import RemoteSession
             from cardtable.ui.screens.online import LobbyScreen
 
+            assert isinstance(again, RemoteSession), "only a table held elsewhere goes on itself"
             table.passed_on = True
             self.switch_screen(LobbyScreen(again))
             return
         self.start_match(table.spec, table.session.config, table.seats)
 
-    def autosave(self, session: Any) -> None:
-        """Called after every action of a game held here: the save holds the exact position."""
+    def autosave(self, session: Session) -> None:
+        """Called after every action of a game held here, and at the end of one held elsewhere:
+        the save holds the exact position, the replay the whole game."""
         from cardtable.persist.records import GameRecord
 
-        record = GameRecord.of(session.spec, session.match, session.seats)
+        if session.match is None:
+            return  # a game held elsewhere is kept whole, once it is over
+        record, outcome = GameRecord.of(session.spec, session.match, session.seats), session.outcome
         if not session.held_here:
+            from cardtable.online.remote import RemoteSession
+
+            assert isinstance(session, RemoteSession), "only a remote session is held elsewhere"
             # an online game, told whole at its end: a player's stats count their own seat
-            if not session.spectating:
-                self.stats.record(record.game, session.seats, session.outcome, session.my_seats)
+            if not session.spectating and outcome is not None:
+                self.stats.record(record.game, session.seats, outcome, session.my_seats)
             seat = "watch" if session.viewer is None else f"seat{session.viewer + 1}"
             self.last_replay = (session, self.replays.keep(record, f"{session.invite}-{seat}"))
-        elif record.finished:
+        elif record.finished and outcome is not None:
             self.saves.discard(record.slot)
-            self.stats.record(record.game, session.seats, session.outcome)
+            self.stats.record(record.game, session.seats, outcome)
             self.last_replay = (session, self.replays.keep(record))
         else:
             self.saves.save(record)

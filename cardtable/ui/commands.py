@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
+
+if TYPE_CHECKING:
+    from cardtable.ui.app import CardtableApp
 
 HELP = "Pick up a saved game where it was left"
 
@@ -16,14 +19,19 @@ class SavedGames(Provider):
 
     saved: tuple[tuple[str, Any], ...] = ()
 
+    @property
+    def cardtable(self) -> CardtableApp:
+        """The app whose saves the palette lists (Textual types a provider's app as any App)."""
+        return cast("CardtableApp", self.app)
+
     async def startup(self) -> None:
         from cardtable.ui.saved import save_title
 
-        saves = self.app.saves.all()  # type: ignore[attr-defined]
+        saves = self.cardtable.saves.all()
         self.saved = tuple((f"Continue {save_title(saved)}", saved) for saved in saves)
 
     def _open(self, saved: Any) -> partial[None]:
-        return partial(self.app.continue_game, saved)  # type: ignore[attr-defined]
+        return partial(self.cardtable.continue_game, saved)
 
     async def discover(self) -> Hits:
         for title, saved in self.saved:

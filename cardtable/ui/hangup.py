@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import select
 import sys
+from typing import Any
 
 from textual.app import App
 
@@ -26,7 +27,7 @@ def hung_up(fd: int) -> bool:
     return any(mask & _GONE for _, mask in poll.poll(0))
 
 
-def leave_on_hangup(app: App[object]) -> None:
+def leave_on_hangup(app: App[Any]) -> None:
     """Exit ``app`` once its terminal hangs up; a no-op headless, in a browser, or on a pipe."""
     stdin = sys.__stdin__
     if app.is_headless or app.is_web or stdin is None or not stdin.isatty():

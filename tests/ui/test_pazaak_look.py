@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Digits, Static
 
-from cardtable.games.pazaak.board import Board, Placed
+from cardtable.games.pazaak.shared import Board, Placed
 from cardtable.games.pazaak.cards import main, parse_all
 from cardtable.tools.shots import all_shots, settle
 from cardtable.ui.tables.pazaak.layout import TIERS, choose_tier

@@ -1,10 +1,11 @@
-"""Log lines for Pazaak events; every one is safe for any reader, since events name no hidden card."""
+"""Log lines for Pazaak events, and a turn's move in words; none names a hidden card."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from cardtable.games.pazaak.cards import label, side_values, signed
+from cardtable.games.pazaak.actions import END_TURN, STAND, PlaySide
+from cardtable.games.pazaak.cards import Card, label, side_values, signed
 from cardtable.games.pazaak.events import (
     Busted,
     CardDrawn,
@@ -70,3 +71,16 @@ def describe(event: Any, viewer: int | None) -> str | None:
         case MatchWon(seat, sets_won):
             return f"{_who(seat, viewer, 'win', 'wins')} the match {_score(sets_won)}"
     return None
+
+
+def move_name(action: Any, hand: tuple[Card, ...]) -> str:
+    """A Pazaak turn's move in plain words ("Stand", "Draw on", "Play ±3 as -3"); Pazu-Pazaak
+    shares the moves, so its bot words them the same."""
+    if action == STAND:
+        return "Stand"
+    if action == END_TURN:
+        return "Draw on"
+    assert isinstance(action, PlaySide)
+    card = hand[action.index]
+    shown = f" as {signed(action.value)}" if len(side_values(card)) > 1 else ""
+    return f"Play {label(card)}{shown}"

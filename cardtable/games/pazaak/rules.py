@@ -19,13 +19,12 @@ from cardtable.games.pazaak.actions import (
     PlaySide,
     Stand,
 )
-from cardtable.games.pazaak.board import BOARD_SIZE
 from cardtable.games.pazaak.cards import side_values
 from cardtable.games.pazaak.describe import describe
 from cardtable.games.pazaak.events import EVENT_TYPES
 from cardtable.games.pazaak.flow import Draft, opening, play_hand_card
+from cardtable.games.pazaak.shared import BOARD_SIZE, end_turn, hand_card_refusal, plays, stand
 from cardtable.games.pazaak.state import SEATS, SETS_TO_WIN, PazaakConfig, PazaakState
-from cardtable.games.pazaak.turn import end_turn, hand_card_refusal, plays, stand
 from cardtable.games.pazaak.view import PazaakView, observe
 
 #: the ready-made decks a default match uses (the Options model and new-game form share it).

@@ -6,22 +6,13 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from cardtable.games.pazaak.board import Board
 from cardtable.games.pazaak.cards import Card, check_deck, deck_named
 from cardtable.games.pazaak.events import SetVoid, SetWon
+from cardtable.games.pazaak.shared import Board, MainDeck
 
 SEATS = 2
 HAND_SIZE = 4
 SETS_TO_WIN = 3
-RANKS = range(1, 11)
-COPIES_PER_RANK = 4
-
-
-class MainDeck(Enum):
-    """Ruling 1: a real 40-card deck reshuffled every set, or the video game's endless draws."""
-
-    TABLETOP = "tabletop"
-    ENDLESS = "endless"
 
 
 class Opener(Enum):

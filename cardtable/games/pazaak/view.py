@@ -5,11 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.games.pazaak.board import Board
 from cardtable.games.pazaak.cards import Card
 from cardtable.games.pazaak.events import SetVoid, SetWon
-from cardtable.games.pazaak.state import MainDeck, PazaakState
-from cardtable.games.pazaak.turn import public_view
+from cardtable.games.pazaak.shared import Board, MainDeck, public_view
+from cardtable.games.pazaak.state import PazaakState
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,8 +10,8 @@ when the last person leaves, or after the table's last set if it has a limit.
 from __future__ import annotations
 
 from cardtable.core.rng import derive_rng, randbelow, shuffled
-from cardtable.games.pazaak.board import EMPTY
 from cardtable.games.pazaak.events import HandDealt
+from cardtable.games.pazaak.shared import EMPTY
 from cardtable.games.pazu.auction import start_set
 from cardtable.games.pazu.draft import Draft
 from cardtable.games.pazu.events import BotSeated, EndReason, LeaveReason, PersonSeated, Stayed

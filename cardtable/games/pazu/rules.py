@@ -17,7 +17,7 @@ from cardtable.core.errors import IllegalAction
 from cardtable.core.protocol import GameRules, Outcome
 from cardtable.core.rng import randbelow, shuffled
 from cardtable.games.pazaak.cards import Card, label
-from cardtable.games.pazaak.turn import end_turn, hand_card_refusal, plays, stand
+from cardtable.games.pazaak.shared import end_turn, hand_card_refusal, plays, stand
 from cardtable.games.pazu import auction, flow, turns
 from cardtable.games.pazu.actions import (
     ACTION_TYPES,

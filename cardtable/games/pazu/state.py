@@ -6,21 +6,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from cardtable.games.pazaak.board import Board
-from cardtable.games.pazaak.cards import (
-    DOUBLE,
-    FLIP_2_4,
-    FLIP_3_6,
-    TIEBREAKER,
-    VARIABLE,
-    Card,
-    check_deck,
-    deck_named,
-    dual,
-    minus,
-    plus,
-)
-from cardtable.games.pazaak.state import MainDeck
+from cardtable.games.pazaak.cards import Card, check_deck, deck_named
+from cardtable.games.pazaak.shared import Board, MainDeck
 from cardtable.games.pazu.events import SetPotCarried, SetWon
 
 MIN_SEATS = 3
@@ -30,19 +17,6 @@ MAX_SEATS = 6
 #: and removed between sets take new seats, and this keeps a game's length bounded
 MAX_SEATINGS = 12
 HAND_SIZE = 4
-RANKS = range(1, 11)
-COPIES_PER_RANK = 4
-
-
-def _shared_deck() -> tuple[Card, ...]:
-    """Ruling 2's bidding deck: two of every card, ±7…±10 included (62 cards)."""
-    kinds = [plus(n) for n in range(1, 11)] + [minus(n) for n in range(1, 11)]
-    kinds += [dual(n) for n in range(1, 7)]
-    kinds += [FLIP_2_4, FLIP_3_6, DOUBLE, TIEBREAKER, VARIABLE]
-    return tuple(card for card in kinds for _ in range(2))
-
-
-SHARED_DECK = _shared_deck()
 
 
 class Phase(Enum):

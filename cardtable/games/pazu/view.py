@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from cardtable.games.pazaak.board import Board
 from cardtable.games.pazaak.cards import Card
-from cardtable.games.pazaak.turn import public_view
+from cardtable.games.pazaak.shared import Board, public_view
 from cardtable.games.pazu.events import SetPotCarried, SetWon
 from cardtable.games.pazu.state import PazuState, Phase, Status, TableTerms, to_move
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
@@ -14,6 +14,11 @@ from textual.widgets.option_list import Option
 
 from cardtable.core.seats import default_seats
 from cardtable.games.registry import GAMES, GameSpec
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from cardtable.ui.app import CardtableApp
 
 BLURBS = {
     "pazaak": "2 players · 3×3 boards, side decks, first to 3 sets",
@@ -41,7 +46,10 @@ class HomeScreen(Screen[None]):
     HomeScreen #home-buttons { height: 1; align-horizontal: center; }
     HomeScreen #home-buttons Button { margin: 0 2; min-width: 0; }
     """
-    BINDINGS: ClassVar[list[Binding]] = [
+
+    if TYPE_CHECKING:  # the app that runs every screen here; Textual types it as any App
+        app = getters.app(CardtableApp)
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "continue_game", "Continue"),
         Binding("r", "replays", "Replays"),
         Binding("o", "online", "Play online"),
@@ -79,13 +87,13 @@ class HomeScreen(Screen[None]):
         self.query_one("#saves", OptionList).display = False
         self.query_one("#games", OptionList).focus()
         # reading saves loads pydantic and replays the saved moves: after the first frame
-        self.app.after_first_frame(self.offer_continue)  # type: ignore[attr-defined]
+        self.app.after_first_frame(self.offer_continue)
 
     def offer_continue(self) -> None:
         """List every saved game to continue, the latest first; report saves set aside."""
         from cardtable.ui.saved import save_title
 
-        self.saved = tuple(self.app.saves.all())  # type: ignore[attr-defined]
+        self.saved = tuple(self.app.saves.all())
         if self.saved:
             saves = self.query_one("#saves", OptionList)
             # a title holds people's names: plain text, never markup
@@ -95,9 +103,9 @@ class HomeScreen(Screen[None]):
             )
             saves.display = self.has_save = True
             self.refresh_bindings()
-        for problem in self.app.saves.problems:  # type: ignore[attr-defined]
+        for problem in self.app.saves.problems:
             self.notify(f"Save set aside: {problem}", severity="error", timeout=10, markup=False)
-        self.app.saves.problems.clear()  # type: ignore[attr-defined]
+        self.app.saves.problems.clear()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer offers Continue only once a saved game is there to continue."""
@@ -107,7 +115,7 @@ class HomeScreen(Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "saves":
-            self.app.continue_game(self.saved[event.option_index])  # type: ignore[attr-defined]
+            self.app.continue_game(self.saved[event.option_index])
         else:
             self.app.push_screen(new_game_screen(GAMES[str(event.option.id)]))
 
@@ -128,10 +136,10 @@ class HomeScreen(Screen[None]):
         if not self.saved:
             self.notify("There is no saved game to continue.")
             return
-        self.app.continue_game(self.saved[0])  # type: ignore[attr-defined]
+        self.app.continue_game(self.saved[0])
 
     def action_replays(self) -> None:
-        self.app.show_replays()  # type: ignore[attr-defined]
+        self.app.show_replays()
 
     def action_online(self) -> None:
         """Play online, asking first for the name other players will see if none is kept."""
@@ -142,8 +150,8 @@ class HomeScreen(Screen[None]):
             if name is not None:
                 self.app.push_screen(PlayOnlineScreen())
 
-        if self.app.settings.name:  # type: ignore[attr-defined]
-            named(self.app.settings.name)  # type: ignore[attr-defined]
+        if self.app.settings.name:
+            named(self.app.settings.name)
         else:
             self.app.push_screen(NameScreen(), named)
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.validation import ValidationResult, Validator
@@ -14,6 +14,11 @@ from textual.widgets import Footer, Input, Static
 
 from cardtable.core.names import MAX_NAME, clean_name
 from cardtable.persist.settings import save_settings
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from cardtable.ui.app import CardtableApp
 
 
 class NameRule(Validator):
@@ -50,13 +55,16 @@ def name_input(value: str) -> Input:
 class NameScreen(ModalScreen[str | None]):
     """Asks for the name other players will see; dismissed with it (kept), or None."""
 
+    if TYPE_CHECKING:  # the app that runs every screen here; Textual types it as any App
+        app = getters.app(CardtableApp)
+
     DEFAULT_CSS = """
     NameScreen { align: center middle; }
     NameScreen #name-box { width: 60; max-width: 100%; height: auto; padding: 1 2;
         border: heavy $primary; background: $surface; }
     NameScreen #name-problem { color: $error; height: auto; }
     """
-    BINDINGS: ClassVar[list[Binding]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="name-box"):
@@ -65,7 +73,7 @@ class NameScreen(ModalScreen[str | None]):
                 "The other players see it; you can change it later in Settings.",
                 markup=False,
             )
-            yield name_input(self.app.settings.name)  # type: ignore[attr-defined]
+            yield name_input(self.app.settings.name)
             yield Static("", id="name-problem", markup=False)
         yield Footer()
 

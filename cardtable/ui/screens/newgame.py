@@ -15,10 +15,10 @@ from __future__ import annotations
 import time
 import typing
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.lazy import Lazy
 from textual.screen import Screen
@@ -28,6 +28,11 @@ from cardtable.core.seating import is_policy
 from cardtable.core.seats import BOT_NAMES, Seat
 from cardtable.games.registry import GameSpec
 from cardtable.ui.widgets.stepper import Stepper
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from cardtable.ui.app import CardtableApp
 
 HUMAN = "human"
 
@@ -67,6 +72,9 @@ class DeferredFields(Vertical):
 class NewGameScreen(Screen[None]):
     """The setup form; ``start`` validates it and switches to the table."""
 
+    if TYPE_CHECKING:  # the app that runs every screen here; Textual types it as any App
+        app = getters.app(CardtableApp)
+
     DEFAULT_CSS = """
     NewGameScreen { align: center top; }
     NewGameScreen #form { width: 78; max-width: 100%; height: 1fr; padding: 0 1; }
@@ -87,7 +95,7 @@ class NewGameScreen(Screen[None]):
     NewGameScreen #problem { color: $error; height: auto; }
     NewGameScreen #start { margin-top: 1; width: 100%; }
     """
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start"),
         # Enter starts from a seat or option stepper too (a field, switch or list takes its own)
         Binding("enter", "start", "Start", show=False),
@@ -250,6 +258,7 @@ class NewGameScreen(Screen[None]):
         values = self.options.model_dump()
         for name, field in self.spec.options_model.model_fields.items():
             for widget in self.query(f"#opt-{name}"):
+                assert isinstance(widget, Stepper | Switch | Input), "an option field"
                 empty = widget.value == "" and field.annotation == OPTIONAL_INT
                 values[name] = None if empty else widget.value
         values.update(self.extra_options())
@@ -282,11 +291,11 @@ class NewGameScreen(Screen[None]):
         from cardtable.persist.records import slot_name
 
         slot = slot_name(self.spec.id, encode(config))
-        self.start_unless_kept(slot, lambda: self.app.start_match(self.spec, config, seats, seed))  # type: ignore[attr-defined]
+        self.start_unless_kept(slot, lambda: self.app.start_match(self.spec, config, seats, seed))
 
     def start_unless_kept(self, slot: str, start: Callable[[], None]) -> None:
         """One save per game (and mode): a new game would replace the saved one, so ask first."""
-        saved = self.app.saves.latest(slot)  # type: ignore[attr-defined]
+        saved = self.app.saves.latest(slot)
         if saved is None:
             start()
             return

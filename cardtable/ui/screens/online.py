@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import os
 import socket
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Select, Static
@@ -28,6 +28,11 @@ from cardtable.online.reach import (
 )
 from cardtable.online.remote import RemoteSession
 from cardtable.ui.screens.name import NameScreen, name_input, remember_name
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from cardtable.ui.app import CardtableApp
 
 
 def hello_for(action: str, url: str, game: str, seats: str, code: str, name: str) -> dict[str, Any]:
@@ -83,7 +88,7 @@ class LobbyScreen(Screen[None]):
     LobbyScreen #lobby { width: 80; max-width: 100%; height: auto; padding: 1 2;
         border: heavy $primary; background: $surface; }
     """
-    BINDINGS: ClassVar[list[Binding]] = [Binding("escape", "leave", "Leave")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Leave")]
 
     def __init__(self, session: RemoteSession, ask_name: bool = False) -> None:
         """``ask_name``: ask for the player's name (and keep it) before connecting."""
@@ -173,6 +178,9 @@ class LobbyScreen(Screen[None]):
 class PlayOnlineScreen(Screen[None]):
     """Host a table (on a server started here, by default), join one, or watch one."""
 
+    if TYPE_CHECKING:  # the app that runs every screen here; Textual types it as any App
+        app = getters.app(CardtableApp)
+
     DEFAULT_CSS = """
     PlayOnlineScreen { align: center middle; background: $felt; }
     PlayOnlineScreen #online { width: 76; max-width: 100%; height: auto; padding: 1 2;
@@ -180,7 +188,7 @@ class PlayOnlineScreen(Screen[None]):
     PlayOnlineScreen Input, PlayOnlineScreen Select { margin-bottom: 1; }
     PlayOnlineScreen #online-buttons { height: 3; align-horizontal: center; }
     """
-    BINDINGS: ClassVar[list[Binding]] = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back")]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="online"):
@@ -191,7 +199,7 @@ class PlayOnlineScreen(Screen[None]):
             )
             offered = os.environ.get(SERVER_ENV) or DEFAULT_URL
             yield Input(offered, placeholder="server address", id="server")
-            yield name_input(self.app.settings.name)  # type: ignore[attr-defined]
+            yield name_input(self.app.settings.name)
             options = [(spec.title, spec.id) for spec in GAMES.values()]
             yield Select(options, value="pazaak", allow_blank=False, id="game")
             yield Input("human,human", placeholder="seats: human or a bot level", id="seats")

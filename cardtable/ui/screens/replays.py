@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from cardtable.ui.app import CardtableApp
+
 
 class ReplaysScreen(Screen[None]):
+    if TYPE_CHECKING:  # the app that runs every screen here; Textual types it as any App
+        app = getters.app(CardtableApp)
     DEFAULT_CSS = """
     ReplaysScreen { align: center middle; background: $felt; }
     ReplaysScreen #replays-box { width: 110; max-width: 98%; height: auto; max-height: 90%;
@@ -21,7 +28,7 @@ class ReplaysScreen(Screen[None]):
     ReplaysScreen #replays-note { padding: 1 0; }
     ReplaysScreen DataTable { height: auto; max-height: 30; }
     """
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "Watch"),
         Binding("escape", "close", "Back"),
         Binding("q", "close", "Back", show=False),
@@ -47,7 +54,7 @@ class ReplaysScreen(Screen[None]):
         from cardtable.persist.finished import finished_games
         from cardtable.ui.saved import finished_row
 
-        games, problems = finished_games(self.app.replays)  # type: ignore[attr-defined]
+        games, problems = finished_games(self.app.replays)
         rows = [finished_row(game) for game in games]
         self.app.call_from_thread(self.show_games, games, rows, [str(p) for p in problems])
 
@@ -84,7 +91,7 @@ class ReplaysScreen(Screen[None]):
 
     def open_game(self, index: int) -> None:
         game = self.games[index]
-        self.app.push_screen(self.app.replay_table(game.record, game.match))  # type: ignore[attr-defined]
+        self.app.push_screen(self.app.replay_table(game.record, game.match))
 
     def action_close(self) -> None:
         self.app.pop_screen()

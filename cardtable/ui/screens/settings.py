@@ -4,6 +4,7 @@ followed, and the name other players see online."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,10 +15,17 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from cardtable.persist.settings import save_settings
 from cardtable.ui.screens.name import name_input, remember_name
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from cardtable.ui.app import CardtableApp
+
 PAUSES = (("none", 0.0), ("short (0.3 s)", 0.3), ("normal (0.6 s)", 0.6), ("slow (1.2 s)", 1.2))
 
 
 class SettingsScreen(ModalScreen[None]):
+    if TYPE_CHECKING:  # the app that runs every screen here; Textual types it as any App
+        app = getters.app(CardtableApp)
     DEFAULT_CSS = """
     SettingsScreen { align: center middle; }
     SettingsScreen #settings-box { width: 64; height: auto; padding: 1 2;
@@ -46,7 +54,7 @@ class SettingsScreen(ModalScreen[None]):
                 )
             with Horizontal(classes="row"):
                 yield Label("Bot pace")
-                pause = min(PAUSES, key=lambda p: abs(p[1] - app.bot_pause))[1]  # type: ignore[attr-defined]
+                pause = min(PAUSES, key=lambda p: abs(p[1] - app.bot_pause))[1]
                 yield Select(
                     [(n, v) for n, v in PAUSES],
                     value=pause,
@@ -56,7 +64,7 @@ class SettingsScreen(ModalScreen[None]):
                 )
             with Horizontal(classes="row"):
                 yield Label("Name online")
-                field = name_input(app.settings.name)  # type: ignore[attr-defined]
+                field = name_input(app.settings.name)
                 field.compact = True
                 yield field
             yield Static("", id="name-problem", markup=False)
@@ -66,11 +74,11 @@ class SettingsScreen(ModalScreen[None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "theme":
             self.app.theme = str(event.value)  # remembered by the app
-        elif event.select.id == "pause":
+        elif event.select.id == "pause" and isinstance(event.value, float):
             app = self.app
-            app.bot_pause = float(event.value)  # type: ignore[attr-defined,arg-type]
-            app.settings = replace(app.settings, bot_pause=app.bot_pause)  # type: ignore[attr-defined]
-            save_settings(app.settings)  # type: ignore[attr-defined]
+            app.bot_pause = float(event.value)
+            app.settings = replace(app.settings, bot_pause=app.bot_pause)
+            save_settings(app.settings)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """A valid name is kept as it is typed; an invalid one says why and keeps the old."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen
@@ -9,8 +11,15 @@ from textual.widgets import DataTable, Footer, Static
 
 from cardtable.games.registry import GAMES
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from cardtable.ui.app import CardtableApp
+
 
 class StatsScreen(ModalScreen[None]):
+    if TYPE_CHECKING:  # the app that runs every screen here; Textual types it as any App
+        app = getters.app(CardtableApp)
     DEFAULT_CSS = """
     StatsScreen { align: center middle; }
     StatsScreen #stats-box { width: 80; max-width: 98%; height: auto; max-height: 90%;
@@ -20,7 +29,7 @@ class StatsScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape", "close", "Close"), Binding("q", "close", "Close", show=False)]
 
     def compose(self) -> ComposeResult:
-        stats = self.app.stats.load()  # type: ignore[attr-defined]
+        stats = self.app.stats.load()
         if not stats.games:
             yield Static("No finished games yet: play one and it counts here.", id="empty")
         else:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -46,7 +46,10 @@ from cardtable.ui.tables import (
 from cardtable.ui.widgets.log import MoveLog
 
 if TYPE_CHECKING:
+    from textual import getters
+
     from cardtable.core.bots import Advice
+    from cardtable.ui.app import CardtableApp
 
 
 def seed_text(seed: int | None) -> str:
@@ -57,7 +60,7 @@ def seed_text(seed: int | None) -> str:
 class TableScreen(Screen[None]):
     """The base of every game table. Subclasses implement ``compose_table`` and ``show``."""
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "exit_table", "Home"),
         Binding("escape", "exit_table", "Home", show=False),
         Binding("question_mark", "rules", "Rules"),
@@ -80,6 +83,8 @@ class TableScreen(Screen[None]):
     ROUND_ENDS: ClassVar[tuple[type, ...]] = ()
     #: what the game calls one deal played out, for the status line under a result box
     ROUND_WORD: ClassVar[str] = "round"
+    if TYPE_CHECKING:  # the app that runs every screen here; Textual types it as any App
+        app = getters.app(CardtableApp)
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -153,7 +158,7 @@ class TableScreen(Screen[None]):
         self.set_class(self.is_replay, "-replay")
         self.set_class(self.session.spectating, "-spectator")
         self.session.connect(self.on_session, calling.OwnLoop(self))
-        self.session.keep(getattr(self.app, "autosave", lambda session: None))
+        self.session.keep(self.app.autosave)
         self.session.background = self._in_worker
         self.log_lines(self.session.log_lines())
         self.redraw()
@@ -241,7 +246,7 @@ class TableScreen(Screen[None]):
         if self.session.is_over:
             ending.show_final(self)
             return
-        self.session.bot_pause = getattr(self.app, "bot_pause", 0.6)
+        self.session.bot_pause = self.app.bot_pause
         self.session.proceed()
         self.redraw()
 
@@ -339,4 +344,4 @@ class TableScreen(Screen[None]):
         ending.ask_to_leave(self)
 
     def action_rules(self) -> None:
-        self.app.show_rules(self.spec)  # type: ignore[attr-defined]
+        self.app.show_rules(self.spec)

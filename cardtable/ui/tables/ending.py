@@ -42,7 +42,7 @@ def after_final(table: TableScreen, choice: str | None) -> None:
         download(table.app, table.session, choice)
         table.advance()  # the result box again, for another download or the next game
     elif choice == "again":
-        table.app.call_later(table.app.restart_match, table)  # type: ignore[attr-defined]
+        table.app.call_later(table.app.restart_match, table)
     elif choice != "watch":
         table.app.exit()
 
@@ -50,7 +50,7 @@ def after_final(table: TableScreen, choice: str | None) -> None:
 def ask_to_leave(table: TableScreen) -> None:
     """Home at once when nothing is at stake; a game still going is saved, but ask first."""
     if table.looking_on or table.session.is_over:
-        table.app.go_home()  # type: ignore[attr-defined]
+        table.app.go_home()
         return
     if not table.session.held_here:
         kept = (
@@ -65,6 +65,6 @@ def ask_to_leave(table: TableScreen) -> None:
 
     def leave_if_asked(choice: str | None) -> None:
         if choice == "leave":
-            table.app.go_home()  # type: ignore[attr-defined]
+            table.app.go_home()
 
     table.app.push_screen(box, leave_if_asked)

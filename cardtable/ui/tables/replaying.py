@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardtable.session import ReplaySession
 from cardtable.ui.widgets.log import MoveLog
 
 if TYPE_CHECKING:
@@ -13,9 +14,16 @@ if TYPE_CHECKING:
 ACTIONS = ("step", "step_to", "jump")
 
 
+def replay_of(table: TableScreen) -> ReplaySession:
+    """The table's replay: the keys that step through one are live only on a replay's table."""
+    session = table.session
+    assert isinstance(session, ReplaySession), "a replay key on a table that is no replay"
+    return session
+
+
 def round_marks(table: TableScreen) -> tuple[int, ...]:
     """The moves after which a new set or round is dealt, over the whole replay."""
-    batches = table.session.all_events  # type: ignore[attr-defined]
+    batches = replay_of(table).all_events
     ends = table.ROUND_ENDS
     return tuple(
         ply for ply, batch in enumerate(batches) if ply and any(isinstance(e, ends) for e in batch)
@@ -34,7 +42,7 @@ def jump(table: TableScreen, delta: int) -> None:
 
 def step_to(table: TableScreen, step: int) -> None:
     """Rebuild the position after ``step`` actions and show its events as they happened."""
-    table.session.step_to(step)  # type: ignore[attr-defined]
+    replay_of(table).step_to(step)
     table.query_one(MoveLog).clear()
     table.log_lines(table.session.log_lines())
     table.redraw()
@@ -44,4 +52,6 @@ def open_hand(table: TableScreen, seat: int) -> Any | None:
     """``seat``'s own view, to draw its hand face up, when the replay lays every hand open (the
     game is over); None otherwise: hidden hands stay hidden."""
     session = table.session
-    return session.seen_by(seat) if getattr(session, "open_hands", False) else None  # type: ignore[attr-defined]
+    if isinstance(session, ReplaySession) and session.open_hands:
+        return session.seen_by(seat)
+    return None

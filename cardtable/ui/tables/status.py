@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardtable.ui.tables import replaying
+
 if TYPE_CHECKING:
     from cardtable.ui.tables.base import TableScreen
 
@@ -12,7 +14,7 @@ def turn_text(table: TableScreen) -> str:
     """Whose turn it is, who is thinking, or how the game stands when nobody is to move."""
     title, session = table.spec.title, table.session
     if table.is_replay:
-        total = session.total  # type: ignore[attr-defined]
+        total = replaying.replay_of(table).total
         return f"{title} · replay · move {session.ply} of {total} · ← → step · PgUp PgDn jump"
     if table.frozen is not None:
         return f"{title} · the {table.ROUND_WORD} is over"

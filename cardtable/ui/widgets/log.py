@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
 
 from textual.events import Resize
 from textual.widgets import RichLog
@@ -30,10 +29,8 @@ class MoveLog(RichLog, can_focus=False):
     }
     """
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(
-            wrap=True, markup=False, highlight=False, max_lines=KEPT, min_width=12, **kwargs
-        )
+    def __init__(self) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, max_lines=KEPT, min_width=12)
         self.border_title = "Moves"
         self._written: deque[str] = deque(maxlen=KEPT)
         self._wrapped_at = 0

@@ -1,5 +1,5 @@
 """Pazaak's computer players: ``easy`` plays like a casual human, ``medium`` checks every casual
-move by a sampling search, ``hard`` (``bots.hard``) solves what it can exactly. All read only
+move by a sampling search, ``hard`` (in ``hard.py``) solves what it can exactly. All read only
 their observation and the legal moves.
 """
 

@@ -12,9 +12,9 @@ from typing import Any
 
 from cardtable.core.bots import Advice, Bot
 from cardtable.core.rng import randbelow
-from cardtable.games.pazaak.board import TARGET, Board, play_side
-from cardtable.games.pazaak.bots.hard import move_name
 from cardtable.games.pazaak.cards import VALUED, Card, label, side_values
+from cardtable.games.pazaak.describe import move_name
+from cardtable.games.pazaak.shared import TARGET, Board, play_side
 from cardtable.games.pazu.actions import (
     END_TURN,
     STAND,

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from cardtable.games.pazaak.board import add_main, play_side
 from cardtable.games.pazaak.events import CardDrawn, SetVoid, SetWon, SideCardPlayed, Stood
+from cardtable.games.pazaak.shared import add_main, play_side
 from cardtable.games.pazaak.view import PazaakView
 
 

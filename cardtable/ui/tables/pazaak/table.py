@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.widgets import Button, Static
@@ -89,7 +89,7 @@ class Table(TableScreen):
     Table.-narrow MoveLog { width: 22; }
     Table #match-line { height: 1; padding: 0 1; color: $foreground 80%; }
     """
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "stand", "Stand"),
         Binding("e", "end_turn", "End turn"),
         Binding("1", "play_card(0)", "Play a card", key_display="1-4"),

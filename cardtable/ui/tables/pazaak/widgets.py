@@ -13,8 +13,8 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Digits, Static
 
-from cardtable.games.pazaak.board import TARGET, Board, Placed
 from cardtable.games.pazaak.cards import VALUED, Card, Kind, label, parse, signed
+from cardtable.games.pazaak.shared import TARGET, Board, Placed
 from cardtable.ui.tables.pazaak.layout import BY_NAME, TIERS, Tier
 from cardtable.ui.widgets.card import CardView
 

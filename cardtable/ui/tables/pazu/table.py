@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.events import Resize
 from textual.geometry import Size
@@ -32,7 +32,6 @@ from cardtable.games.pazu.view import PazuView
 from cardtable.session import Session
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables import replaying
-from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tables.pazu.auction import AuctionPanel, auction_slice
 from cardtable.ui.tables.pazu.choices import PazuChoices
 from cardtable.ui.tables.pazu.layout import BOARD_SIZES, Layout, choose_layout
@@ -61,7 +60,7 @@ from cardtable.ui.widgets.log import MoveLog
 AUCTION = (Phase.BID, Phase.PICK, Phase.ANTE)
 
 
-class PazuTable(PazuChoices, TableScreen):
+class PazuTable(PazuChoices):
     """Pazu-Pazaak for 3–6: against bots, or hot-seat with a hand-off between people."""
 
     #: nothing takes the keys by itself ("" — None would inherit the app's "focus anything")
@@ -79,7 +78,7 @@ class PazuTable(PazuChoices, TableScreen):
         grid-columns: auto auto; grid-gutter: 0 1; }
     PazuTable #pz-buttons Button { min-width: 10; }
     """
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "stand", "Stand"),
         Binding("e", "end_turn", "End turn"),
         Binding("n", "stay", "Next set"),
@@ -352,7 +351,7 @@ class PazuTable(PazuChoices, TableScreen):
         if choice == "quit":
             self.app.exit()
         else:
-            self.app.go_home()  # type: ignore[attr-defined]
+            self.app.go_home()
 
     def interlude(self, events: tuple[Any, ...]) -> ResultScreen | None:
         view = self.session.observe()

@@ -17,7 +17,7 @@ HINTS = {
 SEATS_HINT = "n next set · l leave · a add a bot · r send a bot away"
 
 
-def pots_line(view: PazuView, first: str, seed: int, width: int) -> str:
+def pots_line(view: PazuView, first: str, seed: int | None, width: int) -> str:
     """The pots, the ante and who goes first (``first``: who opened the bidding while bids come
     in, the highest bidder after); shortened to fit a terminal ``width`` columns wide."""
     config = view.config
@@ -35,7 +35,7 @@ def pots_line(view: PazuView, first: str, seed: int, width: int) -> str:
         f"{first} {bids} first" if bidding else f"★ first: {first}",
         deck,
         f"{sum(view.seated)} at the table",
-        f"seed {seed}",
+        *([] if seed is None else [f"seed {seed}"]),  # an online game's seed is a secret
     ]
     text = " · ".join(wide)
     if len(text) + 2 <= width:
