@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Digits, Static
 
-from cardtable.games.pazaak.shared import Board, Placed
 from cardtable.games.pazaak.cards import main, parse_all
+from cardtable.games.pazaak.shared import Board, Placed
 from cardtable.tools.shots import all_shots, settle
 from cardtable.ui.tables.pazaak.layout import TIERS, choose_tier
 from cardtable.ui.tables.pazaak.widgets import BoardPanel, HandCard, board_state, hand_kind
