@@ -49,11 +49,12 @@ def colour_codes(output: str) -> list[list[int]]:
 def pazaak_markers(app: Any, text: str) -> None:
     table = app.screen
     view = table.session.match.observe(table.viewer)
-    assert "your turn" in text and "to play" in text
+    assert "your turn" in text and "TO PLAY" in text
     for card in view.hand:
         assert label(card) in text  # the sign is part of the face: +3, -2, ±4
-    assert "▒" in text and " left" in text  # the other hand: backs and a count
+    assert "▚▚▚" in text and "4 left" in text  # the other hand: card backs and a count
     assert f"total {view.boards[0].total}" in text
+    assert "± " in text and "◆ " in text  # dual and gold cards carry their kind's mark
 
 
 def flip7_markers(app: Any, text: str) -> None:

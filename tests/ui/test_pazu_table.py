@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from textual.screen import ModalScreen
+from textual.widgets import Digits, Static
 
 from cardtable.core.match import Match
 from cardtable.core.seats import Seat
@@ -31,6 +32,7 @@ from cardtable.ui.tables.pazu.auction import AuctionPanel
 from cardtable.ui.tables.pazu.seats import BotLevelPicker, BotRemover
 from cardtable.ui.tables.pazu.table import PazuTable
 from cardtable.ui.tables.pazu.widgets import PazuHand, SeatBoard
+from cardtable.ui.widgets.log import MoveLog
 
 
 def new_app(seats: tuple[Seat, ...], seed: int, max_sets: int = 2) -> CardtableApp:
@@ -315,9 +317,15 @@ async def test_the_board_says_who_stands_and_who_is_bust_in_words():
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         table = find_table(app)
-        subtitles = [b.border_subtitle for b in table.query(SeatBoard) if b.display]
-        assert any("STANDS" in s for s in subtitles)
-        assert any("BUST" in s for s in subtitles)
+        boards = [b for b in table.query(SeatBoard) if b.display]
+        assert any(b.state_word.startswith("STANDS") and b.has_class("-standing") for b in boards)
+        assert any(b.state_word == "BUST" and b.has_class("-bust") for b in boards)
+        for board in boards:  # the total in large digits, the word beside it
+            total = str(board._pending.board.total) if board._pending.board.cards else ""
+            assert board.query_one(Digits).value == total
+            assert (
+                str(board.query_one(".state", Static).content).split() == board.state_word.split()
+            )
         assert "Set Pot" in text_of(table.query_one("#pz-pots"))
 
 
@@ -544,3 +552,34 @@ async def wait_for(pilot, done: Callable[[], bool], rounds: int = 60) -> None:
             return
         await settle(pilot, rounds=1)
     assert done()
+
+
+async def test_the_log_wraps_its_lines_again_when_it_grows_wider():
+    """A line wrapped in a narrow log (80×24) is one line again once the log has the room."""
+    match = preplay(3, 5, lambda m: m.state.phase is Phase.TURN and m.state.set_number > 1)
+    app = match_app(match, seats_for(3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        log = find_table(app).query_one(MoveLog)
+        written = list(log._written)
+        narrow = log.scrollable_content_region.width
+        assert any(len(line) > narrow for line in written)  # some lines had to wrap
+        await pilot.resize_terminal(200, 50)
+        await settle(pilot)
+        wide = log.scrollable_content_region.width
+        assert wide > max(len(line) for line in written)
+        assert [strip.text.rstrip() for strip in log.lines] == written
+
+
+@pytest.mark.parametrize("shot", [s for s in SHOTS if s.name in ("pazu-5p", "pazu-3p-80x24")])
+async def test_the_hand_caption_stays_clear_of_the_cards(shot):
+    app = shot.build()
+    async with app.run_test(size=shot.size) as pilot:
+        await shot.drive(pilot)
+        hand = find_table(app).query_one(PazuHand)
+        caption = hand.query_one(".caption", Static)
+        lines = str(caption.content).splitlines()
+        assert "bought, public" in lines[1]
+        assert max(len(line) for line in lines) <= caption.content_region.width
+        first = min(card.region.x for card in hand.query(HandCard) if card.display)
+        assert caption.content_region.right < first  # a blank column between

@@ -9,7 +9,7 @@ import time
 
 from rich.console import Console
 from textual.command import CommandPalette
-from textual.widgets import DataTable, OptionList
+from textual.widgets import DataTable, OptionList, Static
 
 from cardtable.cli import build_parser
 from cardtable.core.codec import encode
@@ -26,6 +26,7 @@ from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.home import HomeScreen
 from cardtable.ui.screens.replays import ReplaysScreen
 from cardtable.ui.tables.base import TableScreen
+from cardtable.ui.tables.pazaak.widgets import HandCard
 from tests.ui.test_replay_and_stats import SEATS, finished_pazaak, log_lines, status
 
 #: (game, Flip 7 mode, seats) of the saves a person might have at once
@@ -209,12 +210,17 @@ async def test_the_replays_screen_lists_games_and_opens_them_at_the_start():
         await pilot.press("pagedown")
         assert 0 < replay.session.ply < total and "Set 2" in " ".join(log_lines(replay))
         # every hand face up: the game is over, so nothing in its replay is secret
-        theirs = str(replay.query_one("#their-hand").content)
-        assert "▒" not in theirs and "left" not in theirs
+        assert their_hand_is_open(replay)
         await pilot.press("end")
-        assert replay.session.ply == total and "▒" not in str(
-            replay.query_one("#their-hand").content
-        )
+        assert replay.session.ply == total and their_hand_is_open(replay)
+
+
+def their_hand_is_open(replay: TableScreen) -> bool:
+    """The other Pazaak hand shows faces, not card backs, and no count of hidden cards."""
+    theirs = replay.query_one("#their-hand")
+    shown = [card for card in theirs.query(HandCard) if card.display]
+    caption = str(theirs.query_one(".caption", Static).content)
+    return not any(c.has_class("-back") for c in shown) and "left" not in caption
 
 
 def test_replay_with_no_file_lists_the_kept_games():

@@ -97,10 +97,10 @@ async def test_a_board_a_flip_pushed_over_20_is_not_called_bust_until_the_set_is
         panel = app.screen.query_one("#board-1", BoardPanel)
         over = Board((Placed(main(10), 10), Placed(main(9), 9), Placed(main(4), 4)), 23)
         panel.show("Bo", over, False, 0, False, False, settled=False)
-        subtitle = str(panel.border_subtitle)
-        assert "over 20" in subtitle and "BUST" not in subtitle
+        assert panel.state_word == "OVER 20" and panel.has_class("-over")
+        assert not panel.has_class("-bust")
         panel.show("Bo", over, False, 0, False, False, settled=True)
-        assert "BUST" in str(panel.border_subtitle)
+        assert panel.state_word == "BUST" and panel.has_class("-bust")
 
 
 def test_the_set_result_says_you_went_bust_when_you_did():

@@ -65,9 +65,10 @@ async def test_pazaak_hand_board_and_the_other_hand_tooltips():
         cell = table.query_one("#board-0 #cell-0")
         assert await hover_tip(pilot, cell) == board_tip(view.boards[0].cards[0])
 
-        theirs = table.query_one("#their-hand")
-        tip = await hover_tip(pilot, theirs, Offset(0, 1))
-        assert tip is not None and "face down (hidden)" in tip
+        # the other hand: card backs that say only that they are hidden, and a count
+        assert await hover_tip(pilot, table.query_one("#their-hand #hand-0")) == BACK_TIP
+        tip = str(table.query_one("#their-hand .caption").tooltip)
+        assert "face down (hidden)" in tip
         secret = table.session.match.state.hands[1]
         assert not any(label(card) in tip for card in secret)
 

@@ -1,17 +1,44 @@
-"""A playing card as a small framed box: kind shown by frame and sign, not by colour alone.
+"""A Pazaak-family card as a framed box: kind shown by frame, sign and colour, never colour alone.
 
-Hovering a card shows its tooltip: what the card is and does, in words. The game's table passes
-that text in; a face-down card only ever says it is hidden.
+The same card draws at the size its table gives it: one line of text (a glyph), a framed label
+(compact), or, given three lines or more inside the frame, full art with the kind's mark in two
+corners and the face in the middle. Hovering a card shows its tooltip: what the card is and does,
+in words. The game's table passes that text in; a face-down card only ever says it is hidden.
 """
 
 from __future__ import annotations
 
+from textual.app import RenderResult
+from textual.content import Content
 from textual.widgets import Static
 
-#: frame per card kind, so kinds differ on a 16-colour or NO_COLOR terminal too
-KIND_CLASSES = ("main", "plus", "minus", "special", "back", "empty")
+#: frame per card kind, so kinds differ on a 16-colour or NO_COLOR terminal too; "special" is a
+#: gold card (±1/2, Flip, Double, tiebreaker), "dual" a ±N
+KIND_CLASSES = ("main", "plus", "minus", "dual", "special", "back", "empty")
 #: the tooltip of every card back: never more, whoever holds it
 BACK_TIP = "A face-down card: hidden"
+#: the mark full art puts in the top-left and bottom-right corners of each kind (a main card
+#: has its number there, as playing cards do)
+CORNER_MARKS = {"plus": "+", "minus": "-", "dual": "±", "special": "◆"}
+#: what fills a card back drawn as full art
+BACK_FILL = ("▚", "▞")
+
+
+def card_art(label: str, kind: str, width: int, height: int) -> str:
+    """The inside of a card ``width`` × ``height`` cells: the label alone when there is one line
+    of room (or too few columns for it), else corner marks above and below a centred face."""
+    if height < 3 or width < max(3, len(label)):
+        return label
+    if kind == "back":
+        return "\n".join(BACK_FILL[row % 2] * width for row in range(height))
+    if kind == "empty":
+        return "\n".join(" " * width for _ in range(height))
+    mark = label if kind == "main" else CORNER_MARKS.get(kind, "")
+    lines = [" " * width] * height
+    lines[0] = mark.ljust(width)
+    lines[height // 2] = label.center(width)
+    lines[-1] = mark.rjust(width)
+    return "\n".join(lines)
 
 
 class CardView(Static):
@@ -30,8 +57,12 @@ class CardView(Static):
     CardView.-main { border: round $card-main; }
     CardView.-plus { border: heavy $card-plus; color: $card-plus; }
     CardView.-minus { border: double $card-minus; color: $card-minus; }
+    CardView.-dual {
+        border-top: heavy $card-plus; border-left: heavy $card-plus;
+        border-bottom: double $card-minus; border-right: double $card-minus;
+    }
     CardView.-special { border: dashed $card-special; color: $card-text; }
-    CardView.-back { background: $card-back; color: $card-face; border: round $card-face 40%; }
+    CardView.-back { background: $card-back; color: $card-face 60%; border: round $card-face 40%; }
     CardView.-empty { background: transparent; color: $foreground 30%; border: round $foreground 20%; }
     CardView.-dim { opacity: 45%; }
     CardView.-selected { border: heavy $highlight; }
@@ -64,3 +95,13 @@ class CardView(Static):
         self.set_class(dim, "-dim")
         if previous is None or previous[0] != label:
             self.update(label)
+        elif previous[1] != kind:
+            self.refresh()
+
+    def render(self) -> RenderResult:
+        """The art for the room the layout gave this card (asked again after every resize)."""
+        size = self.content_size
+        if self._face is None or size.height < 3:
+            return super().render()
+        label, kind, _ = self._face
+        return Content(card_art(label, kind, size.width, size.height))

@@ -9,7 +9,7 @@ import pytest
 from cardtable.core.errors import IllegalAction
 from cardtable.games.pazaak.actions import EndTurn, PlaySide, Stand
 from cardtable.games.pazaak.cards import parse
-from cardtable.games.pazaak.events import CardDrawn, Flipped, Stood
+from cardtable.games.pazaak.events import CardDrawn, Flipped, Stood, TurnEnded
 from cardtable.games.pazaak.shared import MainDeck
 from cardtable.games.pazu.actions import Stay
 from cardtable.games.pazu.events import (
@@ -103,6 +103,17 @@ def test_standing_above_twenty_busts():
     state = at_turn([board(10, 9, 5), board(4), board(6)], deck=(2,))
     state, events = play(state, Stand())
     assert of_type(events, Busted) == [Busted(0, 24, 20)]
+
+
+@pytest.mark.parametrize("action", [Stand(), EndTurn()])
+def test_standing_or_ending_the_turn_above_twenty_is_logged_as_the_bust_alone(action):
+    """Ruling 4, as Pazaak logs it: never "ends the turn on 24" and then "busts with 24"."""
+    state = at_turn([board(10, 9, 5), board(4), board(6)], deck=(2,))
+    state, events = play(state, action)
+    lines = [line for event in events if (line := RULES.describe(event, 1)) is not None]
+    assert lines[0] == "Player 1 busts with 24: 20 to the Pazaak Pot"
+    assert not [line for line in lines if "on 24" in line]
+    assert not [e for e in events if isinstance(e, Stood | TurnEnded) and e.seat == 0]
 
 
 def test_only_one_hand_card_a_turn():

@@ -21,7 +21,7 @@ from textual.widgets import Button, Footer, Input, Select, Static
 
 from cardtable.games.pazaak.cards import INVENTORY, READY_DECKS, SIDE_DECK_SIZE, Card, Kind, label
 from cardtable.persist.decks import USER, DeckStore
-from cardtable.ui.tables.pazaak.widgets import card_tip
+from cardtable.ui.tables.pazaak.widgets import card_tip, hand_kind
 from cardtable.ui.widgets.card import CardView
 
 #: inventory rows: plus, minus and dual cards by N, then the special cards
@@ -37,16 +37,11 @@ def inventory_order() -> tuple[Card, ...]:
     return tuple(c for row in (*rows, rest) for c in row)
 
 
-def view_kind(card: Card) -> str:
-    """CardView's frame: plus and minus cards have their own, every other side card is special."""
-    return {Kind.PLUS: "plus", Kind.MINUS: "minus"}.get(card.kind, "special")
-
-
 class InventoryCell(CardView):
     """One inventory card with how many copies the deck holds out of how many are allowed."""
 
     def __init__(self, card: Card, index: int) -> None:
-        super().__init__(label(card), view_kind(card), classes="cell")
+        super().__init__(label(card), hand_kind(card), classes="cell")
         self.card = card
         self.index = index
         self.tooltip = f"{card_tip(card)}\nClick to add it to the deck"
@@ -57,7 +52,7 @@ class InventoryCell(CardView):
         todo = f"all {allowed} are in the deck" if full else f"click to add one ({have}/{allowed})"
         self.show(
             f"{label(self.card)}  {have}/{allowed}",
-            view_kind(self.card),
+            hand_kind(self.card),
             dim=full,
             tip=f"{card_tip(self.card)}\n{todo[0].upper()}{todo[1:]}",
         )
@@ -165,7 +160,7 @@ class DeckRow(Horizontal, can_focus=True):
             if slot.index < len(cards):
                 card = cards[slot.index]
                 slot.show(
-                    label(card), view_kind(card), tip=f"{card_tip(card)}\nClick to take it out"
+                    label(card), hand_kind(card), tip=f"{card_tip(card)}\nClick to take it out"
                 )
             else:
                 slot.show("·", "empty")

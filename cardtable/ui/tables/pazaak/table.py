@@ -11,7 +11,6 @@ from textual.events import Resize
 from textual.widgets import Button, Static
 
 from cardtable.games.pazaak.actions import EndTurn, PlaySide, Stand
-from cardtable.games.pazaak.cards import label
 from cardtable.games.pazaak.events import SetVoid, SetWon, WinReason
 from cardtable.games.pazaak.view import PazaakView
 from cardtable.session import Moved
@@ -22,11 +21,14 @@ from cardtable.ui.tables import replaying
 from cardtable.ui.tables.base import TableScreen, seed_text
 from cardtable.ui.tables.pazaak.ending import end_of_set_view
 from cardtable.ui.tables.pazaak.handplay import play_hand_card
+from cardtable.ui.tables.pazaak.layout import Tier, choose_tier
 from cardtable.ui.tables.pazaak.widgets import BoardPanel, HandCardChosen, HandRow, pips
 from cardtable.ui.widgets.log import MoveLog
 
-#: below this many columns the boards and hands draw narrower cards
+#: below this many columns the log beside the boards is narrower
 NARROW = 100
+#: what leads the last-move strip under the boards, and what joins its lines
+LAST_MOVE_MARK, LAST_MOVE_JOIN = "▸ ", " · "
 
 REASONS = {
     WinReason.HIGHER: "with the higher total",
@@ -44,26 +46,50 @@ def unseen_text(unseen: tuple[int, ...] | None) -> str:
     return f"Unseen {sum(unseen)}  {counts}"
 
 
+def last_move_text(lines: tuple[str, ...], width: int) -> str:
+    """The newest log lines that fit one line ``width`` columns wide, oldest first (always the
+    newest, which the strip cuts short if it must)."""
+    if not lines:
+        return ""
+    shown = [lines[-1]]
+    for line in reversed(lines[:-1]):
+        candidate = [line, *shown]
+        if len(LAST_MOVE_MARK + LAST_MOVE_JOIN.join(candidate)) > width:
+            break
+        shown = candidate
+    return LAST_MOVE_MARK + LAST_MOVE_JOIN.join(shown)
+
+
+class BoardsArea(Vertical):
+    """Everything but the log: the boards pick their tier from the room this area gets, so
+    they grow when the log is narrower or hidden."""
+
+    def on_resize(self, event: Resize) -> None:
+        self.apply_tier(choose_tier(event.size.width, event.size.height))
+
+    def apply_tier(self, tier: Tier) -> None:
+        for widget in self.query(BoardPanel):
+            widget.set_tier(tier)
+        for row in self.query(HandRow):
+            row.set_tier(tier)
+
+
 class Table(TableScreen):
     """Pazaak for two: against a bot, or hot-seat with a hand-off screen between turns."""
 
     DEFAULT_CSS = """
     Table #play-area { height: 1fr; }
-    Table #boards { height: auto; width: 65; }
-    Table.-narrow #boards { width: 57; }
-    Table.-narrow BoardPanel { width: 24; }
-    Table.-narrow BoardPanel CardView { width: 6; }
-    Table.-narrow HandRow HandCard { width: 7; }
-    Table.-narrow #their-hand { width: 13; }
-    Table #unseen { height: 1; padding: 0 1; color: $foreground 80%; }
-    Table #board-row { height: auto; width: auto; }
-    Table BoardPanel { margin: 0 1 0 0; }
-    Table #side { width: 1fr; min-width: 16; }
-    Table MoveLog { height: 1fr; min-height: 5; }
-    Table #hands { height: 3; width: auto; }
-    Table #their-hand { width: 17; height: 3; content-align: left middle; color: $foreground 80%; }
-    Table #buttons { height: 3; width: auto; padding: 0 1; }
-    Table #buttons Button { margin-right: 1; min-width: 14; }
+    Table #boards { width: 1fr; height: 100%; align: center middle; }
+    Table #board-row, Table #hands { height: auto; width: auto; }
+    Table BoardPanel, Table HandRow { margin-right: 1; }
+    Table #last-move { height: 1; width: auto; max-width: 100%; padding: 0 1; text-style: bold;
+        text-wrap: nowrap; text-overflow: ellipsis; }
+    Table #unseen { height: 1; width: auto; padding: 0 1; color: $foreground 80%; }
+    Table #buttons { height: 1; width: auto; }
+    Table #buttons Button { margin: 0 1; min-width: 12; }
+    Table #side { width: auto; }
+    Table MoveLog { height: 1fr; min-height: 5; width: 30; }
+    Table.-narrow MoveLog { width: 22; }
     Table #match-line { height: 1; padding: 0 1; color: $foreground 80%; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -78,17 +104,18 @@ class Table(TableScreen):
     def compose_table(self) -> ComposeResult:
         yield Static(id="match-line", markup=False)
         with Horizontal(id="play-area"):
-            with Vertical(id="boards"):
+            with BoardsArea(id="boards"):
                 with Horizontal(id="board-row"):
                     yield BoardPanel(id="board-0")
                     yield BoardPanel(id="board-1")
-                yield Static(id="unseen", markup=False)
+                yield Static(id="last-move", markup=False)
                 with Horizontal(id="hands"):
                     yield HandRow("Your hand", id="my-hand")
-                    yield Static(id="their-hand", markup=False)
+                    yield HandRow("Their hand", id="their-hand")
+                yield Static(id="unseen", markup=False)
                 with Horizontal(id="buttons"):
-                    yield Button("Stand [s]", id="stand", variant="warning")
-                    yield Button("End turn [e]", id="end-turn", variant="primary")
+                    yield Button("Stand [s]", id="stand", variant="warning", compact=True)
+                    yield Button("End turn [e]", id="end-turn", variant="primary", compact=True)
             with Vertical(id="side"):
                 yield MoveLog()
 
@@ -115,19 +142,8 @@ class Table(TableScreen):
                 view.tiebreakers[seat],
                 settled=view.to_move is None,
             )
-        mine = self.query_one("#my-hand", HandRow)
-        other = 1 - me
-        opened = replaying.open_hand(self, me)
-        if view.hand is not None:
-            mine.set_caption("Your hand" if not self.hotseat else f"{self.seat_name(me)}'s hand")
-            mine.show_faces(view.hand, self.playable_indices())
-        elif opened is not None:  # a finished game's replay, seen by nobody: every hand is open
-            mine.set_caption(f"{self.seat_name(me)}'s hand")
-            mine.show_faces(opened.hand, frozenset())
-        else:
-            mine.set_caption(f"{self.seat_name(me)}'s hand")
-            mine.show_backs(view.hand_counts[me])
-        self.show_their_hand(view, other)
+        self.show_my_hand(view, me)
+        self.show_their_hand(view, 1 - me)
         self.query_one("#unseen", Static).update(unseen_text(view.unseen))
         self.query_one("#match-line", Static).update(
             f"Set {view.set_number} · first to 3 · "
@@ -138,18 +154,52 @@ class Table(TableScreen):
         self.query_one("#stand", Button).disabled = Stand() not in legal
         self.query_one("#end-turn", Button).disabled = EndTurn() not in legal
 
+    def show_my_hand(self, view: PazaakView, me: int) -> None:
+        """The hand at the keyboard, under its owner's board: face up, or backs behind the
+        hand-off screen (face up again in a finished game's replay)."""
+        mine = self.query_one("#my-hand", HandRow)
+        hands = self.query_one("#hands", Horizontal)
+        if hands.children.index(mine) != me:
+            theirs = hands.query_one("#their-hand", HandRow)
+            if me:
+                hands.move_child(mine, after=theirs)
+            else:
+                hands.move_child(mine, before=theirs)
+        opened = replaying.open_hand(self, me)
+        if view.hand is not None:
+            mine.set_caption("Your hand" if not self.hotseat else f"{self.seat_name(me)}'s hand")
+            mine.show_faces(view.hand, self.playable_indices())
+        elif opened is not None:  # a finished game's replay, seen by nobody: every hand is open
+            mine.set_caption(f"{self.seat_name(me)}'s hand")
+            mine.show_faces(opened.hand, frozenset())
+        else:
+            mine.set_caption(f"{self.seat_name(me)}'s hand · {view.hand_counts[me]} left")
+            mine.show_backs(view.hand_counts[me])
+
     def show_their_hand(self, view: PazaakView, other: int) -> None:
-        """The other hand face down, or face up in the replay of a finished game."""
-        theirs = self.query_one("#their-hand", Static)
+        """The other hand as card backs with their count, or face up in the replay of a
+        finished game."""
+        theirs = self.query_one("#their-hand", HandRow)
+        caption = theirs.query_one(".caption", Static)
         name, count = self.seat_name(other), view.hand_counts[other]
         opened = replaying.open_hand(self, other)
         if opened is not None:
-            faces = " ".join(label(card) for card in opened.hand) or "no cards"
-            theirs.update(f"{name}:\n{faces}")
-            theirs.tooltip = f"{name}'s hand, face up: the game is over, so nothing is secret"
+            theirs.set_caption(f"{name}'s hand, face up")
+            theirs.show_faces(opened.hand, frozenset())
+            caption.tooltip = f"{name}'s hand, face up: the game is over, so nothing is secret"
             return
-        theirs.update(f"{name}:\n{'▒' * count} {count} left")
-        theirs.tooltip = f"{name}'s hand: {count} side cards, face down (hidden)"
+        theirs.set_caption(f"{name}'s hand · {count} left")
+        theirs.show_backs(count)
+        caption.tooltip = f"{name}'s hand: {count} side cards, face down (hidden)"
+
+    def log_lines(self, lines: tuple[str, ...]) -> None:
+        """The log, and the newest lines again in the strip under the boards."""
+        super().log_lines(lines)
+        if lines:
+            strip = self.query_one("#last-move", Static)
+            named = tuple(self.name_seats(line) for line in lines)
+            room = self.query_one("#boards").size.width - 2
+            strip.update(last_move_text(named, room if room > 0 else 80))
 
     def playable_indices(self) -> frozenset[int]:
         return frozenset(a.index for a in self.session.playable() if isinstance(a, PlaySide))
@@ -158,7 +208,7 @@ class Table(TableScreen):
         self.set_class(self.app.size.width < NARROW, "-narrow")
 
     def on_resize(self, event: Resize) -> None:
-        """Narrower boards below 100 columns, so the log beside them stays readable."""
+        """A narrower log below 100 columns; the boards take the rest (``BoardsArea``)."""
         self.set_class(event.size.width < NARROW, "-narrow")
 
     # -- choices -------------------------------------------------------------------------------

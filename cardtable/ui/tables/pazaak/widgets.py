@@ -1,4 +1,5 @@
-"""Pazaak's table pieces: a 3×3 board with its total and state, and a hand of side cards.
+"""Pazaak's table pieces: a 3×3 board with its total, state and set lights, and a hand of side
+cards, both sized by the table's tier (``layout``).
 
 ``card_tip`` and ``board_tip`` are the one place that says in words what a Pazaak card does;
 every card's tooltip (hand, board, deck builder) comes from them.
@@ -7,13 +8,14 @@ every card's tooltip (hand, board, deck builder) comes from them.
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
-from textual.widgets import Static
+from textual.widgets import Digits, Static
 
 from cardtable.games.pazaak.cards import VALUED, Card, Kind, label, parse, signed
-from cardtable.games.pazaak.shared import Board, Placed
+from cardtable.games.pazaak.shared import TARGET, Board, Placed
+from cardtable.ui.tables.pazaak.layout import BY_NAME, TIERS, Tier
 from cardtable.ui.widgets.card import CardView
 
 SPECIAL_KINDS = frozenset(
@@ -22,12 +24,8 @@ SPECIAL_KINDS = frozenset(
 
 
 def hand_kind(card: Card) -> str:
-    """Frame for a card in hand: plus, minus, or special (duals and gold cards)."""
-    if card.kind is Kind.PLUS:
-        return "plus"
-    if card.kind is Kind.MINUS:
-        return "minus"
-    return "special"
+    """Frame for a card in hand: plus, minus, dual (±N), or a gold special card."""
+    return {Kind.PLUS: "plus", Kind.MINUS: "minus", Kind.DUAL: "dual"}.get(card.kind, "special")
 
 
 def card_tip(card: Card) -> str:
@@ -69,44 +67,115 @@ def hand_tip(card: Card, playable: bool = True) -> str:
 
 
 def board_face(placed: Placed) -> tuple[str, str]:
-    """Label and frame for a card on the board, showing what it counts for now."""
+    """Label and frame for a card on the board, showing what it counts for now: a side card
+    keeps its kind's frame, and its sign says which way it was played."""
     card = placed.card
     if card.kind is Kind.MAIN:
         return str(placed.value), "main"
     if card.kind in (Kind.FLIP_2_4, Kind.FLIP_3_6, Kind.DOUBLE):
         return label(card), "special"
     text = signed(placed.value) + ("T" if card.kind is Kind.TIEBREAKER else "")
-    return text, "plus" if placed.value > 0 else "minus"
+    if card.kind in (Kind.PLUS, Kind.MINUS):
+        return text, "plus" if placed.value > 0 else "minus"
+    return text, hand_kind(card)
 
 
 def pips(won: int, needed: int = 3) -> str:
     return "●" * won + "○" * max(0, needed - won)
 
 
-class BoardPanel(Vertical):
-    """One player's board: nine places filled left to right, top to bottom."""
+def set_lights(won: int, needed: int = 3) -> str:
+    """The sets won as large marks, filled or hollow, spaced to read at a glance."""
+    return " ".join(pips(won, needed))
+
+
+def board_state(board: Board, standing: bool, to_move: bool, settled: bool) -> str:
+    """The board's state as one word (its class is the word, lower case, dashed).
+
+    ``settled``: an over-20 total is final (the set is over). Until then a board a Flip pushed
+    over 20 on the other player's turn may still be mended on its owner's turn."""
+    total = board.total
+    if total > TARGET:
+        return "BUST" if settled else "OVER 20"
+    if board.full:
+        return "FULL"
+    if total == TARGET:
+        return "TWENTY"
+    if standing:
+        return "STANDS"
+    return "TO PLAY" if to_move else ""
+
+
+#: the board's class for each state word: the frame and the digits take its colour
+STATE_CLASSES = {
+    "BUST": "-bust",
+    "OVER 20": "-over",
+    "FULL": "-full",
+    "TWENTY": "-twenty",
+    "STANDS": "-standing",
+}
+
+
+class BoardPanel(Horizontal):
+    """One player's board: nine places filled left to right, top to bottom, and beside them the
+    total in large digits, the board's state in a word and the sets won as lights."""
 
     DEFAULT_CSS = """
     BoardPanel {
-        width: 30; height: 11; padding: 0 1;
+        width: auto; height: auto; padding: 0 1;
         border: round $foreground 40%;
         border-title-color: $foreground; border-title-style: bold;
-        border-subtitle-color: $foreground 80%;
+        border-subtitle-color: $foreground 70%;
         background: $felt;
     }
     BoardPanel.-to-move { border: heavy $highlight; }
-    BoardPanel.-standing { border: double $stand; border-subtitle-color: $stand; }
-    BoardPanel.-bust { border: double $bust; border-subtitle-color: $bust; }
-    BoardPanel Horizontal { height: 3; width: auto; }
-    BoardPanel CardView { margin-right: 1; }
-    BoardPanel .total { width: 100%; content-align: right middle; text-style: bold; height: 1; }
+    BoardPanel.-standing, BoardPanel.-twenty, BoardPanel.-full { border: double $stand; }
+    BoardPanel.-bust, BoardPanel.-over { border: double $bust; }
+    BoardPanel .cells { width: auto; height: auto; grid-size: 3 3; }
+    BoardPanel .cells CardView { width: 100%; height: 100%; }
+    BoardPanel.-glyph .cells CardView { border: none; }
+    BoardPanel.-glyph .cells CardView.-empty { background: $foreground 12%; }
+    BoardPanel .score { width: 7; height: 100%; margin-left: 1; }
+    BoardPanel .total { width: auto; color: $foreground; text-style: bold; }
+    BoardPanel .number { display: none; text-style: bold; }
+    BoardPanel.-glyph .total { display: none; }
+    BoardPanel.-glyph .number { display: block; }
+    BoardPanel .state { text-style: bold; height: 1; }
+    BoardPanel .lights { text-style: bold; height: 1; color: $foreground 85%; }
+    BoardPanel.-standing .total, BoardPanel.-standing .state { color: $stand; }
+    BoardPanel.-twenty .total, BoardPanel.-twenty .state,
+    BoardPanel.-full .total, BoardPanel.-full .state { color: $success; }
+    BoardPanel.-bust .total, BoardPanel.-bust .state,
+    BoardPanel.-over .total, BoardPanel.-over .state { color: $bust; }
+    BoardPanel.-to-move .state { color: $highlight; }
     """
 
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.tier = BY_NAME["compact"]
+        #: the state word beside the total ("BUST", "STANDS", ...; "" while waiting)
+        self.state_word = ""
+
     def compose(self) -> ComposeResult:
-        for row in range(3):
-            with Horizontal():
-                for col in range(3):
-                    yield CardView(id=f"cell-{row * 3 + col}")
+        with Grid(classes="cells"):
+            for place in range(9):
+                yield CardView(id=f"cell-{place}")
+        with Vertical(classes="score"):
+            yield Digits("0", classes="total")
+            yield Static("0", classes="number", markup=False)
+            yield Static(classes="state", markup=False)
+            yield Static(classes="lights", markup=False)
+
+    def set_tier(self, tier: Tier) -> None:
+        """Card size and art for the room the table has (layout only)."""
+        self.tier = tier
+        for other in TIERS:
+            self.set_class(other is tier, f"-{other.name}")
+        cells = self.query_one(".cells", Grid).styles
+        cells.grid_columns = str(tier.card[0])
+        cells.grid_rows = str(tier.card[1])
+        cells.grid_gutter_vertical = tier.gutter  # between columns
+        self.styles.padding = (0, tier.padding)
 
     def show(
         self,
@@ -118,33 +187,25 @@ class BoardPanel(Vertical):
         tiebreaker: bool,
         settled: bool = True,
     ) -> None:
-        """``settled``: an over-20 total is final (the set is over). Until then a board a Flip
-        pushed over 20 on the other player's turn may still be mended on its owner's turn."""
-        cells = list(self.query(CardView))
-        for i, cell in enumerate(cells):
+        """Draw the board; ``settled`` says the set is over (see ``board_state``)."""
+        for i, cell in enumerate(self.query(CardView)):
             if i < len(board.cards):
                 cell.show(*board_face(board.cards[i]), tip=board_tip(board.cards[i]))
             else:
                 cell.show("", "empty")
-        over = board.total > 20 and not to_move
-        bust = over and settled
-        state = (
-            "BUST"
-            if bust
-            else "over 20"
-            if over
-            else "STANDS"
-            if standing
-            else "to play"
-            if to_move
-            else ""
-        )
-        self.border_title = Content(f"{name} {pips(sets_won)}")  # a name is never markup
-        tie = " · T" if tiebreaker else ""
-        self.border_subtitle = f"total {board.total}{tie}" + (f" · {state}" if state else "")
+        state = board_state(board, standing, to_move, settled)
+        self.state_word = state
+        self.border_title = Content(name)  # a name is never markup
+        tie = " · T: wins a tie" if tiebreaker else ""
+        self.border_subtitle = f"total {board.total}{tie}"
+        self.query_one(".total", Digits).update(str(board.total))
+        self.query_one(".number", Static).update(str(board.total))
+        self.query_one(".state", Static).update(state)
+        self.query_one(".lights", Static).update(set_lights(sets_won))
+        self.query_one(".lights", Static).tooltip = f"{name}: {sets_won} of 3 sets won"
         self.set_class(to_move, "-to-move")
-        self.set_class(standing and not bust, "-standing")
-        self.set_class(bust, "-bust")
+        for word, css in STATE_CLASSES.items():
+            self.set_class(state == word, css)
 
 
 class HandCardChosen(Message):
@@ -176,32 +237,52 @@ class HandCard(CardView):
             self.post_message(HandCardChosen(self.index))
 
 
-class HandRow(Horizontal):
-    """A hand of up to four side cards: faces for its owner, backs for everyone else."""
+class HandRow(Vertical):
+    """A hand of up to four side cards under its caption: faces for its owner, card backs for
+    everyone else (the caption counts them)."""
 
     DEFAULT_CSS = """
-    HandRow { height: 3; width: auto; padding: 0 1; }
-    HandRow .caption { width: 10; height: 3; content-align: left middle; color: $foreground 80%; }
-    HandRow HandCard { margin-right: 1; }
+    HandRow { height: auto; width: auto; }
+    HandRow .caption { width: 100%; height: 1; color: $foreground 80%;
+        text-wrap: nowrap; text-overflow: ellipsis; }
+    HandRow .cards { width: auto; height: auto; }
+    HandRow.-glyph HandCard { border: none; }
     """
 
     def __init__(self, caption: str, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.caption = caption
+        self.tier = BY_NAME["compact"]
 
     def compose(self) -> ComposeResult:
         yield Static(self.caption, classes="caption", markup=False)
-        for index in range(4):
-            yield HandCard(index)
+        with Horizontal(classes="cards"):
+            for index in range(4):
+                yield HandCard(index)
+
+    def set_tier(self, tier: Tier) -> None:
+        """Card size for the room the table has; as wide as the board above it."""
+        self.tier = tier
+        self.set_class(tier.name == "glyph", "-glyph")
+        self.styles.width = tier.board[0]
+        width, height = tier.hand
+        for card_view in self.query(HandCard):
+            card_view.styles.width = width
+            card_view.styles.height = height
+            card_view.styles.margin = (0, tier.gutter, 0, 0)
 
     def show_faces(self, hand: tuple[Card, ...], playable: frozenset[int]) -> None:
+        glyph = self.tier.name == "glyph"
         for card_view in self.query(HandCard):
             if card_view.index < len(hand):
                 card = hand[card_view.index]
                 can = card_view.index in playable
-                card_view.show(label(card), hand_kind(card), not can, hand_tip(card, can))
+                key = str(card_view.index + 1) if can else ""
+                # with no frame to carry the key, it leads the face
+                face = f"{key or ' '}:{label(card)}" if glyph else label(card)
+                card_view.show(face, hand_kind(card), not can, hand_tip(card, can))
                 # the key is shown only on a card it would play: "greyed out" without colour
-                card_view.border_title = str(card_view.index + 1) if can else ""
+                card_view.border_title = key
                 card_view.display = True
             else:
                 card_view.display = False
@@ -209,6 +290,7 @@ class HandRow(Horizontal):
     def show_backs(self, count: int) -> None:
         for card_view in self.query(HandCard):
             card_view.show("▒▒", "back")
+            card_view.border_title = ""
             card_view.display = card_view.index < count
 
     def set_caption(self, text: str) -> None:

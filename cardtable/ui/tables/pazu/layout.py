@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 #: rows the screen keeps for itself besides the hand: status line, pots line, footer
 CHROME_ROWS = 1 + 1 + 1
-#: columns the hand's caption and padding take
-HAND_CHROME = 16 + 2
+#: columns the hand's caption (a column clear of the first card) and padding take
+HAND_CHROME = 18 + 2
 #: per density, a hand card's (columns, lines): framed cards, or one text line each when tight
 HAND_CELLS = {"large": (9, 3), "strip": (8, 3), "line": (7, 1)}
 #: the narrowest side column that still reads as a log

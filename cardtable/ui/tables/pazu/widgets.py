@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Static
+from textual.widgets import Digits, Static
 
 from cardtable.games.pazaak.cards import Card, label
-from cardtable.games.pazaak.shared import Board
+from cardtable.games.pazaak.shared import TARGET, Board
 from cardtable.games.pazu.state import Status
 from cardtable.ui.tables.pazaak.widgets import HandCard, board_face, hand_kind, hand_tip
 from cardtable.ui.tables.pazu.layout import HAND_CELLS, cards_per_row
@@ -54,18 +54,27 @@ class SeatSlice:
 
 def standing_word(seat: SeatSlice) -> str:
     """Where the seat is in the set, as a word (never colour alone)."""
+    word = seat_state(seat)
+    if word == "LEFT":
+        return word
+    if word:
+        return f"{seat.board.total} · {'to play' if word == 'TO PLAY' else word}"
+    if seat.status is Status.ACTIVE:
+        return f"{seat.board.total}"
+    return "sits out" if seat.board.cards else ""
+
+
+def seat_state(seat: SeatSlice) -> str:
+    """The word beside the seat's total: BUST, STANDS 1st, OVER 20, TO PLAY, LEFT, or none."""
     if not seat.seated:
         return "LEFT"
-    total = seat.board.total
     if seat.status is Status.BUST:
-        return f"{total} · BUST"
+        return "BUST"
     if seat.status is Status.STOOD:
-        return f"{total} · STANDS {ordinal(seat.stood_at)}"
-    if seat.status is Status.ACTIVE:
-        if seat.to_move and total > 20:
-            return f"{total} · OVER 20"
-        return f"{total} · to play" if seat.to_move else f"{total}"
-    return "sits out" if seat.board.cards else ""
+        return f"STANDS {ordinal(seat.stood_at)}"
+    if seat.status is Status.ACTIVE and seat.to_move:
+        return "OVER 20" if seat.board.total > TARGET else "TO PLAY"
+    return ""
 
 
 def hand_words(seat: SeatSlice, room: int) -> str:
@@ -95,9 +104,19 @@ class SeatBoard(Vertical):
     SeatBoard.-standing { border: double $stand; border-subtitle-color: $stand; }
     SeatBoard.-bust { border: double $bust; border-subtitle-color: $bust; }
     SeatBoard.-left { opacity: 55%; border: dashed $foreground 30%; }
+    SeatBoard .top { height: auto; width: auto; }
     SeatBoard .cells { height: auto; width: auto; }
     SeatBoard .info { height: 1; width: 100%; color: $foreground 85%; }
-    SeatBoard.-large .cells { grid-size: 3 3; grid-columns: 8; grid-rows: 3; grid-gutter: 0 1; }
+    SeatBoard.-large .cells { grid-size: 3 3; grid-columns: 6; grid-rows: 3; }
+    SeatBoard.-large CardView { width: 6; }
+    SeatBoard .score { width: 7; height: auto; margin-left: 1; }
+    SeatBoard .total { width: auto; text-style: bold; }
+    SeatBoard .state { text-style: bold; }
+    SeatBoard.-to-move .state { color: $highlight; }
+    SeatBoard.-standing .total, SeatBoard.-standing .state { color: $stand; }
+    SeatBoard.-bust .total, SeatBoard.-bust .state,
+    SeatBoard.-over .total, SeatBoard.-over .state { color: $bust; }
+    SeatBoard.-strip .score, SeatBoard.-line .score { display: none; }
     SeatBoard.-strip { height: 5; width: 49; }
     SeatBoard.-strip .cells { grid-size: 9 1; grid-columns: 5; grid-rows: 3; }
     SeatBoard.-strip CardView { width: 5; }
@@ -115,13 +134,19 @@ class SeatBoard(Vertical):
         super().__init__(id=f"pz-board-{seat}", classes="-large")
         self.seat = seat
         self.density = "large"
+        #: the state word beside the total ("BUST", "STANDS 1st", ...; "" while waiting)
+        self.state_word = ""
         #: what to show once the cells exist (a board mounted for a bot that just sat down)
         self._pending: SeatSlice | None = None
 
     def compose(self) -> ComposeResult:
-        with Grid(classes="cells"):
-            for place in range(9):
-                yield CardView(id=f"pz-cell-{self.seat}-{place}")
+        with Horizontal(classes="top"):
+            with Grid(classes="cells"):
+                for place in range(9):
+                    yield CardView(id=f"pz-cell-{self.seat}-{place}")
+            with Vertical(classes="score"):
+                yield Digits("", classes="total")
+                yield Static(classes="state", markup=False)
         yield Static(classes="info", markup=False)
 
     def set_density(self, density: str) -> None:
@@ -149,18 +174,25 @@ class SeatBoard(Vertical):
         marks = ("▶ " if seat.to_move else "") + seat.name + (" ★" if seat.first else "")
         chips = f"{seat.chips} chips"
         standing = standing_word(seat)
+        state = seat_state(seat)
         if self.density == "large":
             self.border_title = Content(marks)  # a name is never markup
-            self.border_subtitle = standing
+            # beside the cards: the total in large digits and the state as a word
+            self.border_subtitle = "LEFT" if state == "LEFT" else ""
+            total = str(seat.board.total) if seat.board.cards else ""
+            self.query_one(".total", Digits).update(total)
+            self.query_one(".state", Static).update(state.replace("STANDS ", "STANDS\n"))
             room = self.BOARD_INNER - len(chips) - 3
             self.query_one(".info", Static).update(f"{chips} · {hand_words(seat, room)}")
         else:
             self.border_title = Content(f"{marks} · {chips}")
             self.border_subtitle = " · ".join(w for w in (f"hand {seat.hand_count}", standing) if w)
+        self.state_word = state
         self.set_class(seat.viewer, "-viewer")
         self.set_class(seat.to_move, "-to-move")
         self.set_class(seat.status is Status.STOOD, "-standing")
         self.set_class(seat.status is Status.BUST, "-bust")
+        self.set_class(state == "OVER 20", "-over")
         self.set_class(not seat.seated, "-left")
 
 
@@ -172,7 +204,8 @@ class PazuHand(Horizontal):
 
     DEFAULT_CSS = """
     PazuHand { height: auto; width: 100%; padding: 0 1; }
-    PazuHand .caption { width: 16; height: 100%; min-height: 2; color: $foreground 85%; }
+    PazuHand .caption { width: 18; height: 100%; min-height: 2; padding-right: 1;
+        color: $foreground 85%; }
     PazuHand #pz-cards { width: 1fr; height: auto; layout: grid; grid-size: 9;
         grid-columns: 9; grid-rows: 3; }
     PazuHand HandCard { width: 8; }
