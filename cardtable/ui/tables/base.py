@@ -36,6 +36,7 @@ from cardtable.session import (
 )
 from cardtable.ui.screens.handoff import HandOffScreen
 from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables import chatting, hinting, replaying
 from cardtable.ui.web import DOWNLOADS, download, downloads_for
 from cardtable.ui.widgets.log import MoveLog
@@ -145,7 +146,7 @@ class TableScreen(Screen[None]):
         """Redraw the game's widgets from ``observation`` (as ``self.viewer`` sees it)."""
         raise NotImplementedError
 
-    def interlude(self, events: tuple[Any, ...]) -> ResultScreen | None:
+    def interlude(self, events: tuple[Any, ...]) -> ResultPanel | None:
         """A screen to show after these events (a set result, a round summary), if any."""
         return None
 
@@ -153,8 +154,8 @@ class TableScreen(Screen[None]):
         """The view as the set or round these events ended stood, if the game can draw it."""
         return None
 
-    def final_result(self) -> ResultScreen:
-        """The match result screen."""
+    def final_result(self) -> ResultPanel:
+        """The match result, beside the final boards."""
         outcome = self.session.outcome
         assert outcome is not None
         names = " and ".join(self.seats[w].name for w in outcome.winners) or "Nobody"
@@ -162,7 +163,7 @@ class TableScreen(Screen[None]):
             f"{seat.name}: {score:g}"
             for seat, score in zip(self.seats, outcome.scores, strict=True)
         )
-        return ResultScreen(f"{names} won", scores, (("again", "Play again"), ("quit", "Quit")))
+        return ResultPanel(f"{names} won", scores, (("again", "Play again"), ("quit", "Quit")))
 
     # -- shared flow ---------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from cardtable.games.pazaak.actions import EndTurn, PlaySide, Stand
 from cardtable.games.pazaak.cards import label
 from cardtable.games.pazaak.events import SetVoid, SetWon, WinReason
 from cardtable.games.pazaak.state import PazaakView
-from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables import replaying
 from cardtable.ui.tables.base import TableScreen, seed_text
 from cardtable.ui.tables.pazaak.ending import end_of_set_view
@@ -191,7 +191,7 @@ class Table(TableScreen):
     def ended_view(self, before: PazaakView, events: tuple[Any, ...]) -> PazaakView | None:
         return end_of_set_view(before, events)
 
-    def interlude(self, events: tuple[Any, ...]) -> ResultScreen | None:
+    def interlude(self, events: tuple[Any, ...]) -> ResultPanel | None:
         for event in events:
             if isinstance(event, SetWon):
                 score = (
@@ -200,20 +200,20 @@ class Table(TableScreen):
                 sets = f"Sets: {event.sets_won[0]} – {event.sets_won[1]} (first to 3)"
                 loser = self.seat_name(1 - event.seat)
                 why = REASONS[event.reason].format(loser="you" if loser == "You" else loser)
-                return ResultScreen(
+                return ResultPanel(
                     f"{self.seat_name(event.seat)} won the set {why}",
                     f"{score}\n{sets}",
                     (("next", "Next set"),),
                 )
             if isinstance(event, SetVoid):
-                return ResultScreen(
+                return ResultPanel(
                     f"Tie at {event.totals[0]}: the set is void",
                     "No point to anyone; hands are not refilled.",
                     (("next", "Next set"),),
                 )
         return None
 
-    def final_result(self) -> ResultScreen:
+    def final_result(self) -> ResultPanel:
         outcome = self.session.outcome
         assert outcome is not None
         winner = self.seat_name(outcome.winners[0])
@@ -221,4 +221,4 @@ class Table(TableScreen):
         void = outcome.stats.get("void_sets", 0)
         verdict = "You won the match!" if winner == "You" else f"{winner} won the match"
         details = f"Sets {sets}" + (f" · {void:g} void" if void else "")
-        return ResultScreen(verdict, details, (("again", "Play again"), ("quit", "Quit")))
+        return ResultPanel(verdict, details, (("again", "Play again"), ("quit", "Quit")))

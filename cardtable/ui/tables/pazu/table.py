@@ -29,7 +29,7 @@ from cardtable.games.pazu.actions import (
 from cardtable.games.pazu.events import SetPotCarried, SetWon
 from cardtable.games.pazu.state import PazuView, Phase
 from cardtable.session import Session
-from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables import replaying
 from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tables.pazu.auction import AuctionPanel, auction_slice
@@ -335,7 +335,7 @@ class PazuTable(PazuChoices, TableScreen):
             return False
         return not self.session.observe().seated[seat]
 
-    def left_result(self) -> ResultScreen:
+    def left_result(self) -> ResultPanel:
         """The standings as this person leaves them; the table plays on without them."""
         view = self.session.observe()
         verdict = f"You left the table with {view.chips[self.viewer or 0]} chips"
@@ -344,7 +344,7 @@ class PazuTable(PazuChoices, TableScreen):
             "",
             *standings(view.chips, self.labels, departures(self.session.history())),
         ]
-        return ResultScreen(verdict, "\n".join(details), (("home", "Home"), ("quit", "Quit")))
+        return ResultPanel(verdict, "\n".join(details), (("home", "Home"), ("quit", "Quit")))
 
     def _after_leaving(self, choice: str | None) -> None:
         """Home or quit: the table screen goes, and with it the connection."""
@@ -353,11 +353,11 @@ class PazuTable(PazuChoices, TableScreen):
         else:
             self.app.go_home()  # type: ignore[attr-defined]
 
-    def interlude(self, events: tuple[Any, ...]) -> ResultScreen | None:
+    def interlude(self, events: tuple[Any, ...]) -> ResultPanel | None:
         view = self.session.observe()
         return set_result(events, view.set_number, view, self.names)
 
-    def final_result(self) -> ResultScreen:
+    def final_result(self) -> ResultPanel:
         view = self.session.observe()
         history = self.session.history()
         last = history[-1] if history else ()
@@ -369,7 +369,7 @@ class PazuTable(PazuChoices, TableScreen):
         why = ending(last, view.set_number)
         return final_screen(view.chips, self.labels, departures(history), why, summary)
 
-    def walked_out_result(self) -> ResultScreen:
+    def walked_out_result(self) -> ResultPanel:
         view = self.session.observe()
         why = f"The game ends as the last person leaves the table (set {view.set_number})."
         return final_screen(view.chips, self.labels, departures(self.session.history()), why, [])

@@ -21,7 +21,7 @@ from cardtable.games.pixies.events import GridFilled, RoundEnded
 from cardtable.games.pixies.state import Phase
 from cardtable.games.pixies.view import PixiesObservation
 from cardtable.session import Moved
-from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tables.pixies import prompt as prompts
 from cardtable.ui.tables.pixies.cards import Mark
@@ -347,7 +347,7 @@ class PixiesTable(TableScreen):
             self.session.take_seat(seat)
         super().advance()
 
-    def interlude(self, events: tuple[Any, ...]) -> ResultScreen | None:
+    def interlude(self, events: tuple[Any, ...]) -> ResultPanel | None:
         ended = next((e for e in events if isinstance(e, RoundEnded)), None)
         if ended is None or self.session.is_over:
             return None
@@ -358,7 +358,7 @@ class PixiesTable(TableScreen):
         names = [self.seat_name(s) for s in range(len(self.seats))]
         return round_summary(ended, names, filled)
 
-    def final_result(self) -> ResultScreen:
+    def final_result(self) -> ResultPanel:
         outcome = self.session.outcome
         assert outcome is not None
         view = self.session.observe()
