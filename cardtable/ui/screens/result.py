@@ -32,8 +32,8 @@ class ResultScreen(ModalScreen[str]):
     BINDINGS = [
         Binding("escape", "choose_first", "Continue", show=False),
         # the buttons sit in a row: the arrows move along it, as Tab does
-        Binding("left", "focus_previous", "Previous button", show=False),
-        Binding("right", "focus_next", "Next button", show=False),
+        Binding("left", "move_focus(-1)", "Previous button", show=False),
+        Binding("right", "move_focus(1)", "Next button", show=False),
     ]
 
     def __init__(self, verdict: str, details: str, choices: tuple[tuple[str, str], ...]) -> None:
@@ -61,6 +61,12 @@ class ResultScreen(ModalScreen[str]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.dismiss(event.button.id or "")
+
+    def action_move_focus(self, step: int) -> None:
+        if step > 0:
+            self.focus_next()
+        else:
+            self.focus_previous()
 
     def action_choose_first(self) -> None:
         self.dismiss(self.choices[0][0])

@@ -16,12 +16,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.color import Color
 from textual.containers import VerticalScroll
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.widgets import Button, Footer
 
 from cardtable.ui.screens.result import ResultScreen
 
 Placement = Literal["side", "below"]
+
+#: a banner's rows besides its body: the rule above it, the verdict, the buttons
+BANNER_FRAME = 3
 
 #: the class a table wears while a result panel is beside it (its CSS hides the log and footer)
 UNDER_RESULT = "-under-result"
@@ -39,7 +43,10 @@ class ResultPanel(ResultScreen):
         width: 44; height: 1fr; max-width: 100%; margin: 0;
         padding: 0 1; border: heavy $primary; background: $surface;
     }
-    ResultPanel.-below #result-box { width: 100%; height: auto; }
+    ResultPanel.-below #result-box {
+        width: 100%; height: auto; border: none; border-top: heavy $primary;
+    }
+    ResultPanel.-below #result-body > *, ResultPanel.-below #choices { margin-top: 0; }
     ResultPanel.-closed #result-box { display: none; }
     ResultPanel #verdict { content-align: left middle; }
     ResultPanel #result-body { height: auto; scrollbar-size-vertical: 1; }
@@ -54,10 +61,10 @@ class ResultPanel(ResultScreen):
     BINDINGS: ClassVar[list[Binding]] = [  # type: ignore[assignment]
         Binding("escape", "close", "Close"),
         Binding("enter", "reopen", "Show the result"),
-        Binding("left", "focus_previous", "Previous choice", show=False),
-        Binding("right", "focus_next", "Choose", key_display="← →"),
+        Binding("left", "move_focus(-1)", "Previous choice", show=False),
+        Binding("right", "move_focus(1)", "Choose", key_display="← →"),
         Binding("up", "scroll_body(-1)", "Scroll", show=False),
-        Binding("down", "scroll_body(1)", "Scroll", show=False),
+        Binding("down", "scroll_body(1)", "Scroll", key_display="↑ ↓"),
     ]
     #: the width of the side panel: a result with wider lines widens it
     side_width = 44
@@ -78,8 +85,13 @@ class ResultPanel(ResultScreen):
         """The result's own lines, scrolled when the panel is short of room."""
         yield from super().compose_body()
 
+    #: the boards did not fit beside the panel at this screen width: the panel goes below
+    cramped_at: int | None = None
+
     def placement(self, width: int) -> Placement:
-        return "side" if width >= self.side_width + self.BOARDS_WIDTH else "below"
+        if width == self.cramped_at or width < self.side_width + self.BOARDS_WIDTH:
+            return "below"
+        return "side"
 
     # Textual runs every class's handler, this one after a subclass's: no super() calls here
 
@@ -89,26 +101,13 @@ class ResultPanel(ResultScreen):
         # the app's stylesheet makes every screen opaque, and app rules beat a widget's default
         # CSS: the see-through backdrop is set inline
         self.styles.background = Color(0, 0, 0, 0)
-        self.query_one("#result-box").styles.width = self.side_width
-        self._place(self.app.size.width)
+        self._make_room()
 
     def on_resize(self, event: events.Resize) -> None:
-        self._place(event.size.width)
-
-    def _place(self, width: int) -> None:
-        where = self.placement(width)
-        self.set_class(where == "side", "-side")
-        self.set_class(where == "below", "-below")
-        # the body scrolls past the panel's room: the screen's height, or half of it below
-        height = self.app.size.height
-        self.query_one("#result-body").styles.max_height = max(
-            2, (height if where == "side" else height // 2) - 7
-        )
         self._make_room()
-        self.call_after_refresh(self._make_room)  # a banner's height is known once laid out
 
     def _make_room(self) -> None:
-        """Pad the table by the panel's size (none while closed), so its boards lay out beside."""
+        """Place the panel and pad the table by its size (not at all while it is closed)."""
         table = self.beneath
         if table is None or not self.is_attached:
             return
@@ -116,11 +115,61 @@ class ResultPanel(ResultScreen):
         table.set_class(not closed, UNDER_RESULT)
         if closed:
             table.styles.clear_rule("padding")
-        elif self.has_class("-side"):
+            return
+        width, height = self.app.size
+        where = self.placement(width)
+        self.set_class(where == "side", "-side")
+        self.set_class(where == "below", "-below")
+        box, body = self.query_one("#result-box"), self.query_one("#result-body")
+        if where == "side":
+            box.styles.width = self.side_width
+            body.styles.max_height = max(2, height - 7)
+            body.display = True
             table.styles.padding = (0, self.side_width, 1, 0)
+            self.call_after_refresh(self._check_side)
+            self.call_after_refresh(self.refresh_bindings)  # whether the body scrolls
         else:
-            height = self.query_one("#result-box").outer_size.height
-            table.styles.padding = (0, 0, height + 1, 0)
+            box.styles.width = "100%"
+            table.styles.padding = (0, 0, 1, 0)  # lay the boards out on the whole height first
+            self.call_after_refresh(self._fit_banner)
+
+    def board_regions(self) -> list[Region]:
+        """Where the table's boards are now (see ``TableScreen.BOARDS``)."""
+        table = self.beneath
+        selector = getattr(table, "BOARDS", "")
+        if table is None or not selector:
+            return []
+        return [board.region for board in table.query(selector) if board.display]
+
+    def _check_side(self) -> None:
+        """Boards wider than the room beside the panel: put the panel below them instead."""
+        width = self.app.size.width
+        if self.has_class("-side") and any(
+            region.right > width - self.side_width for region in self.board_regions()
+        ):
+            self.cramped_at = width
+            self._make_room()
+
+    def _fit_banner(self) -> None:
+        """Give the banner the rows under the lowest board: at least its verdict and buttons,
+        and as much of its body as fits (the rest scrolls)."""
+        table = self.beneath
+        if table is None or not self.is_attached or not self.has_class("-below"):
+            return
+        height = self.app.size.height
+        lowest = max((region.bottom for region in self.board_regions()), default=height // 2)
+        rows = height - 1 - lowest - BANNER_FRAME  # the footer, the boards, the banner's own rows
+        body = self.query_one("#result-body")
+        body.display = rows > 0
+        body.styles.max_height = max(1, rows)
+        self.call_after_refresh(self._pad_for_banner)
+
+    def _pad_for_banner(self) -> None:
+        table = self.beneath
+        if table is not None and self.is_attached and self.has_class("-below"):
+            rows = self.query_one("#result-box").outer_size.height
+            table.styles.padding = (0, 0, rows + 1, 0)
+        self.call_after_refresh(self.refresh_bindings)  # whether the body scrolls is known now
 
     def on_unmount(self) -> None:
         self._release_table()
@@ -138,7 +187,9 @@ class ResultPanel(ResultScreen):
         closed = self.has_class("-closed")
         if action == "reopen":
             return closed
-        if action in ("close", "focus_next", "focus_previous", "scroll_body"):
+        if action == "scroll_body":
+            return not closed and self.query_one("#result-body").max_scroll_y > 0
+        if action in ("close", "move_focus"):
             return not closed
         return True
 
@@ -155,7 +206,6 @@ class ResultPanel(ResultScreen):
     def _closed_changed(self) -> None:
         self.refresh_bindings()
         self._make_room()
-        self.call_after_refresh(self._make_room)
 
     def action_scroll_body(self, rows: int) -> None:
         self.query_one("#result-body", VerticalScroll).scroll_relative(y=rows, animate=False)

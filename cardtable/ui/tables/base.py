@@ -99,6 +99,8 @@ class TableScreen(Screen[None]):
     ROUND_ENDS: ClassVar[tuple[type, ...]] = ()
     #: what the game calls one deal played out, for the status line under a result box
     ROUND_WORD: ClassVar[str] = "round"
+    #: a CSS selector for the players' boards: a result banner takes only the rows under them
+    BOARDS: ClassVar[str] = ""
 
     def __init__(self, session: Session) -> None:
         super().__init__()

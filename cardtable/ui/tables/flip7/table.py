@@ -76,6 +76,7 @@ class Table(TableScreen):
         *(Binding(str(n), f"target({n - 1})", f"Give to {n}", show=False) for n in range(1, 9)),
     ]
     ROUND_ENDS = (RoundEnded,)
+    BOARDS = "SeatLine"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

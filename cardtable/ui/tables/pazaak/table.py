@@ -71,6 +71,7 @@ class Table(TableScreen):
     ]
     ROUND_WORD = "set"
     ROUND_ENDS = (SetWon, SetVoid)
+    BOARDS = "BoardPanel"
 
     def compose_table(self) -> ComposeResult:
         yield Static(id="match-line", markup=False)

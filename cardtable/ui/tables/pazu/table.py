@@ -90,6 +90,7 @@ class PazuTable(PazuChoices, TableScreen):
     ]
     ROUND_WORD = "set"
     ROUND_ENDS = (SetWon, SetPotCarried)
+    BOARDS = "SeatBoard"
 
     def __init__(self, session: Session) -> None:
         super().__init__(session)

@@ -60,6 +60,7 @@ class PixiesTable(TableScreen):
         Binding("down", "nudge(1)", "Next", show=False),
     ]
     ROUND_ENDS = (RoundEnded,)
+    BOARDS = "GridPanel"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
