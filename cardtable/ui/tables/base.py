@@ -39,7 +39,7 @@ from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables import chatting, hinting, replaying
 from cardtable.ui.web import DOWNLOADS, download, downloads_for
-from cardtable.ui.widgets.log import MoveLog
+from cardtable.ui.widgets.log import MoveLog, toggle_log
 
 if TYPE_CHECKING:
     from cardtable.core.bots import Advice
@@ -82,6 +82,7 @@ class TableScreen(Screen[None]):
         Binding("question_mark", "rules", "Rules"),
         hinting.HINT_KEY,
         chatting.CHAT_KEY,
+        Binding("l", "toggle_log", "Log"),
         Binding("ctrl+q", "app.quit", "Quit", show=False),
         Binding("left", "step(-1)", "Back", show=True),
         Binding("right", "step(1)", "Forward", show=True),
@@ -94,6 +95,7 @@ class TableScreen(Screen[None]):
     TableScreen { background: $felt; layout: vertical; }
     TableScreen #status-line { height: 1; padding: 0 1; background: $panel; color: $foreground; }
     TableScreen.-replay Button, TableScreen.-spectator Button { display: none; }
+    TableScreen.-log-folded MoveLog { display: none; }
     """
     #: events that end a set or round: a result box follows, and a replay jumps between them
     ROUND_ENDS: ClassVar[tuple[type, ...]] = ()
@@ -230,6 +232,9 @@ class TableScreen(Screen[None]):
     def action_chat(self) -> None:
         if chatting.chat_offered(self):
             self.query_one(chatting.ChatBox).open()
+
+    def action_toggle_log(self) -> None:
+        toggle_log(self)
 
     def action_jump(self, delta: int) -> None:
         replaying.jump(self, delta)

@@ -1,8 +1,17 @@
-"""The move log: what happened, as the viewer may know it; the newest line stays in view."""
+"""The move log: what happened, as the viewer may know it; the newest line stays in view.
+
+A player may fold the log away (``l`` on every table) to give the boards its room: the choice
+holds for every table until the app closes.
+"""
 
 from __future__ import annotations
 
+from textual.app import App
+from textual.screen import Screen
 from textual.widgets import RichLog
+
+#: the class a table wears while its log is folded away (its CSS hides the log)
+FOLDED = "-log-folded"
 
 
 class MoveLog(RichLog, can_focus=False):
@@ -14,6 +23,7 @@ class MoveLog(RichLog, can_focus=False):
 
     DEFAULT_CSS = """
     MoveLog {
+        max-width: 40;
         border: round $foreground 30%;
         border-title-color: $foreground 70%;
         background: $surface 40%;
@@ -27,5 +37,20 @@ class MoveLog(RichLog, can_focus=False):
         )  # type: ignore[arg-type]
         self.border_title = "Moves"
 
+    def on_mount(self) -> None:
+        self.screen.set_class(log_folded(self.app), FOLDED)
+
     def add(self, line: str) -> None:
         self.write(line)
+
+
+def log_folded(app: App[object]) -> bool:
+    """Whether the player folded the log away this session."""
+    return bool(getattr(app, "log_folded", False))
+
+
+def toggle_log(screen: Screen[object]) -> None:
+    """Fold the log away, or bring it back, here and on every table after."""
+    folded = not log_folded(screen.app)
+    screen.app.log_folded = folded  # type: ignore[attr-defined]
+    screen.set_class(folded, FOLDED)

@@ -82,7 +82,8 @@ class PazuTable(PazuChoices, TableScreen):
         Binding("s", "stand", "Stand"),
         Binding("e", "end_turn", "End turn"),
         Binding("n", "stay", "Next set"),
-        Binding("l", "leave", "Leave table"),
+        # l folds the log on every table: leaving, for good, takes a capital
+        Binding("L", "leave", "Leave table"),
         Binding("a", "add_bot", "Add bot"),
         Binding("r", "remove_bot", "Remove bot"),
         Binding("1", "digit(0)", "Card / pick", key_display="1-9…"),
@@ -122,7 +123,7 @@ class PazuTable(PazuChoices, TableScreen):
                     yield Button("Stand (s)", id="pz-stand", variant="warning")
                     yield Button("End turn (e)", id="pz-end", variant="primary")
                     yield Button("Next set (n)", id="pz-stay", variant="primary")
-                    yield Button("Leave (l)", id="pz-leave", variant="error")
+                    yield Button("Leave (L)", id="pz-leave", variant="error")
                     yield Button("Add bot (a)", id="pz-add")
                     yield Button("Remove bot (r)", id="pz-remove")
         yield PazuHand(id="pz-hand")
