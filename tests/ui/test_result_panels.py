@@ -21,7 +21,7 @@ from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES
 from cardtable.session import LocalSession
 from cardtable.ui.app import CardtableApp
-from cardtable.ui.screens.resultpanel import ResultPanel
+from cardtable.ui.screens.resultpanel import ResultPanel, seen_region
 from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tables.flip7.table import Table as Flip7Table
 from cardtable.ui.tables.flip7.widgets import SeatLine
@@ -122,10 +122,12 @@ def boards_beside(table: TableScreen, panel: ResultPanel, board: type[Widget]) -
     """Every board's region, checked to be whole on the screen and clear of the result."""
     box = panel.query_one("#result-box").region
     screen = Region(0, 0, *table.app.size)
-    regions = [widget.region for widget in table.query(board) if widget.display]
-    assert regions, "no boards drawn"
-    for region in regions:
+    boards = [widget for widget in table.query(board) if widget.display]
+    assert boards, "no boards drawn"
+    regions = [widget.region for widget in boards]
+    for widget, region in zip(boards, regions, strict=True):
         assert region.area > 0 and screen.contains_region(region), (region, screen)
+        assert seen_region(widget) == region, "a board is cut by its container"
         assert not region.overlaps(box), (region, box)
     assert box.area > 0 and screen.contains_region(box)
     return regions

@@ -18,6 +18,7 @@ from textual.color import Color
 from textual.containers import VerticalScroll
 from textual.geometry import Region
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Footer
 
 from cardtable.ui.screens.result import ResultScreen
@@ -29,6 +30,15 @@ BANNER_FRAME = 3
 
 #: the class a table wears while a result panel is beside it (its CSS hides the log and footer)
 UNDER_RESULT = "-under-result"
+
+
+def seen_region(widget: Widget) -> Region:
+    """The part of ``widget`` on the screen: its region, clipped by each container it is in."""
+    region = widget.region
+    for node in widget.ancestors:
+        if isinstance(node, Widget) and not isinstance(node, Screen):
+            region = region.intersection(node.region)
+    return region
 
 
 class ResultPanel(ResultScreen):
@@ -52,11 +62,14 @@ class ResultPanel(ResultScreen):
     ResultPanel #result-body { height: auto; scrollbar-size-vertical: 1; }
     ResultPanel #details { margin-top: 1; }
     ResultPanel #choices { height: 1; margin-top: 1; align-horizontal: left; }
+    ResultPanel.-side #choices { height: auto; layout: vertical; }
     ResultPanel #choices Button {
-        height: 1; min-width: 8; border: none; margin: 0 2 0 0; padding: 0 1;
+        height: 1; width: auto; min-width: 8; border: none; margin: 0 2 0 0; padding: 0 1;
     }
     ResultPanel #choices Button:focus { text-style: bold reverse; }
-    TableScreen.-under-result MoveLog, TableScreen.-under-result Footer { display: none; }
+    /* under a result the table's buttons, log and footer give way (its keys wait anyway) */
+    TableScreen.-under-result MoveLog, TableScreen.-under-result Footer,
+    TableScreen.-under-result Button { display: none; }
     """
     BINDINGS: ClassVar[list[Binding]] = [  # type: ignore[assignment]
         Binding("escape", "close", "Close"),
@@ -72,6 +85,11 @@ class ResultPanel(ResultScreen):
     BOARDS_WIDTH: ClassVar[int] = 64
     #: the table this result belongs to: the screen under it
     beneath: Screen[object] | None = None
+    #: counts the times the panel was placed: a fit begun before the latest one stops
+    fitting = 0
+    #: the rows the body may take before it scrolls, and the rows its lines need
+    body_rows = 0
+    body_lines = 0
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -111,6 +129,7 @@ class ResultPanel(ResultScreen):
         table = self.beneath
         if table is None or not self.is_attached:
             return
+        self.fitting += 1  # a fit still under way for an older size or state stops
         closed = self.has_class("-closed")
         table.set_class(not closed, UNDER_RESULT)
         if closed:
@@ -120,56 +139,88 @@ class ResultPanel(ResultScreen):
         where = self.placement(width)
         self.set_class(where == "side", "-side")
         self.set_class(where == "below", "-below")
-        box, body = self.query_one("#result-box"), self.query_one("#result-body")
+        box = self.query_one("#result-box")
+        body = self.query_one("#result-body")
+        body.styles.height = None
         if where == "side":
             box.styles.width = self.side_width
-            body.styles.max_height = max(2, height - 7)
-            body.display = True
+            self._size_body(height - 7)
             table.styles.padding = (0, self.side_width, 1, 0)
-            self.call_after_refresh(self._check_side)
-            self.call_after_refresh(self.refresh_bindings)  # whether the body scrolls
+            self.call_after_refresh(self._check_side, self.fitting)
         else:
             box.styles.width = "100%"
+            body.styles.max_height = None  # to find how many lines the body has
+            body.display = True
             table.styles.padding = (0, 0, 1, 0)  # lay the boards out on the whole height first
-            self.call_after_refresh(self._fit_banner)
+            self.call_after_refresh(self._fit_banner, self.fitting)
 
-    def board_regions(self) -> list[Region]:
-        """Where the table's boards are now (see ``TableScreen.BOARDS``)."""
+    def board_regions(self, seen: bool = True) -> list[Region]:
+        """Where the table's boards are now (see ``TableScreen.BOARDS``): the parts on show, or
+        (not ``seen``) their whole regions, cut or not."""
         table = self.beneath
         selector = getattr(table, "BOARDS", "")
         if table is None or not selector:
             return []
-        return [board.region for board in table.query(selector) if board.display]
+        boards = [board for board in table.query(selector) if board.display]
+        return [seen_region(board) if seen else board.region for board in boards]
 
-    def _check_side(self) -> None:
+    def _check_side(self, fitting: int) -> None:
         """Boards wider than the room beside the panel: put the panel below them instead."""
+        if fitting != self.fitting:
+            return
         width = self.app.size.width
-        if self.has_class("-side") and any(
-            region.right > width - self.side_width for region in self.board_regions()
+        boards = self.board_regions(seen=False)
+        if boards != self.board_regions() or any(
+            region.right > width - self.side_width for region in boards
         ):
             self.cramped_at = width
             self._make_room()
+        else:
+            self.refresh_bindings()  # whether the body scrolls is known now
 
-    def _fit_banner(self) -> None:
+    def _fit_banner(self, fitting: int) -> None:
         """Give the banner the rows under the lowest board: at least its verdict and buttons,
         and as much of its body as fits (the rest scrolls)."""
-        table = self.beneath
-        if table is None or not self.is_attached or not self.has_class("-below"):
+        if fitting != self.fitting:
             return
+        body = self.query_one("#result-body")
+        self.body_lines = max(body.virtual_size.height, body.size.height)
         height = self.app.size.height
-        lowest = max((region.bottom for region in self.board_regions()), default=height // 2)
-        rows = height - 1 - lowest - BANNER_FRAME  # the footer, the boards, the banner's own rows
+        boards = self.board_regions()
+        lowest = max((region.bottom for region in boards), default=height // 2)
+        # the footer, the boards, the banner's own rows
+        self._size_banner(height - 1 - lowest - BANNER_FRAME)
+        full = sum(region.height for region in boards)
+        self.call_after_refresh(self._check_banner, fitting, full, 4)
+
+    def _size_body(self, rows: int) -> None:
+        """At most ``rows`` of the body show (it scrolls); none at all below one."""
+        self.body_rows = rows
         body = self.query_one("#result-body")
         body.display = rows > 0
         body.styles.max_height = max(1, rows)
-        self.call_after_refresh(self._pad_for_banner)
 
-    def _pad_for_banner(self) -> None:
-        table = self.beneath
-        if table is not None and self.is_attached and self.has_class("-below"):
-            rows = self.query_one("#result-box").outer_size.height
-            table.styles.padding = (0, 0, rows + 1, 0)
-        self.call_after_refresh(self.refresh_bindings)  # whether the body scrolls is known now
+    def _size_banner(self, rows: int) -> None:
+        """A banner whose body shows ``rows`` at most, and the table padded by its height (set,
+        not measured: a size read now may not have caught up with the last change)."""
+        shown = max(0, min(rows, self.body_lines))
+        self._size_body(shown)
+        self.query_one("#result-body").styles.height = shown or None
+        if self.beneath is not None:
+            self.beneath.styles.padding = (0, 0, BANNER_FRAME + shown + 1, 0)
+
+    def _check_banner(self, fitting: int, full: int, tries: int) -> None:
+        """Boards that shrank to make room (a table may share its height out between them and
+        what sits under them) get rows back from the banner's body."""
+        if fitting != self.fitting:
+            return
+        short = full - sum(region.height for region in self.board_regions())
+        if short > 0 and tries and self.body_rows > 0:
+            # the table may give its boards only a share of the rows: free more than they lack
+            self._size_banner(self.body_rows - 2 * short)
+            self.call_after_refresh(self._check_banner, fitting, full, tries - 1)
+        else:
+            self.refresh_bindings()  # whether the body scrolls is known now
 
     def on_unmount(self) -> None:
         self._release_table()
