@@ -1,9 +1,9 @@
 """A game's result (a set, a round, a match) beside the final boards, never over them.
 
 On a wide screen the result is a panel down the right edge; on a narrow one, a banner along the
-bottom. The table underneath makes room for it: it hides its log and footer and pads itself by
-the panel's size, so its boards lay out again in the space left, and the panel's see-through
-backdrop shows them as they ended. Escape only closes the panel (nothing moves on): the table is
+bottom. The table underneath makes room for it: it hides its log, buttons and footer and pads
+itself by the panel's size, so its boards lay out again in the space left, and the panel's
+see-through backdrop shows them as they ended. Escape only closes the panel (nothing moves on): the table is
 then seen whole, and Enter brings the result back to go on from.
 """
 
@@ -83,6 +83,8 @@ class ResultPanel(ResultScreen):
     side_width = 44
     #: columns the table keeps for its boards beside the panel; fewer, and the panel goes below
     BOARDS_WIDTH: ClassVar[int] = 64
+    #: the boards did not fit beside the panel at this screen width: the panel goes below
+    cramped_at: int | None = None
     #: the table this result belongs to: the screen under it
     beneath: Screen[object] | None = None
     #: counts the times the panel was placed: a fit begun before the latest one stops
@@ -102,9 +104,6 @@ class ResultPanel(ResultScreen):
     def compose_summary(self) -> ComposeResult:
         """The result's own lines, scrolled when the panel is short of room."""
         yield from super().compose_body()
-
-    #: the boards did not fit beside the panel at this screen width: the panel goes below
-    cramped_at: int | None = None
 
     def placement(self, width: int) -> Placement:
         if width == self.cramped_at or width < self.side_width + self.BOARDS_WIDTH:
