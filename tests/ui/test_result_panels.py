@@ -14,7 +14,6 @@ import pytest
 from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Button
-from textual.worker import WorkerCancelled
 
 from cardtable.core.match import Match
 from cardtable.core.seats import Seat
@@ -31,6 +30,7 @@ from cardtable.ui.tables.pazu.table import PazuTable
 from cardtable.ui.tables.pazu.widgets import SeatBoard
 from cardtable.ui.tables.pixies.table import PixiesTable
 from cardtable.ui.tables.pixies.widgets import GridPanel
+from tests.ui.test_pixies_table import settle
 
 #: game, seats, the table's class, and the widget that draws one player's board
 GAME_CASES = {
@@ -77,16 +77,6 @@ def one_move_before(
                         return match, action
             match.play(rng.choice(legal))
     pytest.fail(f"no {game} match found one move before its end")
-
-
-async def settle(pilot: Any) -> None:
-    for _ in range(5):
-        try:
-            await pilot.app.workers.wait_for_complete()
-            break
-        except WorkerCancelled:
-            continue
-    await pilot.pause()
 
 
 async def result_up(pilot: Any, game: str, final: bool) -> tuple[TableScreen, ResultPanel]:
