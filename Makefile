@@ -1,5 +1,5 @@
-# The checks CI cares about, in one place: `make check`.
-.PHONY: check lint test screenshots bench mutate
+# The checks CI cares about, in one place: `make check` (.ci/run runs the same list).
+.PHONY: check lint test quick screenshots bench mutate
 
 check: lint test
 
@@ -11,6 +11,10 @@ lint:
 
 test:
 	python -m pytest -n 2
+
+# everything but the tests marked slow (the UI fuzz, about ten minutes of the run)
+quick:
+	python -m pytest -n 2 -m "not slow"
 
 screenshots:
 	cardtable screenshots

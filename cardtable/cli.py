@@ -73,6 +73,13 @@ def _add_online_commands(commands: Any) -> None:
     serve.add_argument("--lan", **lan)
     serve.add_argument("--port", type=int, default=7777, help="port (default 7777)")
     serve.add_argument("--db", default=None, help="the action log (default: in the data folder)")
+    serve.add_argument(
+        "--metrics",
+        type=int,
+        default=None,
+        metavar="PORT",
+        help="serve Prometheus metrics over HTTP on this port of the same host",
+    )
     _add_quota_options(serve)
     server = {"default": None, "metavar": "URL", "help": "server (default ws://127.0.0.1:7777)"}
     name = {"default": None, "help": "your name at the table (default: the one in Settings)"}

@@ -19,8 +19,9 @@ from cardtable.games.flip7.state import MAX_TABLE_SEATS
 from cardtable.games.pazaak.actions import END_TURN, STAND, play
 from cardtable.games.pazaak.state import HAND_SIZE as PAZAAK_HAND
 from cardtable.games.pazu import actions as pazu
+from cardtable.games.pazu.cards import SHARED_DECK
 from cardtable.games.pazu.state import HAND_SIZE as PAZU_DEALT
-from cardtable.games.pazu.state import MAX_SEATINGS, SHARED_DECK
+from cardtable.games.pazu.state import MAX_SEATINGS
 from cardtable.games.pixies.actions import KeepNew, KeepOld, PlaceFaceDown, Take
 from cardtable.games.pixies.state import MAX_SEATS as PIXIES_SEATS
 

@@ -22,7 +22,7 @@ from cardtable.env.games import ENV_GAMES, EnvGame
 from cardtable.env.seeds import next_seed
 
 
-class CardtableAEC(AECEnv):  # type: ignore[misc]
+class CardtableAEC(AECEnv):
     """Every seat of one game; build it through ``cardtable.env.<game>_v0.env()``."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}

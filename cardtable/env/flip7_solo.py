@@ -36,7 +36,7 @@ NUMBERS = int(LAST_NUMBER) + 1
 MOST_COPIES = max(copies(Card(kind), False) for kind in range(KINDS))
 
 
-class Flip7SoloEnv(gym.Env[dict[str, np.ndarray], int]):
+class Flip7SoloEnv(gym.Env[dict[str, Any], np.int64]):
     """One seat racing to 200; see the module text for episodes and rewards."""
 
     metadata = {"render_modes": ["ansi"]}
@@ -71,7 +71,9 @@ class Flip7SoloEnv(gym.Env[dict[str, np.ndarray], int]):
             self.match = Match.new(RULES, self.config, game_seed)
         return self._observation(), self._info()
 
-    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+    def step(
+        self, action: int | np.int64
+    ) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         match = self._live()
         before = match.state.table
         try:

@@ -11,10 +11,12 @@ from cardtable.env.actions import ActionTable, action_table, pazu_hand
 from cardtable.env.encode import Encoder, Layout
 from cardtable.games.flip7.state import MAX_TABLE_SEATS
 from cardtable.games.flip7.view import Flip7View
-from cardtable.games.pazaak.board import BOARD_SIZE
 from cardtable.games.pazaak.cards import SIDE_DECK_SIZE
-from cardtable.games.pazaak.state import HAND_SIZE, SEATS, PazaakView
-from cardtable.games.pazu.state import MAX_SEATINGS, MAX_SEATS, PazuView
+from cardtable.games.pazaak.shared import BOARD_SIZE
+from cardtable.games.pazaak.state import HAND_SIZE, SEATS
+from cardtable.games.pazaak.view import PazaakView
+from cardtable.games.pazu.state import MAX_SEATINGS, MAX_SEATS
+from cardtable.games.pazu.view import PazuView
 from cardtable.games.pixies.state import MAX_SEATS as PIXIES_SEATS
 from cardtable.games.pixies.state import ROUNDS
 from cardtable.games.pixies.view import PixiesObservation

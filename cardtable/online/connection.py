@@ -57,6 +57,8 @@ class Connection:
         self.sent = 0
         #: messages refused for coming too fast
         self.strikes = 0
+        #: why the server cut this peer, if it did: "outbox", "deadline" or "commit"
+        self.dropped: str | None = None
         self._bucket = Bucket(limits.rate, limits.burst)
         self._limits = limits
         self._journal = journal
@@ -80,15 +82,20 @@ class Connection:
         try:
             self._outbox.put_nowait((text, self._journal.commit_pending()))
         except asyncio.QueueFull:
-            self.drop(f"{self._limits.outbox} messages unread")
+            self.drop("outbox", f"{self._limits.outbox} messages unread")
+
+    def backlog(self) -> int:
+        """Messages queued for this peer that its writer has not taken yet."""
+        return self._outbox.qsize()
 
     async def flushed(self) -> None:
         """Wait until everything queued so far has been handed to the socket."""
         await self._outbox.join()
 
-    def drop(self, why: str) -> None:
+    def drop(self, cause: str, why: str) -> None:
         """Cut a peer that cannot keep up; its reader then ends and the seat goes away."""
         log.warning("dropping a client that cannot keep up: %s", why)
+        self.dropped = cause
         self.close()
         self.ws.transport.abort()
 
@@ -106,7 +113,7 @@ class Connection:
             except ConnectionClosed:
                 return
             except TimeoutError:
-                self.drop(f"a send took over {self._limits.send_deadline:g} s")
+                self.drop("deadline", f"a send took over {self._limits.send_deadline:g} s")
                 return
             finally:
                 self._outbox.task_done()
@@ -118,6 +125,6 @@ class Connection:
             # shielded: cancelling this writer must not cancel the commit for the others
             await asyncio.shield(commit)
         except Exception:
-            self.drop("a store commit failed")
+            self.drop("commit", "a store commit failed")
             return False
         return True

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.online.gc_tuning import tune_for_serving
+from cardtable.online.metrics import Exposed
 from cardtable.online.reach import DEFAULT_PORT
 from cardtable.online.server import GameServer, Limits
 from cardtable.online.store import SqliteStore, default_db
@@ -22,21 +23,42 @@ from cardtable.persist.paths import data_dir, ensure
 
 
 async def serve_forever(
-    host: str, port: int, db: Path | None, limits: Limits | None = None, ready: Any = None
+    host: str,
+    port: int,
+    db: Path | None,
+    limits: Limits | None = None,
+    ready: Any = None,
+    metrics: int | None = None,
 ) -> None:
-    """Run a server until cancelled; ``ready`` (a threading.Event) is set once it listens."""
+    """Run a server until cancelled; ``ready`` (a threading.Event) is set once it listens.
+    With ``metrics``, Prometheus reads its counts over HTTP on that port of the same host."""
     game = GameServer(SqliteStore(db or default_db()), limits)
-    server = await game.start(host, port)
-    tune_for_serving()
-    if ready is not None:
-        ready.set()
-    logging.getLogger("cardtable.server").info(
-        "listening on ws://%s:%d with %d tables rebuilt", host, port, len(game.tables)
-    )
+    exposed = None if metrics is None else _expose(game, host, metrics)
     try:
+        server = await game.start(host, port)
+        tune_for_serving()
+        if ready is not None:
+            ready.set()
+        logging.getLogger("cardtable.server").info(
+            "listening on ws://%s:%d with %d tables rebuilt", host, port, len(game.tables)
+        )
+        if exposed is not None:
+            logging.getLogger("cardtable.server").info(
+                "metrics on http://%s:%d/metrics", host, exposed.port
+            )
         await server.serve_forever()
     finally:
         game.stop()
+        if exposed is not None:
+            exposed.close()
+
+
+def _expose(game: GameServer, host: str, port: int) -> Exposed:
+    """The metrics endpoint; a port it cannot have is named in the error, as the game's is."""
+    try:
+        return Exposed(game, host, port)
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, f"{host}:{port} (--metrics)") from None
 
 
 def embedded_server(
@@ -57,6 +79,9 @@ def embedded_server(
 
 #: the server an app's "Play online" form offers first (``cardtable ssh`` sets it for visitors)
 SERVER_ENV = "CARDTABLE_SERVER"
+#: "ssh" in an SSH visitor's app: friends reach its tables the way the visitor came in, not by
+#: the server's address, which is loopback on the host
+VISIT_ENV = "CARDTABLE_VISIT"
 
 
 class SeatBook:

@@ -27,6 +27,8 @@ from cardtable.core.names import clean_name
 PROTOCOL = 2
 #: the largest message a client may send, in bytes (an action is a few dozen)
 MAX_MESSAGE = 4096
+#: a message longer than this is no client's mistake: it is answered, then the connection closed
+MAX_FRAME = 16 * 1024
 #: letters nobody misreads: no B/8, G/6, I/1, L, O/0, S/5, Z/2
 CODE_LETTERS = "ACDEFHJKMNPQRTUVWXY"
 
@@ -129,6 +131,11 @@ def plain_problem(error: ValidationError) -> str:
         return str(first["ctx"]["error"])
     where = ".".join(str(p) for p in first["loc"]) or "message"
     return f"{where}: {first['msg']}"
+
+
+def message_bytes(raw: str | bytes) -> int:
+    """How long a message is as its limits count it: in bytes, not characters."""
+    return len(raw.encode()) if isinstance(raw, str) else len(raw)
 
 
 def stated_version(raw: str | bytes) -> int | None:

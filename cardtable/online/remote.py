@@ -1,21 +1,19 @@
 """A table held by a server, seen through one seat: the ``Session`` the table screens draw from.
 
-The connection runs as a task on the caller's asyncio loop (the app's, in the UI), so the screen
-never waits on the network. A dropped connection is retried with growing pauses, resuming the
-seat with its secret token; meanwhile ``connection`` says "reconnecting…" and moves are refused.
+The connection (``link.Link``) runs as a task on the caller's asyncio loop (the app's, in the UI),
+so the screen never waits on the network. A dropped connection is retried with growing, jittered
+pauses, resuming the seat with its secret token; meanwhile ``connection`` says "reconnecting…" and
+moves are refused. This class is the table as the server tells it: the protocol's answers, the
+seat's decoded view and the game's log.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 from collections import deque
 from collections.abc import Callable
 from typing import Any
-
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from cardtable.core.codec import encode
 from cardtable.core.errors import IllegalAction
@@ -25,6 +23,7 @@ from cardtable.core.protocol import Outcome
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES, GameSpec
 from cardtable.online.chat import MAX_CHAT, clean
+from cardtable.online.link import TRANSPORT, Link
 from cardtable.online.protocol import (
     PROTOCOL,
     Chat,
@@ -32,6 +31,7 @@ from cardtable.online.protocol import (
     Heard,
     Move,
     Rematch,
+    SeatInfo,
     Update,
     Upgrade,
     Welcome,
@@ -50,8 +50,6 @@ from cardtable.session.base import (
     Status,
 )
 
-#: seconds to wait for a server to answer a new connection
-OPEN_TIMEOUT = 5.0
 #: refusals of the first message: the session cannot go on (a bad code, an old client, …)
 FATAL = {"code", "full", "token", "game", "seats", "options", "invalid", "hello", "size"}
 
@@ -76,6 +74,7 @@ class RemoteSession(Session):
         if spec is not None:
             self.spec = spec
         self.url = url
+        self.link = Link(url)
         #: the server as friends elsewhere reach it (a network address, hosting with --lan)
         self.shared_url = url
         self.hello = {**hello, "version": PROTOCOL}
@@ -100,9 +99,6 @@ class RemoteSession(Session):
         self._legal: tuple[Any, ...] | None = None
         self._events: list[tuple[Any, ...]] = []
         self._lines: list[str] = []
-        self._ws: ClientConnection | None = None
-        self._task: asyncio.Task[None] | None = None
-        self._sending: set[asyncio.Task[None]] = set()
         #: the game a rematch was asked after: ``ready`` waits for the next one
         self._rematch_of: str | None = None
         #: the finished game, rebuilt from the seed and actions the server tells at its end
@@ -115,45 +111,36 @@ class RemoteSession(Session):
 
     def start(self) -> None:
         """Begin connecting on the running loop; ``ready`` is set at the first update."""
-        if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self.run())
+        self.link.start(self)
 
-    async def run(self, attempts: int = 10_000) -> None:
-        """Stay connected, retrying a lost connection up to ``attempts`` times in a row; a
-        server never reached at all is a problem named at once, not retried."""
-        pause = 0.1
-        for _ in range(attempts):
-            try:
-                async with connect(
-                    self.url, open_timeout=OPEN_TIMEOUT, max_size=2**22, compression=None
-                ) as ws:
-                    self._ws = ws
-                    await ws.send(self._hello())
-                    async for raw in ws:
-                        self._receive(parse_server(raw))
-                        pause = 0.1
-            except (OSError, WebSocketException, TimeoutError) as error:
-                if not self.invite:  # no welcome yet: this server was never reached
-                    self._stop(unreachable(self.url, error))
-            except ValueError as error:  # a message that is not this protocol's
-                self._stop(
-                    unreachable(self.url, error)
-                    if not self.invite
-                    else f"cannot read what the server sent (is it newer?): {error}"
-                )
-            self._ws = None
-            if self.problem is not None:
-                return
-            self._set_status("reconnecting…")
-            await asyncio.sleep(pause)
-            pause = min(pause * 2, 2.0)
-        self._stop("the server cannot be reached")
-
-    def _hello(self) -> str:
+    def greeting(self) -> str:
         """Resume by token once there is one; otherwise the first request (create, join, watch)."""
         if self.token is not None:
             return json.dumps({"type": "resume", "version": PROTOCOL, "token": self.token})
         return json.dumps(self.hello)
+
+    def heard(self, raw: str | bytes) -> None:
+        self._receive(parse_server(raw))
+
+    def dropped(self, error: Exception | None) -> bool:
+        """A server never reached at all is a problem named at once, not retried; nor is one
+        that sends what this client cannot read."""
+        if isinstance(error, TRANSPORT):
+            if not self.invite:  # no welcome yet: this server was never reached
+                self._stop(unreachable(self.url, error))
+        elif error is not None:
+            self._stop(
+                unreachable(self.url, error)
+                if not self.invite
+                else f"cannot read what the server sent (is it newer?): {error}"
+            )
+        if self.problem is not None:
+            return False
+        self._set_status("reconnecting…")
+        return True
+
+    def given_up(self) -> None:
+        self._stop("the server cannot be reached")
 
     def _stop(self, problem: str) -> None:
         self.problem = problem
@@ -167,9 +154,7 @@ class RemoteSession(Session):
         self.hang_up()
 
     def hang_up(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            self._task = None
+        self.link.hang_up()
 
     # -- what arrives --------------------------------------------------------------------------
 
@@ -199,10 +184,10 @@ class RemoteSession(Session):
         elif isinstance(message, Error):
             if message.code in ("taken", "left") and self._kept:
                 self._kept, self.token = False, None
-                self._send(json.dumps(self.hello))
-            elif message.code == "taken" and self._ws is not None:
+                self.link.send(json.dumps(self.hello))
+            elif message.code == "taken" and self.link.connected:
                 # our old connection has not been noticed gone yet: try again shortly
-                self._send_later_close()
+                self.link.close_soon()
             elif message.code == "left" or (self._update is None and message.code in FATAL):
                 self._stop(message.message)
             else:
@@ -277,12 +262,22 @@ class RemoteSession(Session):
         if self._keeper is not None:
             self._keeper(self)
 
+    def away(self, update: Update | None = None) -> list[SeatInfo]:
+        """The other people whose seats nobody is connected to now (who left for good aside)."""
+        update = update or self._update
+        if update is None:
+            return []
+        return [
+            s
+            for i, s in enumerate(update.seats)
+            if s.bot is None and not s.connected and not s.left and i != self.viewer
+        ]
+
     def _away_note(self, update: Update) -> str | None:
         """Who has gone, for the status line; None when every person is here."""
         away = [
             f"{s.name} is away" + (" (a bot plays for now)" if s.stand_in else "")
-            for i, s in enumerate(update.seats)
-            if s.bot is None and not s.connected and not s.left and i != self.viewer
+            for s in self.away(update)
         ]
         if update.waiting:
             away.insert(0, f"waiting for players: invite code {self.invite}")
@@ -365,11 +360,11 @@ class RemoteSession(Session):
 
     def submit(self, action: Any) -> None:
         """Send ``action`` for the position shown; the server's update or refusal answers."""
-        if self._ws is None:
+        if not self.link.connected:
             self.emit(Refused("not connected to the server: reconnecting…"))
             return
         move = Move(type="move", ply=self.ply, action=encode(action))
-        self._send(move.model_dump_json())
+        self.link.send(move.model_dump_json())
 
     def say(self, text: str) -> str | None:
         """Send a chat line to everyone at the table; why it cannot go, if it cannot (the
@@ -379,9 +374,9 @@ class RemoteSession(Session):
             return "nothing to say: type a line first"
         if len(line) > MAX_CHAT:
             return f"a chat line holds at most {MAX_CHAT} characters; this one has {len(line)}"
-        if self._ws is None:
+        if not self.link.connected:
             return "not connected to the server: reconnecting…"
-        self._send(Chat(type="chat", text=line).model_dump_json())
+        self.link.send(Chat(type="chat", text=line).model_dump_json())
         return None
 
     def again(self) -> Session | None:
@@ -392,31 +387,8 @@ class RemoteSession(Session):
         self._rematch_of = self._update.game_id
         self.ready.clear()
         if self.viewer is not None:
-            self._send(Rematch(type="rematch").model_dump_json())
+            self.link.send(Rematch(type="rematch").model_dump_json())
         return self
-
-    def _send_later_close(self) -> None:
-        ws = self._ws
-        if ws is not None:
-            loop = asyncio.get_running_loop()
-            loop.call_later(1.0, lambda: self._send_close(ws))
-
-    def _send_close(self, ws: ClientConnection) -> None:
-        task = asyncio.get_running_loop().create_task(ws.close())
-        self._sending.add(task)  # type: ignore[arg-type]
-        task.add_done_callback(self._sending.discard)  # type: ignore[arg-type]
-
-    def _send(self, text: str) -> None:
-        ws = self._ws
-        if ws is not None:
-            task = asyncio.get_running_loop().create_task(_quietly(ws.send(text)))
-            self._sending.add(task)
-            task.add_done_callback(self._sending.discard)
 
     def proceed(self) -> None:
         """The server plays the bots: nothing to start here."""
-
-
-async def _quietly(sending: Any) -> None:
-    with contextlib.suppress(ConnectionClosed):
-        await sending

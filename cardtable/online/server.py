@@ -9,6 +9,7 @@ longer than the grace period, are played here.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -28,7 +29,9 @@ from cardtable.online.chat import TableChat
 from cardtable.online.connection import Connection, Limits
 from cardtable.online.gate import Gate
 from cardtable.online.journal import Journal
+from cardtable.online.metrics import ServerMetrics
 from cardtable.online.protocol import (
+    MAX_FRAME,
     MAX_MESSAGE,
     PROTOCOL,
     Chat,
@@ -40,6 +43,7 @@ from cardtable.online.protocol import (
     Watch,
     Welcome,
     error_message,
+    message_bytes,
     parse_client,
     plain_problem,
     stated_version,
@@ -49,6 +53,10 @@ from cardtable.online.store import TableStore
 from cardtable.online.tables import Refusal, Table, new_code, token_hash
 
 log = logging.getLogger("cardtable.server")
+
+#: the longest message the websockets library reads at all: it closes on a longer one itself
+#: (1009, before any reply), so it is kept well above ``MAX_FRAME``, which is answered first
+READ_CEILING = 4 * MAX_FRAME
 
 
 class GameServer:
@@ -60,6 +68,7 @@ class GameServer:
         self.journal = Journal(store)
         self.limits = limits or Limits()
         self.chat = TableChat()
+        self.metrics = ServerMetrics()
         self.tables: dict[str, Table] = {}
         self.by_code: dict[str, Table] = {}
         self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
@@ -99,7 +108,7 @@ class GameServer:
 
     async def start(self, host: str = "127.0.0.1", port: int = 7777) -> Server:
         """Listen; the returned server's ``close()`` stops it. Bots of rebuilt tables resume."""
-        server = await serve(self.handle, host, port, max_size=MAX_MESSAGE * 4, compression=None)
+        server = await serve(self.handle, host, port, max_size=READ_CEILING, compression=None)
         for table in self.tables.values():
             for seat in table.claimed:
                 self._absent(table, seat)
@@ -143,12 +152,16 @@ class GameServer:
                     if conn.strikes > self.limits.burst * 5:  # it is not listening: hang up
                         await ws.close(1008, "too many messages")
                         break
-                    conn.send(error_message("rate", "too many messages: slow down"))
+                    self.refuse(conn, "rate", "too many messages: slow down")
                     continue
-                if len(raw) > MAX_MESSAGE:
-                    conn.send(
-                        error_message("size", f"message too large: at most {MAX_MESSAGE} bytes")
-                    )
+                size = message_bytes(raw)
+                if size > MAX_FRAME:
+                    over = f"message over {MAX_FRAME // 1024} KiB ({size} bytes)"
+                    self.refuse(conn, "size", f"{over}: closing the connection")
+                    await self._hang_up(conn, 1009, "message too big")
+                    break
+                if size > MAX_MESSAGE:
+                    self.refuse(conn, "size", f"message too large: at most {MAX_MESSAGE} bytes")
                     continue
                 await self.receive(conn, raw)
         except ConnectionClosed:
@@ -156,6 +169,8 @@ class GameServer:
         finally:
             overdue.cancel()
             conn.close()
+            if conn.dropped is not None:
+                self.metrics.dropped(conn.dropped)
             self.connections.discard(conn)
             self.leave(conn)
 
@@ -163,24 +178,26 @@ class GameServer:
         """A connection that never sat down is told why and hung up on."""
         if conn.table is None:
             deadline = f"{self.limits.quotas.hello_deadline:g}"
-            text = error_message("hello", f"sit at a table within {deadline} s of connecting")
-            self._spawn(self._hang_up(conn, text))
+            self.refuse(conn, "hello", f"sit at a table within {deadline} s of connecting")
+            self._spawn(self._hang_up(conn, 1008, "no hello"))
 
-    async def _hang_up(self, conn: Connection, text: str) -> None:
-        conn.send(text)
-        await asyncio.wait_for(conn.flushed(), self.limits.send_deadline)
-        await conn.ws.close(1008, "no hello")
+    async def _hang_up(self, conn: Connection, code: int, why: str) -> None:
+        """Close once what ``conn`` was told has left (or after the send deadline)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(conn.flushed(), self.limits.send_deadline)
+        await conn.ws.close(code, why)
 
     async def receive(self, conn: Connection, raw: str | bytes) -> None:
         """Act on one message, answering a refusal with an error naming it."""
+        read_at = time.perf_counter()
         stated = stated_version(raw)
         if conn.table is None and stated not in (None, PROTOCOL):
-            conn.send(upgrade_message(stated))
+            self._upgrade(conn, stated)
             return
         try:
             message = parse_client(raw)
         except ValidationError as error:
-            conn.send(error_message("invalid", plain_problem(error)))
+            self.refuse(conn, "invalid", plain_problem(error))
             return
         try:
             if isinstance(message, Move | Rematch | Chat):
@@ -188,6 +205,7 @@ class GameServer:
                     raise Refusal("hello", "sit at a table first: create, join, resume or watch")
                 if isinstance(message, Move):
                     await self.move(conn, conn.table, message)
+                    self.metrics.kept(read_at, self.journal.commit_pending())
                 elif isinstance(message, Chat):
                     self.chat.say(conn, conn.table, message.text)
                 else:
@@ -195,11 +213,21 @@ class GameServer:
             elif conn.table is not None:
                 raise Refusal("seated", "this connection already sits at a table")
             elif message.version != PROTOCOL:
-                conn.send(upgrade_message(message.version))
+                self._upgrade(conn, message.version)
             else:
                 await self.sit(conn, message)
         except Refusal as refusal:
-            conn.send(error_message(refusal.code, refusal.message))
+            self.refuse(conn, refusal.code, refusal.message)
+
+    def refuse(self, conn: Connection, code: str, text: str) -> None:
+        """Tell ``conn`` why its message was refused, and count the refusal by its code."""
+        self.metrics.refused(code)
+        conn.send(error_message(code, text))
+
+    def _upgrade(self, conn: Connection, stated: int | None) -> None:
+        """An older (or newer) client is told to upgrade instead: a refusal of its own kind."""
+        self.metrics.refused("upgrade")
+        conn.send(upgrade_message(stated))
 
     async def sit(self, conn: Connection, hello: Create | Join | Resume | Watch) -> None:
         token = None
@@ -223,10 +251,11 @@ class GameServer:
                 raise Refusal("left", "you have left that seat: join again with the invite code")
         else:
             self.gate.may_guess(conn.address)
-            table = self.by_code.get(hello.code)
-            if table is None:
+            known = self.by_code.get(hello.code)
+            if known is None:
                 self.gate.missed(conn.address)
                 raise Refusal("code", f"no table has the code {hello.code}")
+            table = known
             if isinstance(hello, Watch):
                 seat, conn.name = None, hello.name
             else:
@@ -355,6 +384,7 @@ class GameServer:
             table.match.play(action)
         except IllegalAction as refusal:
             raise Refusal("illegal", f"illegal move: {refusal.reason}") from None
+        self.metrics.moved(table.spec.id)
         self.journal.write(self.store.append, table.id, ply, encode(action))
         table.grow()
         if table.match.is_over:

@@ -215,8 +215,10 @@ class Table:
                 "stale",
                 f"stale move: it was sent for move {ply}, the table is at move {len(match.actions)}",
             )
-        if match.to_move != seat:
-            raise Refusal("turn", f"it is not your turn: Player {match.to_move + 1} is to move")
+        mover = match.to_move
+        assert mover is not None, "a game not over has a seat to move"
+        if mover != seat:
+            raise Refusal("turn", f"it is not your turn: Player {mover + 1} is to move")
         try:
             return self.decoder.decode(raw)
         except (ValueError, TypeError, KeyError) as error:

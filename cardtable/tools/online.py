@@ -39,11 +39,13 @@ def run_serve_command(args: Any) -> int:
     try:
         quotas = Quotas(**{f.name: getattr(args, f.name) for f in fields(Quotas)})
         db = Path(args.db) if args.db else None
-        asyncio.run(serve_forever(args.host, args.port, db, Limits(quotas=quotas)))
+        limits = Limits(quotas=quotas)
+        asyncio.run(serve_forever(args.host, args.port, db, limits, metrics=args.metrics))
     except KeyboardInterrupt:
         pass
     except OSError as error:
-        fail(f"cannot listen on {args.host}:{args.port}: {error.strerror or error}")
+        where = error.filename or f"{args.host}:{args.port}"
+        fail(f"cannot listen on {where}: {error.strerror or error}")
     return 0
 
 

@@ -25,7 +25,7 @@ async def capture(shot: Shot, folder: Path) -> Path:
 def to_png(svg: Path) -> Path | None:
     """A PNG beside the SVG, when cairosvg (in the test extra) is installed."""
     try:
-        import cairosvg  # type: ignore[import-untyped]
+        import cairosvg
     except ImportError:
         return None
     png = svg.with_suffix(".png")

@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from cardtable.core.seating import HUMAN, SeatError, parse_seat_words
 from cardtable.core.seats import Seat, default_seats
 from cardtable.games.registry import GameSpec
 from cardtable.tools.fail import fail
-
-
-@dataclass(frozen=True)
-class Setup:
-    """Everything needed to start a match."""
-
-    spec: GameSpec
-    options: Any
-    config: Any
-    seats: tuple[Seat, ...]
 
 
 def parse_seats(spec: GameSpec, words: str, humans: bool = False) -> tuple[str, ...]:

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import asyncssh
 
-from cardtable.online.hosting import SERVER_ENV
+from cardtable.online.hosting import SERVER_ENV, VISIT_ENV
 
 #: a login name that is also a fine player name; anything else leaves the name to be asked
 PLAYER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,19}")
@@ -50,6 +50,7 @@ def child_env(home: Path, term: str, server: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in NOT_INHERITED}
     env.update(CARDTABLE_HOME=str(home), HOME=str(home), TERM=term or "xterm-256color")
     env[SERVER_ENV] = server
+    env[VISIT_ENV] = "ssh"
     return env
 
 

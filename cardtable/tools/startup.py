@@ -111,6 +111,7 @@ def furnish(home: str) -> None:
     bot = spec.bots["easy"]()
     while not match.is_over:
         seat = match.to_move
+        assert seat is not None, "a game not over has a seat to move"
         rng = bot_rng(11, seat, len(match.actions))
         match.play(bot.choose(match.observe(seat), match.legal_actions(), rng))
         if len(match.actions) == 4:
@@ -135,7 +136,7 @@ def frame_seconds(
         argv, stdin=follower, stdout=follower, stderr=follower, env=env, start_new_session=True
     )
     os.close(follower)
-    seen, times = b"", []
+    seen, times = b"", list[float]()
     try:
         while time.perf_counter() - started < TIMEOUT_S:
             ready, _, _ = select.select([leader], [], [], 0.5)

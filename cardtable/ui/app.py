@@ -21,7 +21,8 @@ from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES, GameSpec
 from cardtable.persist.paths import config_dir, downloads_dir
 from cardtable.persist.settings import load_settings, save_settings
-from cardtable.persist.themes import builtin_theme_dir, load_themes
+from cardtable.ui.hangup import leave_on_hangup
+from cardtable.ui.themes import builtin_theme_dir, load_themes
 from cardtable.ui.web import mirror_screen
 
 if TYPE_CHECKING:
@@ -135,6 +136,7 @@ class CardtableApp(App[None]):
         for problem in self.problems:
             self.notify(f"Skipped {problem}", title="File problem", severity="error", timeout=10)
         mirror_screen(self)
+        leave_on_hangup(self)
         if self.size.width < 80 or self.size.height < 24:
             from cardtable.ui.screens.toosmall import TooSmallScreen
 
@@ -156,14 +158,14 @@ class CardtableApp(App[None]):
         """Cover the layout with a clear message while the terminal is too small for it."""
         from cardtable.ui.screens.toosmall import TooSmallScreen, too_small
 
-        small = too_small(event.size.width, event.size.height)
-        covered = isinstance(self.screen, TooSmallScreen)
-        if small and not covered:
-            self.push_screen(TooSmallScreen())
+        small, screen = too_small(event.size.width, event.size.height), self.screen
+        if isinstance(screen, TooSmallScreen):
+            if small:
+                screen.show_size(event.size.width, event.size.height)
+            else:
+                self.pop_screen()
         elif small:
-            self.screen.show_size(event.size.width, event.size.height)
-        elif covered:
-            self.pop_screen()
+            self.push_screen(TooSmallScreen())
 
     # -- files handed to the person (a screenshot; in a browser, a replay) --------------------
 
@@ -300,13 +302,13 @@ class CardtableApp(App[None]):
         from cardtable.session import LocalSession
 
         spec = saved.record.spec
-        return spec.table(LocalSession(spec, saved.match, saved.record.seat_list))  # type: ignore[no-any-return]
+        return spec.table(LocalSession(spec, saved.match, saved.record.seat_list))
 
     def replay_table(self, record: Any, match: Any) -> Screen[Any]:
         """A kept game (``persist.records.GameRecord`` and the match it replays to), at its start."""
         from cardtable.session import ReplaySession
 
-        return record.spec.table(ReplaySession(record.spec, match, record.seat_list))  # type: ignore[no-any-return]
+        return record.spec.table(ReplaySession(record.spec, match, record.seat_list))
 
     def show_new_game(self, spec: GameSpec) -> None:
         from cardtable.ui.screens.home import new_game_screen

@@ -268,7 +268,9 @@ def fresh_python_prints(*lines: str) -> str:
     import sys
 
     code = "\n".join(("import sys", *lines))
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
     return out.stdout.strip()
 
 

@@ -12,7 +12,7 @@ from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.online import LobbyScreen
 from cardtable.ui.tables.chatting import ChatBox
 from cardtable.ui.widgets.log import MoveLog
-from tests.online.apps import table_of
+from tests.online.apps import play_match, shows_final_result, table_of
 from tests.online.conftest import Running, until
 from tests.online.test_chat import HOSTILE, HOSTILE_SHOWN
 
@@ -106,3 +106,33 @@ async def test_a_local_game_has_no_chat_key() -> None:
         assert "chat" not in {a.binding.action for a in table.active_bindings.values()}
         await pilot.press("c")
         assert app.screen is table and not table.query(ChatBox)
+
+
+async def test_a_line_half_typed_goes_on_to_the_next_game(server: Running) -> None:
+    """A spectator typing when the players' rematch begins keeps the line in the next table."""
+    create = {"type": "create", "game": "pazaak", "seats": ["human", "human"], "name": "Ann"}
+    ann = server.session("pazaak", create)
+    ann_app = CardtableApp(lambda app: LobbyScreen(ann), bot_pause=0)
+    async with ann_app.run_test(size=(120, 40)) as ann_pilot:
+        await until(lambda: bool(ann.invite), "the invite code")
+        bob = server.session("pazaak", {"type": "join", "code": ann.invite, "name": "Bob"})
+        eve = server.session("pazaak", {"type": "watch", "code": ann.watch})
+        bob_app = CardtableApp(lambda app: LobbyScreen(bob), bot_pause=0)
+        eve_app = CardtableApp(lambda app: LobbyScreen(eve), bot_pause=0)
+        async with (
+            bob_app.run_test(size=(120, 40)) as bob_pilot,
+            eve_app.run_test(size=(120, 40)) as eve_pilot,
+        ):
+            await until(lambda: all(table_of(a) for a in (ann_app, bob_app, eve_app)), "tables")
+            await play_match((ann_pilot, bob_pilot), stand_at=0)
+            await until(lambda: shows_final_result(eve_app), "the spectator's result")
+            await eve_pilot.press("enter")  # back to the table to wait and talk
+            old = table_of(eve_app)
+            await until(lambda: eve_app.screen is old, "the spectator's table")
+            await eve_pilot.press("c", *"gg wel")
+            for pilot in (ann_pilot, bob_pilot):  # both ask for the rematch
+                await pilot.press("enter")
+            await until(lambda: table_of(eve_app) not in (None, old), "the next game's table")
+            following = table_of(eve_app)
+            await until(lambda: following.query_one(ChatBox).value == "gg wel", "the line")
+            assert following.query_one(ChatBox).has_class("-open")

@@ -201,7 +201,7 @@ async def test_a_restarted_server_replays_the_sit_downs_and_leaves(server: Runni
     kept = server.game.store.actions(after.id)  # type: ignore[union-attr]
     assert [a["type"] for a in kept].count("SitDown") == 1 and {"type": "Leave"} in kept
     # Bob's token still seats him, and his game goes on where it was
-    await until(lambda: bob.connection is None and bob._ws is not None, "Bob back")
+    await until(lambda: bob.connection is None and bob.link.connected, "Bob back")
     assert bob.viewer == 3 and bob.observe().hand == state.hands[3]
     await play_until(lambda: host.observe().set_number == 3, host, bob)
 

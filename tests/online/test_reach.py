@@ -13,7 +13,8 @@ from websockets.asyncio.server import ServerConnection, serve
 
 from cardtable.cli import main
 from cardtable.games.registry import get
-from cardtable.online import remote
+from cardtable.online import link
+from cardtable.online.hosting import VISIT_ENV
 from cardtable.online.reach import (
     DEFAULT_URL,
     BadTarget,
@@ -217,6 +218,17 @@ def test_the_lobby_line_names_the_server_a_friend_needs() -> None:
     assert "cardtable join ws://127.0.0.1:9001/KMTRX" in LobbyScreen(session).lobby_text()
 
 
+def test_an_ssh_visitor_is_told_to_share_the_code_not_the_hosts_loopback_address(
+    monkeypatch,
+) -> None:
+    monkeypatch.setenv(VISIT_ENV, "ssh")
+    session = RemoteSession(get("pazaak"), "ws://127.0.0.1:9001", {"type": "create"})
+    session.invite, session.watch = "KMTRX", "DWNFE"
+    shown = LobbyScreen(session).lobby_text()
+    assert "over SSH" in shown and "enters KMTRX to play or DWNFE to look on" in shown
+    assert "cardtable join" not in shown
+
+
 # -- on the command line -------------------------------------------------------------------------
 
 
@@ -251,7 +263,7 @@ def test_a_headless_join_of_a_closed_port_fails_at_once(
 
 async def test_a_server_that_never_answers_times_out(monkeypatch: pytest.MonkeyPatch) -> None:
     """It takes the connection and says nothing (a stuck process, a black hole behind NAT)."""
-    monkeypatch.setattr(remote, "OPEN_TIMEOUT", 0.3)
+    monkeypatch.setattr(link, "OPEN_TIMEOUT", 0.3)
     silent = await asyncio.start_server(lambda reader, writer: None, "127.0.0.1", 0)
     url = f"ws://127.0.0.1:{silent.sockets[0].getsockname()[1]}"
     try:

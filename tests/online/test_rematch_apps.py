@@ -87,3 +87,28 @@ async def test_three_rematches_hold_whoever_asks_first(server: Running) -> None:
             await eve_pilot.press("q")
             await until(lambda: table_of(eve_app) is None, "the spectator to leave")
             await until(lambda: len(table.peers) == 2, "the server to see the spectator go")
+
+
+async def test_the_one_who_asked_is_told_when_the_other_leaves_instead(server: Running) -> None:
+    create = {"type": "create", "game": "pazaak", "seats": ["human", "human"], "name": "Ann"}
+    ann = server.session("pazaak", create)
+    ann_app = app_for(ann)
+    async with ann_app.run_test(size=(80, 24)) as ann_pilot:
+        await until(lambda: bool(ann.invite), "the invite code")
+        bob = server.session("pazaak", {"type": "join", "code": ann.invite, "name": "Bob"})
+        bob_app = app_for(bob)
+        async with bob_app.run_test(size=(80, 24)) as bob_pilot:
+            await until(lambda: table_of(ann_app) and table_of(bob_app), "two tables")
+            await play_match((ann_pilot, bob_pilot), stand_at=0)
+            await ann_pilot.press("enter")  # Play again
+            await until(lambda: isinstance(ann_app.screen, LobbyScreen), "Ann's wait")
+            lobby = ann_app.screen
+            assert "left the table" not in lobby.lobby_text()
+            bob.hang_up()  # Bob closes his app instead of asking
+        await until(lambda: "Bob left the table" in lobby.lobby_text(), "word that Bob left")
+        assert "Escape to leave" in lobby.lobby_text()
+        await ann_pilot.press("escape")
+        await until(
+            lambda: ann_app.return_code is not None or not isinstance(ann_app.screen, LobbyScreen),
+            "Ann to leave the lobby",
+        )

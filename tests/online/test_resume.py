@@ -13,10 +13,11 @@ from tests.online.conftest import PATIENCE, Running, play_out, until
 
 async def test_a_dropped_client_resumes_its_seat_by_token(server: Running) -> None:
     host, guest = await server.table("pazaak", ["human", "human"])
-    assert host._ws is not None
-    await host._ws.close()  # the line drops; the session reconnects by itself
-    await until(lambda: host.connection == "reconnecting…" or host._ws is None, "the drop")
-    await until(lambda: host.connection is None and host._ws is not None, "the reconnect")
+    line = host.link.ws
+    assert line is not None
+    await line.close()  # the line drops; the session reconnects by itself
+    await until(lambda: host.connection == "reconnecting…" or not host.link.connected, "the drop")
+    await until(lambda: host.connection is None and host.link.connected, "the reconnect")
     assert host.viewer == 0 and guest.viewer == 1
     await play_out([host, guest])
     assert host.outcome == guest.outcome is not None

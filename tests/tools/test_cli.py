@@ -76,6 +76,7 @@ def test_help_lists_every_command_without_loading_textual():
         capture_output=True,
         text=True,
         check=True,
+        timeout=60,
     )
     assert probe.stdout.strip() == "False"
 

@@ -10,8 +10,8 @@ import pytest
 
 from cardtable.core.match import Match
 from cardtable.games.registry import GAMES
-from cardtable.ui.tables.base import SEAT_WORD, you_agree
 from cardtable.ui.tables.flip7.text import second_person
+from cardtable.ui.tables.wording import SEAT_WORD, you_agree
 
 #: "You" followed by a third-person verb: "You takes", "You draws"
 YOU_THIRD = re.compile(r"\bYou (?!(?:pass|miss|bus|focus|guess|press)\b)([a-z]+(?:s|es))\b")

@@ -82,7 +82,11 @@ async def run_session(start: str, seed: int, events: list[tuple[str, object]]) -
 
 
 # two halves of 100 sessions each, so both test workers share the work; each half opens on
-# its own screens (every other start), so no session of one half can be drawn by the other
+# its own screens (every other start), so no session of one half can be drawn by the other.
+# A half takes about 300 s on a loaded 2-core machine (100 app sessions): four times that is its
+# bound, past the default per-test one. `make quick` leaves the fuzz out.
+@pytest.mark.slow
+@pytest.mark.timeout(1200)
 @pytest.mark.parametrize("half", [0, 1])
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 10_000), events=sessions)

@@ -173,8 +173,8 @@ async def test_the_chips_box_takes_digits_and_leaves_letters_to_the_table():
 
 def test_a_reason_never_compares_a_move_with_its_own_twin():
     from cardtable.games.pazaak.actions import STAND, PlaySide
+    from cardtable.games.pazaak.bots.hard import explain
     from cardtable.games.pazaak.cards import dual
-    from cardtable.games.pazaak.expert import explain
 
     hand = (dual(5), dual(5))
     first, twin = PlaySide(0, -5), PlaySide(1, -5)

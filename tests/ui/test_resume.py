@@ -9,6 +9,8 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES
 from cardtable.persist.saves import SaveStore
@@ -88,6 +90,8 @@ KILLED_RUN = textwrap.dedent(
 )
 
 
+# the app it kills may play for up to 240 s (the subprocess's own bound) on a loaded machine
+@pytest.mark.timeout(360)
 def test_resume_after_a_kill_loses_at_most_the_last_action(isolated_home):
     env = {**os.environ, "CARDTABLE_HOME": str(isolated_home)}
     run = subprocess.run(

@@ -7,9 +7,9 @@ import random
 
 from cardtable.core.match import Match
 from cardtable.core.seats import Seat
-from cardtable.games.pazaak.board import Board, Placed
 from cardtable.games.pazaak.cards import main
 from cardtable.games.pazaak.events import SetVoid, SetWon, WinReason
+from cardtable.games.pazaak.shared import Board, Placed
 from cardtable.games.registry import GAMES
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.result import ResultScreen

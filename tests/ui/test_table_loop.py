@@ -7,13 +7,14 @@ result box of an online match closed and nothing went on (found by the browser-v
 
 from __future__ import annotations
 
-from textual._context import active_message_pump
+import asyncio
 
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen
+from cardtable.ui.tables.calling import OwnLoop
 
 PAZAAK = GAMES["pazaak"]
 
@@ -31,16 +32,17 @@ async def test_news_from_another_loop_runs_in_the_tables_loop_and_boxes_answer_i
         table = pilot.app.screen
         assert isinstance(table, TableScreen)
         loops, answers = [], []
+        dispatch = OwnLoop(table)  # made on the app's thread, as the table makes its own at mount
 
         def news() -> None:
-            loops.append(active_message_pump.get())
+            loops.append(asyncio.current_task())
             box = ResultScreen("A set is over", "", (("next", "Next set"),))
             pilot.app.push_screen(box, answers.append)
 
-        pilot.app.call_later(table._dispatch, news)  # from the app's loop, not the table's
+        pilot.app.call_later(dispatch, news)  # from the app's loop, not the table's
         for _ in range(5):
             await pilot.pause()
-        assert loops == [table]
+        assert loops == [table.task]
         await pilot.press("enter")
         await pilot.pause()
         assert answers == ["next"]

@@ -17,7 +17,8 @@ from cardtable.games.flip7.actions import (
     Stay,
 )
 from cardtable.games.flip7.cards import label
-from cardtable.games.flip7.events import EVENT_TYPES, describe, seat_name
+from cardtable.games.flip7.describe import describe, seat_name
+from cardtable.games.flip7.events import EVENT_TYPES
 from cardtable.games.flip7.flow import Work, opening
 from cardtable.games.flip7.quick import quick_hit, quick_solo_stay
 from cardtable.games.flip7.state import (

@@ -11,14 +11,6 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from cardtable.core.rng import derive_rng, randbelow
-from cardtable.games.pazaak.board import (
-    BOARD_SIZE,
-    EMPTY,
-    TARGET,
-    add_main,
-    last_main,
-    play_side,
-)
 from cardtable.games.pazaak.cards import FLIP_TARGETS, Kind
 from cardtable.games.pazaak.events import (
     Busted,
@@ -33,18 +25,28 @@ from cardtable.games.pazaak.events import (
     SideCardPlayed,
     WinReason,
 )
-from cardtable.games.pazaak.state import (
+from cardtable.games.pazaak.shared import (
+    BOARD_SIZE,
     COPIES_PER_RANK,
-    HAND_SIZE,
+    EMPTY,
     RANKS,
+    TARGET,
+    MainDeck,
+    add_main,
+    draw,
+    last_main,
+    mark_standing,
+    play_side,
+    stand,
+)
+from cardtable.games.pazaak.state import (
+    HAND_SIZE,
     SEATS,
     SETS_TO_WIN,
-    MainDeck,
     Opener,
     PazaakConfig,
     PazaakState,
 )
-from cardtable.games.pazaak.turn import draw, mark_standing, stand
 
 T = TypeVar("T")
 FULL_DECK = tuple(rank for rank in RANKS for _ in range(COPIES_PER_RANK))

@@ -19,18 +19,13 @@ from cardtable.games.pazaak.actions import (
     PlaySide,
     Stand,
 )
-from cardtable.games.pazaak.board import BOARD_SIZE
 from cardtable.games.pazaak.cards import side_values
-from cardtable.games.pazaak.events import EVENT_TYPES, describe
+from cardtable.games.pazaak.describe import describe
+from cardtable.games.pazaak.events import EVENT_TYPES
 from cardtable.games.pazaak.flow import Draft, opening, play_hand_card
-from cardtable.games.pazaak.state import (
-    SEATS,
-    SETS_TO_WIN,
-    PazaakConfig,
-    PazaakState,
-    PazaakView,
-)
-from cardtable.games.pazaak.turn import end_turn, hand_card_refusal, plays, public_view, stand
+from cardtable.games.pazaak.shared import BOARD_SIZE, end_turn, hand_card_refusal, plays, stand
+from cardtable.games.pazaak.state import SEATS, SETS_TO_WIN, PazaakConfig, PazaakState
+from cardtable.games.pazaak.view import PazaakView, observe
 
 #: the ready-made decks a default match uses (the Options model and new-game form share it).
 #: Gold, not Balanced duals: with ten duals each a third of all sets end void at 20-20 and luck
@@ -114,18 +109,7 @@ class PazaakRules(GameRules[PazaakState, PazaakConfig]):
         return state, state.recent
 
     def observe(self, state: PazaakState, seat: int | None) -> PazaakView:
-        return PazaakView(
-            **public_view(state, seat),
-            to_move=state.to_move,
-            opener=state.opener,
-            sets_won=state.sets_won,
-            void_sets=state.void_sets,
-            standing=state.standing,
-            tiebreakers=state.tiebreakers,
-            used=state.used,
-            main_deck=state.config.main_deck,
-            recent=state.recent,
-        )
+        return observe(state, seat)
 
     def outcome(self, state: PazaakState) -> Outcome | None:
         if state.to_move is not None:

@@ -1,4 +1,4 @@
-"""Pazaak's config, match state and per-seat observation: frozen dataclasses of tuples and enums."""
+"""Pazaak's config and match state: frozen dataclasses of tuples and enums."""
 
 from __future__ import annotations
 
@@ -6,22 +6,13 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from cardtable.games.pazaak.board import Board
 from cardtable.games.pazaak.cards import Card, check_deck, deck_named
 from cardtable.games.pazaak.events import SetVoid, SetWon
+from cardtable.games.pazaak.shared import Board, MainDeck
 
 SEATS = 2
 HAND_SIZE = 4
 SETS_TO_WIN = 3
-RANKS = range(1, 11)
-COPIES_PER_RANK = 4
-
-
-class MainDeck(Enum):
-    """Ruling 1: a real 40-card deck reshuffled every set, or the video game's endless draws."""
-
-    TABLETOP = "tabletop"
-    ENDLESS = "endless"
 
 
 class Opener(Enum):
@@ -84,32 +75,4 @@ class PazaakState:
     void_sets: int
     last_set: SetWon | SetVoid | None
     #: the events of the action that led here (public facts only: no hidden card is ever named)
-    recent: tuple[Any, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class PazaakView:
-    """What one seat (or a spectator, ``seat`` None) may see of a match."""
-
-    seat: int | None
-    to_move: int | None
-    set_number: int
-    opener: int
-    sets_won: tuple[int, ...]
-    void_sets: int
-    boards: tuple[Board, ...]
-    totals: tuple[int, ...]
-    standing: tuple[bool, ...]
-    tiebreakers: tuple[bool, ...]
-    #: the viewer's own hand; None for a spectator
-    hand: tuple[Card, ...] | None
-    hand_counts: tuple[int, ...]
-    used: tuple[tuple[Card, ...], ...]
-    played_side: bool
-    main_deck: MainDeck
-    #: tabletop: main cards of each rank 1–10 (index rank-1) not on a board this set; endless: None
-    unseen: tuple[int, ...] | None
-    #: how the previous set ended
-    last_set: SetWon | SetVoid | None
-    #: what the last action did, e.g. the other player's draw and stand, for a one-line summary
     recent: tuple[Any, ...]

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections import Counter
 
 from cardtable.core.rng import derive_rng, shuffled
-from cardtable.games.pazaak.board import EMPTY
 from cardtable.games.pazaak.cards import Card
-from cardtable.games.pazaak.state import MainDeck
+from cardtable.games.pazaak.shared import COPIES_PER_RANK, EMPTY, RANKS, MainDeck
+from cardtable.games.pazu.cards import SHARED_DECK
 from cardtable.games.pazu.draft import Draft, with_
 from cardtable.games.pazu.events import (
     AnteSet,
@@ -22,7 +22,7 @@ from cardtable.games.pazu.events import (
     EndReason,
     LeaveReason,
 )
-from cardtable.games.pazu.state import COPIES_PER_RANK, RANKS, SHARED_DECK, Phase, Status
+from cardtable.games.pazu.state import Phase, Status
 from cardtable.games.pazu.turns import begin_turn
 
 FULL_DECK = tuple(rank for rank in RANKS for _ in range(COPIES_PER_RANK))

@@ -10,45 +10,28 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
-from cardtable.games.pazaak.board import Board
-from cardtable.games.pazaak.cards import Card
 from cardtable.games.pazu.events import EndReason, GameEnded, LeaveReason, LeftTable
-from cardtable.games.pazu.state import PazuConfig, PazuState, Phase, Status
+from cardtable.games.pazu.state import PazuState, Phase, Status
 
 _FIELDS = tuple(f.name for f in fields(PazuState))
 
 
 class Draft:
-    """The fields of ``PazuState``, assignable, plus the events so far."""
+    """The fields of ``PazuState``, assignable, plus the events so far.
 
-    config: PazuConfig
-    seed: int
-    set_number: int
-    phase: Phase
-    queue: tuple[int, ...]
-    first: int
-    seated: tuple[bool, ...]
-    people: tuple[int, ...]
-    chips: tuple[int, ...]
-    set_pot: int
-    pazaak_pot: int
-    hands: tuple[tuple[Card, ...], ...]
-    bought: tuple[tuple[Card, ...], ...]
-    spent: tuple[tuple[Card, ...], ...]
-    ante: int
-    bids: tuple[int | None, ...]
-    revealed: tuple[Card, ...]
-    boards: tuple[Board, ...]
-    status: tuple[Status, ...]
-    stood_at: tuple[int, ...]
-    played_side: bool
-    deck: tuple[int, ...]
-    draws: int
-    last_set: Any
+    Each field is copied from the state, so its type is the one ``PazuState`` declares.
+    """
 
     def __init__(self, state: PazuState, finish_turn: Callable[[Draft, int], None]) -> None:
-        for name in _FIELDS:
-            setattr(self, name, getattr(state, name))
+        s = state
+        self.config, self.seed, self.set_number = s.config, s.seed, s.set_number
+        self.phase, self.queue, self.first = s.phase, s.queue, s.first
+        self.seated, self.people, self.chips = s.seated, s.people, s.chips
+        self.set_pot, self.pazaak_pot, self.ante = s.set_pot, s.pazaak_pot, s.ante
+        self.hands, self.bought, self.spent = s.hands, s.bought, s.spent
+        self.bids, self.revealed, self.boards = s.bids, s.revealed, s.boards
+        self.status, self.stood_at, self.played_side = s.status, s.stood_at, s.played_side
+        self.deck, self.draws, self.last_set = s.deck, s.draws, s.last_set
         #: what the end of a turn sets off (``turns.finish_turn``): passed in, as ``turns``
         #: builds on this module
         self._finish_turn = finish_turn

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardtable.games.pazaak.board import Board
 from cardtable.games.pazaak.cards import Kind
+from cardtable.games.pazaak.shared import Board
 from cardtable.games.pazu.events import WinReason
 
 #: the rule each place of ``finish_key`` stands for, in the order they are tried

@@ -1,6 +1,6 @@
 """Pazu-Pazaak's rules as a ``GameRules``: legality, refusals, observations, outcome, redeals.
 
-The phases themselves live in ``auction`` (bids, picks, ante), ``turns`` (play) and ``table``
+The phases themselves live in ``auction`` (bids, picks, ante), ``turns`` (play) and ``flow``
 (between sets); this module dispatches actions to them and answers the protocol's questions.
 """
 
@@ -17,8 +17,8 @@ from cardtable.core.errors import IllegalAction
 from cardtable.core.protocol import GameRules, Outcome
 from cardtable.core.rng import randbelow, shuffled
 from cardtable.games.pazaak.cards import Card, label
-from cardtable.games.pazaak.turn import end_turn, hand_card_refusal, plays, public_view, stand
-from cardtable.games.pazu import auction, table, turns
+from cardtable.games.pazaak.shared import end_turn, hand_card_refusal, plays, stand
+from cardtable.games.pazu import auction, flow, turns
 from cardtable.games.pazu.actions import (
     ACTION_TYPES,
     BOT_LEVELS,
@@ -38,18 +38,20 @@ from cardtable.games.pazu.actions import (
     Stay,
     UnseatBot,
 )
+from cardtable.games.pazu.describe import describe
 from cardtable.games.pazu.draft import Draft
-from cardtable.games.pazu.events import EVENT_TYPES, BotSeated, describe
+from cardtable.games.pazu.events import EVENT_TYPES, BotSeated
 from cardtable.games.pazu.state import (
     MAX_SEATINGS,
     MAX_SEATS,
     MIN_SEATS,
     PazuConfig,
     PazuState,
-    PazuView,
     Phase,
     deck_of,
+    to_move,
 )
+from cardtable.games.pazu.view import PazuView, observe
 
 #: the ready-made deck every seat of a default game brings (the Options model shares it)
 DEFAULT_DECK = "balanced"
@@ -89,7 +91,7 @@ class PazuRules(GameRules[PazuState, PazuConfig]):
         return PazuConfig.with_decks((DEFAULT_DECK,) * seats)
 
     def new_game(self, config: PazuConfig, seed: int) -> tuple[PazuState, tuple[Any, ...]]:
-        draft = table.opening(config, seed)
+        draft = flow.opening(config, seed)
         return draft.freeze(), tuple(draft.events)
 
     def seat_count(self, state: PazuState) -> int:
@@ -97,7 +99,7 @@ class PazuRules(GameRules[PazuState, PazuConfig]):
         return len(state.chips)
 
     def to_move(self, state: PazuState) -> int | None:
-        return state.queue[0] if state.queue else None
+        return to_move(state)
 
     def legal_actions(self, state: PazuState) -> tuple[Any, ...]:
         if not state.queue:
@@ -152,39 +154,21 @@ class PazuRules(GameRules[PazuState, PazuConfig]):
         elif kind is EndTurn:
             end_turn(d, seat)
         elif kind is Stay:
-            table.stay(d)
+            flow.stay(d)
         elif kind is Leave:
-            table.leave(d)
+            flow.leave(d)
         elif kind is SeatBot:
-            table.seat_bot(d, action.level)
+            flow.seat_bot(d, action.level)
         elif kind is SitDown:
-            table.sit_down(d, action.replacing)
+            flow.sit_down(d, action.replacing)
         else:
-            table.unseat_bot(d, action.seat)
+            flow.unseat_bot(d, action.seat)
         if d.set_over:
-            table.close_set(d)
+            flow.close_set(d)
         return d.freeze(), tuple(d.events)
 
     def observe(self, state: PazuState, seat: int | None) -> PazuView:
-        return PazuView(
-            **public_view(state, seat),
-            config=replace(state.config.terms, people=state.people),
-            phase=state.phase,
-            to_move=self.to_move(state),
-            queue=state.queue,
-            first=state.first,
-            seated=state.seated,
-            chips=state.chips,
-            set_pot=state.set_pot,
-            pazaak_pot=state.pazaak_pot,
-            ante=state.ante,
-            bids=state.bids,
-            revealed=state.revealed,
-            status=state.status,
-            stood_at=state.stood_at,
-            bought=state.bought,
-            spent=state.spent,
-        )
+        return observe(state, seat)
 
     def outcome(self, state: PazuState) -> Outcome | None:
         """Standings by chips; everyone on the most chips shares the win."""

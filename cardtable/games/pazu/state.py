@@ -1,4 +1,4 @@
-"""Pazu-Pazaak's config, table state and per-seat view: frozen dataclasses of tuples and enums."""
+"""Pazu-Pazaak's config and table state: frozen dataclasses of tuples and enums."""
 
 from __future__ import annotations
 
@@ -6,21 +6,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from cardtable.games.pazaak.board import Board
-from cardtable.games.pazaak.cards import (
-    DOUBLE,
-    FLIP_2_4,
-    FLIP_3_6,
-    TIEBREAKER,
-    VARIABLE,
-    Card,
-    check_deck,
-    deck_named,
-    dual,
-    minus,
-    plus,
-)
-from cardtable.games.pazaak.state import MainDeck
+from cardtable.games.pazaak.cards import Card, check_deck, deck_named
+from cardtable.games.pazaak.shared import Board, MainDeck
 from cardtable.games.pazu.events import SetPotCarried, SetWon
 
 MIN_SEATS = 3
@@ -30,19 +17,6 @@ MAX_SEATS = 6
 #: and removed between sets take new seats, and this keeps a game's length bounded
 MAX_SEATINGS = 12
 HAND_SIZE = 4
-RANKS = range(1, 11)
-COPIES_PER_RANK = 4
-
-
-def _shared_deck() -> tuple[Card, ...]:
-    """Ruling 2's bidding deck: two of every card, ±7…±10 included (62 cards)."""
-    kinds = [plus(n) for n in range(1, 11)] + [minus(n) for n in range(1, 11)]
-    kinds += [dual(n) for n in range(1, 7)]
-    kinds += [FLIP_2_4, FLIP_3_6, DOUBLE, TIEBREAKER, VARIABLE]
-    return tuple(card for card in kinds for _ in range(2))
-
-
-SHARED_DECK = _shared_deck()
 
 
 class Phase(Enum):
@@ -224,38 +198,6 @@ class PazuState:
     last_set: SetWon | SetPotCarried | None
 
 
-@dataclass(frozen=True, slots=True)
-class PazuView:
-    """What one seat (or a spectator, ``seat`` None) may see: everything but hidden hands and
-    the order of the decks."""
-
-    seat: int | None
-    #: the table's terms without anyone's side deck
-    config: TableTerms
-    phase: Phase
-    to_move: int | None
-    #: the seats still to bid, pick or decide, in order (the pick order during picks)
-    queue: tuple[int, ...]
-    set_number: int
-    first: int
-    seated: tuple[bool, ...]
-    chips: tuple[int, ...]
-    set_pot: int
-    pazaak_pot: int
-    ante: int
-    bids: tuple[int | None, ...]
-    revealed: tuple[Card, ...]
-    boards: tuple[Board, ...]
-    totals: tuple[int, ...]
-    status: tuple[Status, ...]
-    stood_at: tuple[int, ...]
-    played_side: bool
-    #: the viewer's own hand; None for a spectator
-    hand: tuple[Card, ...] | None
-    hand_counts: tuple[int, ...]
-    bought: tuple[tuple[Card, ...], ...]
-    spent: tuple[tuple[Card, ...], ...]
-    #: tabletop: main cards of each rank 1–10 (index rank-1) not on a board this set;
-    #: endless: None
-    unseen: tuple[int, ...] | None
-    last_set: SetWon | SetPotCarried | None
+def to_move(state: PazuState) -> int | None:
+    """The seat the table waits for: the head of the phase's queue (None once the game is over)."""
+    return state.queue[0] if state.queue else None

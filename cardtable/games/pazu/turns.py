@@ -8,7 +8,6 @@ turn to mend it.
 
 from __future__ import annotations
 
-from cardtable.games.pazaak.board import TARGET, Board, add_main, last_main, play_side
 from cardtable.games.pazaak.cards import Kind
 from cardtable.games.pazaak.events import (
     CardDrawn,
@@ -16,8 +15,17 @@ from cardtable.games.pazaak.events import (
     Flipped,
     SideCardPlayed,
 )
-from cardtable.games.pazaak.state import MainDeck
-from cardtable.games.pazaak.turn import draw, mark_standing, stand
+from cardtable.games.pazaak.shared import (
+    TARGET,
+    Board,
+    MainDeck,
+    add_main,
+    draw,
+    last_main,
+    mark_standing,
+    play_side,
+    stand,
+)
 from cardtable.games.pazu.draft import Draft, with_
 from cardtable.games.pazu.events import Busted, DeckEmpty, SetPotCarried, SetWon, WinReason
 from cardtable.games.pazu.ranking import decide

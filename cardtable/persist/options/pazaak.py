@@ -8,7 +8,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from cardtable.games.pazaak.cards import READY_DECKS, deck_named
 from cardtable.games.pazaak.rules import DEFAULT_DECKS
-from cardtable.games.pazaak.state import SEATS, MainDeck, Opener, PazaakConfig
+from cardtable.games.pazaak.shared import MainDeck
+from cardtable.games.pazaak.state import SEATS, Opener, PazaakConfig
 
 
 class Options(BaseModel):

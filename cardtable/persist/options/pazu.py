@@ -7,7 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from cardtable.games.pazaak.cards import READY_DECKS, deck_named
-from cardtable.games.pazaak.state import MainDeck
+from cardtable.games.pazaak.shared import MainDeck
 from cardtable.games.pazu.rules import DEFAULT_DECK
 from cardtable.games.pazu.state import MAX_SEATS, MIN_SEATS, PazuConfig
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
@@ -41,7 +41,7 @@ class HomeScreen(Screen[None]):
     HomeScreen #home-buttons { height: 1; align-horizontal: center; }
     HomeScreen #home-buttons Button { margin: 0 2; min-width: 0; }
     """
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "continue_game", "Continue"),
         Binding("r", "replays", "Replays"),
         Binding("o", "online", "Play online"),

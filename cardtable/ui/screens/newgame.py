@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.lazy import Lazy
 from textual.screen import Screen
@@ -87,7 +87,7 @@ class NewGameScreen(Screen[None]):
     NewGameScreen #problem { color: $error; height: auto; }
     NewGameScreen #start { margin-top: 1; width: 100%; }
     """
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start"),
         # Enter starts from a seat or option stepper too (a field, switch or list takes its own)
         Binding("enter", "start", "Start", show=False),
@@ -250,6 +250,7 @@ class NewGameScreen(Screen[None]):
         values = self.options.model_dump()
         for name, field in self.spec.options_model.model_fields.items():
             for widget in self.query(f"#opt-{name}"):
+                assert isinstance(widget, Stepper | Switch | Input), "an option field"
                 empty = widget.value == "" and field.annotation == OPTIONAL_INT
                 values[name] = None if empty else widget.value
         values.update(self.extra_options())

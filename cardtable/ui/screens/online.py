@@ -11,13 +11,13 @@ import socket
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Select, Static
 
 from cardtable.games.registry import GAMES
-from cardtable.online.hosting import SERVER_ENV, SeatBook, embedded_server
+from cardtable.online.hosting import SERVER_ENV, VISIT_ENV, SeatBook, embedded_server
 from cardtable.online.reach import (
     ALL_ADDRESSES,
     DEFAULT_PORT,
@@ -83,7 +83,7 @@ class LobbyScreen(Screen[None]):
     LobbyScreen #lobby { width: 80; max-width: 100%; height: auto; padding: 1 2;
         border: heavy $primary; background: $surface; }
     """
-    BINDINGS: ClassVar[list[Binding]] = [Binding("escape", "leave", "Leave")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Leave")]
 
     def __init__(self, session: RemoteSession, ask_name: bool = False) -> None:
         """``ask_name``: ask for the player's name (and keep it) before connecting."""
@@ -123,14 +123,30 @@ class LobbyScreen(Screen[None]):
             f"{s.spec.title} on {s.shared_url}",
             f"Invite code: {s.invite}   Watch code: {s.watch}",
             "",
-            "Send a friend this line to play:",
-            f"  {join_line(s.shared_url, s.invite)}",
-            f"and this one to look on:  {join_line(s.shared_url, s.watch, 'watch')}",
-            "",
         ]
+        if os.environ.get(VISIT_ENV) == "ssh":  # the server's address is loopback on its host
+            lines += [
+                "A friend comes in over SSH as you did, chooses Play online (o),",
+                f"and enters {s.invite} to play or {s.watch} to look on.",
+                "",
+            ]
+        else:
+            lines += [
+                "Send a friend this line to play:",
+                f"  {join_line(s.shared_url, s.invite)}",
+                f"and this one to look on:  {join_line(s.shared_url, s.watch, 'watch')}",
+                "",
+            ]
         lines += [f"  {seat.label}" for seat in s.seats]
         if s.rematching:
             lines.append("\nWaiting for everyone at the table to ask for the rematch…")
+            gone = [seat.name for seat in s.away()]
+            if gone:  # else the wait has no end anyone can see
+                who = " and ".join(gone)
+                lines.append(
+                    f"{who} left the table: the rematch starts only if they come back and ask "
+                    "too. Press Escape to leave."
+                )
         else:
             lines.append("\nWaiting for every seat to be taken…")
         return "\n".join(lines)
@@ -164,7 +180,7 @@ class PlayOnlineScreen(Screen[None]):
     PlayOnlineScreen Input, PlayOnlineScreen Select { margin-bottom: 1; }
     PlayOnlineScreen #online-buttons { height: 3; align-horizontal: center; }
     """
-    BINDINGS: ClassVar[list[Binding]] = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back")]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="online"):

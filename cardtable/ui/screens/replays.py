@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
@@ -21,7 +21,7 @@ class ReplaysScreen(Screen[None]):
     ReplaysScreen #replays-note { padding: 1 0; }
     ReplaysScreen DataTable { height: auto; max-height: 30; }
     """
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "Watch"),
         Binding("escape", "close", "Back"),
         Binding("q", "close", "Back", show=False),

@@ -1,24 +1,22 @@
-"""What every game table shares: turn flow, hot-seat privacy, the log, replays.
+"""What every game table shares: the turn flow between a session and the screen.
 
 A game's table subclasses ``TableScreen``: it composes its widgets, redraws them from an
 observation in ``show``, and turns keys and clicks into actions through ``play_human``. The base
 draws from a ``Session`` (a game held here, replayed, or elsewhere) and never from the game itself:
-it submits actions, listens for what changed, and decides when the hand-off screen covers the
-table, when a result box waits for the player (the table keeps the ended set's boards under it),
-and what the log says.
+it submits actions, listens for what changed, and decides when a result box waits for the player
+(the table keeps the ended set's boards under it). Its parts, one job each: ``calling`` (news onto
+the table's loop), ``wording`` (the log's words), ``status`` (the status line), ``handing``
+(hot-seat hand-off, the next game's screen), ``ending`` (the match's result box, leaving),
+``replaying``, ``hinting`` and ``chatting``.
 """
 
 from __future__ import annotations
 
-import re
-import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual._context import active_message_pump
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.message import Message
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -34,30 +32,21 @@ from cardtable.session import (
     Status,
     Thinking,
 )
-from cardtable.ui.screens.handoff import HandOffScreen
-from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.screens.resultpanel import ResultPanel
-from cardtable.ui.tables import chatting, hinting, replaying
-from cardtable.ui.web import DOWNLOADS, download, downloads_for
+from cardtable.ui.tables import (
+    calling,
+    chatting,
+    ending,
+    handing,
+    hinting,
+    replaying,
+    status,
+    wording,
+)
 from cardtable.ui.widgets.log import MoveLog, toggle_log
 
 if TYPE_CHECKING:
     from cardtable.core.bots import Advice
-
-#: how games name seats in log lines (see ``GameRules.describe``); the table swaps in real names
-SEAT_WORD = re.compile(r"\bPlayer (\d+)\b")
-#: verbs a rules text puts after a seat, as they read after "You"
-YOU_AGREE = {"has": "have", "is": "are", "was": "were", "does": "do"}
-YOU_THEN = re.compile(r"\bYou (has|is|was|does)\b")
-#: a spectator's answer to a match's end, in place of "Play again"
-KEEP_WATCHING = ("watch", "Keep watching")
-
-
-def you_agree(line: str) -> str:
-    """A line that named a seat now names the reader: "You has" -> "You have", and "You" in the
-    middle of a sentence -> "you"."""
-    line = YOU_THEN.sub(lambda m: "You " + YOU_AGREE[m.group(1)], line)
-    return re.sub(r"(\b[a-z]+,?) You\b", r"\1 you", line)
 
 
 def seed_text(seed: int | None) -> str:
@@ -65,18 +54,10 @@ def seed_text(seed: int | None) -> str:
     return "" if seed is None else f" · seed {seed}"
 
 
-class SessionCalled(Message):
-    """A session's callback, posted from another thread to run on the UI thread."""
-
-    def __init__(self, callback: Callable[[], None]) -> None:
-        super().__init__()
-        self.callback = callback
-
-
 class TableScreen(Screen[None]):
     """The base of every game table. Subclasses implement ``compose_table`` and ``show``."""
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "exit_table", "Home"),
         Binding("escape", "exit_table", "Home", show=False),
         Binding("question_mark", "rules", "Rules"),
@@ -160,14 +141,7 @@ class TableScreen(Screen[None]):
 
     def final_result(self) -> ResultPanel:
         """The match result, beside the final boards."""
-        outcome = self.session.outcome
-        assert outcome is not None
-        names = " and ".join(self.seats[w].name for w in outcome.winners) or "Nobody"
-        scores = "   ".join(
-            f"{seat.name}: {score:g}"
-            for seat, score in zip(self.seats, outcome.scores, strict=True)
-        )
-        return ResultPanel(f"{names} won", scores, (("again", "Play again"), ("quit", "Quit")))
+        return ending.match_result(self)
 
     # -- shared flow ---------------------------------------------------------------------------
 
@@ -182,7 +156,7 @@ class TableScreen(Screen[None]):
         self.sub_title = self.spec.title
         self.set_class(self.is_replay, "-replay")
         self.set_class(self.session.spectating, "-spectator")
-        self.session.connect(self.on_session, self._dispatch)
+        self.session.connect(self.on_session, calling.OwnLoop(self))
         self.session.keep(getattr(self.app, "autosave", lambda session: None))
         self.session.background = self._in_worker
         self.log_lines(self.session.log_lines())
@@ -196,18 +170,7 @@ class TableScreen(Screen[None]):
         else:
             self.session.close()
 
-    def _dispatch(self, callback: Callable[[], None]) -> None:
-        """Run a session's callback in this screen's own message loop, now if already there.
-
-        A box pushed from the callback reports its answer to the loop that pushed it: from a
-        websocket task begun on another screen (the lobby, since gone) the answer would be lost.
-        """
-        if active_message_pump.get(None) is self and threading.get_ident() == self.app._thread_id:
-            callback()
-        else:
-            self.post_message(SessionCalled(callback))
-
-    def on_session_called(self, message: SessionCalled) -> None:
+    def on_session_called(self, message: calling.SessionCalled) -> None:
         if not self.abandoned:
             message.callback()
 
@@ -272,29 +235,8 @@ class TableScreen(Screen[None]):
             self.refresh_bindings()
 
     def status_text(self) -> str:
-        note = self.session.connection
-        return self.turn_text() if note is None else f"{self.turn_text()} · {note}"
-
-    def turn_text(self) -> str:
-        title = self.spec.title
-        if self.is_replay:
-            total = self.session.total  # type: ignore[attr-defined]
-            return (
-                f"{title} · replay · move {self.session.ply} of {total} · ← → step · PgUp PgDn jump"
-            )
-        if self.frozen is not None:
-            return f"{title} · the {self.ROUND_WORD} is over"
-        seat = self.session.to_move
-        if seat is None and self.session.spectating:
-            return f"{title} · game over · if the players ask for a rematch, it opens here"
-        if seat is None:
-            return f"{title} · game over"
-        who = self.seats[seat]
-        if self.session.thinking is not None:
-            return f"{title} · {who.label} is thinking…"
-        if self.my_turn:
-            return f"{title} · your turn, {who.name}" if self.hotseat else f"{title} · your turn"
-        return f"{title} · {who.label} to play"
+        text, note = status.turn_text(self), self.session.connection
+        return text if note is None else f"{text} · {note}"
 
     def _first_turn(self) -> None:
         """The first ``advance``, queued at mount: skipped if the table was left meanwhile."""
@@ -304,13 +246,7 @@ class TableScreen(Screen[None]):
     def advance(self) -> None:
         """Hand the turn to whoever is next: the person here, a hand-off, or the session."""
         if self.session.is_over:
-            result = self.final_result()
-            if self.session.spectating:  # no say in a rematch: it follows the players into one
-                result.choices = tuple(
-                    KEEP_WATCHING if c[0] == "again" else c for c in result.choices
-                )
-            result.choices += downloads_for(self.app, self.session)
-            self.app.push_screen(result, self._after_final)
+            ending.show_final(self)
             return
         self.session.bot_pause = getattr(self.app, "bot_pause", 0.6)
         self.session.proceed()
@@ -325,21 +261,13 @@ class TableScreen(Screen[None]):
         elif isinstance(change, Refused):
             self.refused(change.reason)
         elif isinstance(change, HandOff):
-            self._hand_off(change.seat)
+            handing.hand_off(self, change.seat)
         elif isinstance(change, Thinking | Status):
             self.redraw()
         elif isinstance(change, NextGame):
-            self.show_next_game()
+            handing.pass_on(self)
         elif isinstance(change, Said):
             chatting.show_said(self, change)
-
-    def show_next_game(self) -> None:
-        """The table's next game has begun: a fresh screen draws it, over whatever box this
-        one had open (the last game's result, say)."""
-        while self.app.screen is not self:
-            self.app.pop_screen()
-        self.passed_on = True
-        self.app.switch_screen(self.spec.table(self.session))
 
     def refused(self, reason: str) -> None:
         """Say why a move was not allowed; nothing changed."""
@@ -356,7 +284,13 @@ class TableScreen(Screen[None]):
             self.notify(interlude.details, title=interlude.verdict, timeout=8, markup=False)
             interlude = None
         if interlude is not None and not self.session.is_over:
-            now, later = self.split_at_round_end(moved)
+            reader = None if self.hotseat else self.viewer
+            now, later = wording.split_at_round_end(
+                moved.events,
+                moved.lines,
+                self.ROUND_ENDS,
+                lambda event: self.spec.rules.describe(event, reader),
+            )
             self.log_events(Moved(moved.events, now))
             self.frozen = self.ended_view(before, moved.events) if before is not None else None
             self.redraw()
@@ -366,32 +300,11 @@ class TableScreen(Screen[None]):
             self.redraw()
             self.advance()
 
-    def split_at_round_end(self, moved: Moved) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """The move's log lines up to the end of its set or round, and those of the next deal,
-        which wait until the result box is dismissed."""
-        ends = [i for i, event in enumerate(moved.events) if isinstance(event, self.ROUND_ENDS)]
-        if not ends:
-            return moved.lines, ()
-        reader = None if self.hotseat else self.viewer
-        describe = self.spec.rules.describe
-        after = sum(1 for event in moved.events[ends[-1] + 1 :] if describe(event, reader))
-        cut = len(moved.lines) - after
-        return moved.lines[:cut], moved.lines[cut:]
-
     def _after_interlude(self, later: tuple[str, ...]) -> None:
         self.frozen = None
         if not self.abandoned:
             self.log_events(Moved((), later))
             self.advance()
-
-    def _hand_off(self, seat: int) -> None:
-        self.redraw()
-
-        def take_seat(_: None) -> None:
-            self.session.take_seat(seat)
-            self.redraw()
-
-        self.app.push_screen(HandOffScreen(self.seats[seat].name), take_seat)
 
     def perform(self, action: Any) -> None:
         """Submit ``action``; an illegal one is refused with its reason and changes nothing."""
@@ -413,7 +326,7 @@ class TableScreen(Screen[None]):
 
     def name_seats(self, line: str) -> str:
         """Swap the rules' "Player N" for the seat's name."""
-        return you_agree(SEAT_WORD.sub(lambda m: self.seat_name(int(m.group(1)) - 1), line))
+        return wording.name_seats(line, self.seat_name)
 
     def log_events(self, moved: Moved) -> None:
         """The move's log lines, as the session wrote them for this table's reader."""
@@ -424,31 +337,13 @@ class TableScreen(Screen[None]):
         for line in lines:
             log.add(self.name_seats(line))
 
-    def _after_final(self, choice: str | None) -> None:
-        if choice in DOWNLOADS:
-            download(self.app, self.session, choice)
-            self.advance()  # the result box again, for another download or the next game
-        elif choice == "again":
-            self.app.call_later(self.app.restart_match, self)  # type: ignore[attr-defined]
-        elif choice != "watch":
-            self.app.exit()
+    def after_final(self, choice: str | None) -> None:
+        """The match's result box was answered."""
+        ending.after_final(self, choice)
 
     def action_exit_table(self) -> None:
         """Leave for the home screen; a game still going is saved, but ask first and say so."""
-        if self.looking_on or self.session.is_over:
-            self.app.go_home()  # type: ignore[attr-defined]
-            return
-        kept = (
-            "It is saved as it stands: Continue on the home screen picks it up again."
-            if self.session.ply
-            else "Nothing has been played yet, so there is nothing to save."
-        )
-        box = ResultScreen("Leave this game?", kept, (("stay", "Keep playing"), ("leave", "Leave")))
-        self.app.push_screen(box, self._leave_if_asked)
-
-    def _leave_if_asked(self, choice: str | None) -> None:
-        if choice == "leave":
-            self.app.go_home()  # type: ignore[attr-defined]
+        ending.ask_to_leave(self)
 
     def action_rules(self) -> None:
         self.app.show_rules(self.spec)  # type: ignore[attr-defined]

@@ -6,6 +6,8 @@ holds for every table until the app closes.
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import App
 from textual.screen import Screen
 from textual.widgets import RichLog
@@ -31,10 +33,8 @@ class MoveLog(RichLog, can_focus=False):
     }
     """
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(
-            wrap=True, markup=False, highlight=False, max_lines=500, min_width=12, **kwargs
-        )  # type: ignore[arg-type]
+    def __init__(self) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, max_lines=500, min_width=12)
         self.border_title = "Moves"
 
     def on_mount(self) -> None:
@@ -44,12 +44,12 @@ class MoveLog(RichLog, can_focus=False):
         self.write(line)
 
 
-def log_folded(app: App[object]) -> bool:
+def log_folded(app: App[Any]) -> bool:
     """Whether the player folded the log away this session."""
     return bool(getattr(app, "log_folded", False))
 
 
-def toggle_log(screen: Screen[object]) -> None:
+def toggle_log(screen: Screen[Any]) -> None:
     """Fold the log away, or bring it back, here and on every table after."""
     folded = not log_folded(screen.app)
     screen.app.log_folded = folded  # type: ignore[attr-defined]

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from textual import events
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 
@@ -24,7 +24,7 @@ class Stepper(Static, can_focus=True):
     Stepper:hover { background: $panel-lighten-1; }
     Stepper:focus { background: $accent 35%; text-style: bold; }
     """
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right", "step(1)", "Change", key_display="←/→"),
         Binding("left", "step(-1)", "Back", show=False),
         Binding("space", "step(1)", "Next", show=False),

@@ -9,7 +9,7 @@ import pytest
 
 from cardtable.games.flip7.actions import HIT, STAY, ChooseTarget
 from cardtable.games.flip7.bots import BOTS
-from cardtable.games.flip7.rounds import rounds_to_go
+from cardtable.games.flip7.bots.rounds import rounds_to_go
 from cardtable.games.flip7.rules import RULES
 from cardtable.games.flip7.state import Choice, Pending, Resolution, Row, Status
 from tests.games.flip7.stack import SOLO, banked, n, start, table

@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from cardtable.games.flip7.actions import HIT
+from cardtable.games.flip7.bots.odds import Hand, Search, hand_of, odds
 from cardtable.games.flip7.cards import KINDS, Card, row_score
-from cardtable.games.flip7.odds import Hand, Search, hand_of, odds
 from cardtable.games.flip7.rules import RULES
 from cardtable.games.flip7.state import Status
 from cardtable.games.flip7.view import SeatView, counts

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from cardtable.games.pazaak.board import EMPTY, Board, Placed, add_main
 from cardtable.games.pazaak.cards import Kind, parse, parse_all
 from cardtable.games.pazaak.flow import FULL_DECK
 from cardtable.games.pazaak.rules import RULES
-from cardtable.games.pazaak.state import MainDeck, Opener, PazaakConfig, PazaakState
+from cardtable.games.pazaak.shared import EMPTY, Board, MainDeck, Placed, add_main
+from cardtable.games.pazaak.state import Opener, PazaakConfig, PazaakState
 
 
 def board(text: str) -> Board:

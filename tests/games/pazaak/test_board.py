@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.games.pazaak.board import (
+from cardtable.games.pazaak.cards import DOUBLE, FLIP_2_4, FLIP_3_6, TIEBREAKER, VARIABLE, dual
+from cardtable.games.pazaak.shared import (
     BOARD_SIZE,
     EMPTY,
     Placed,
@@ -13,7 +14,6 @@ from cardtable.games.pazaak.board import (
     last_main,
     play_side,
 )
-from cardtable.games.pazaak.cards import DOUBLE, FLIP_2_4, FLIP_3_6, TIEBREAKER, VARIABLE, dual
 from tests.games.pazaak.helpers import board
 
 

@@ -10,8 +10,8 @@ from cardtable.core.bots import bot_rng
 from cardtable.core.match import Match
 from cardtable.games.pazaak.actions import END_TURN, STAND, PlaySide
 from cardtable.games.pazaak.bots import BOTS, EasyBot, HardBot, MediumBot
-from cardtable.games.pazaak.expert import Expert
-from cardtable.games.pazaak.rollout import Tuning
+from cardtable.games.pazaak.bots.hard import Expert
+from cardtable.games.pazaak.bots.rollout import Tuning
 from cardtable.games.pazaak.rules import RULES
 from tests.games.pazaak.helpers import config, position
 

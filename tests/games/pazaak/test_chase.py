@@ -8,12 +8,12 @@ import random
 import pytest
 
 from cardtable.games.pazaak.actions import END_TURN, STAND, PlaySide
-from cardtable.games.pazaak.board import Board
+from cardtable.games.pazaak.bots.chase import Chase
+from cardtable.games.pazaak.bots.hard import HardBot
+from cardtable.games.pazaak.bots.rollout import LOSE, VOID, WIN
 from cardtable.games.pazaak.cards import parse_all
-from cardtable.games.pazaak.chase import Chase
-from cardtable.games.pazaak.expert import HardBot
-from cardtable.games.pazaak.rollout import LOSE, VOID, WIN
 from cardtable.games.pazaak.rules import RULES
+from cardtable.games.pazaak.shared import Board
 from tests.games.pazaak.helpers import board, position
 
 #: only a 5 and a 10 are left to draw

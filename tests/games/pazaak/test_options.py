@@ -7,7 +7,8 @@ from pydantic import ValidationError
 
 from cardtable.games.pazaak.cards import deck_named
 from cardtable.games.pazaak.rules import RULES
-from cardtable.games.pazaak.state import MainDeck, Opener
+from cardtable.games.pazaak.shared import MainDeck
+from cardtable.games.pazaak.state import Opener
 from cardtable.persist.options.pazaak import Options
 
 

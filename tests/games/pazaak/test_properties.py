@@ -8,11 +8,11 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.games.pazaak.board import BOARD_SIZE, TARGET
 from cardtable.games.pazaak.cards import Kind, side_values
 from cardtable.games.pazaak.events import MatchWon, SetVoid, SetWon, WinReason
 from cardtable.games.pazaak.rules import RULES
-from cardtable.games.pazaak.state import MainDeck, Opener, PazaakConfig
+from cardtable.games.pazaak.shared import BOARD_SIZE, TARGET, MainDeck
+from cardtable.games.pazaak.state import Opener, PazaakConfig
 
 FORTY = Counter({rank: 4 for rank in range(1, 11)})
 DECKS = ["balanced", "beginner", "gold", "cautious"]

@@ -28,7 +28,8 @@ from cardtable.games.pazaak.events import (
 )
 from cardtable.games.pazaak.flow import Draft, start_set
 from cardtable.games.pazaak.rules import RULES
-from cardtable.games.pazaak.state import MainDeck, Opener, PazaakConfig
+from cardtable.games.pazaak.shared import MainDeck
+from cardtable.games.pazaak.state import Opener, PazaakConfig
 from tests.games.pazaak.helpers import config, position
 
 

@@ -11,7 +11,8 @@ from cardtable.games.pazaak.actions import END_TURN, STAND, PlaySide
 from cardtable.games.pazaak.cards import READY_DECKS, Kind, deck_problem, parse_all
 from cardtable.games.pazaak.events import CardDrawn, SetStarted, SetVoid, SetWon, Stood, WinReason
 from cardtable.games.pazaak.rules import RULES
-from cardtable.games.pazaak.state import MainDeck, Opener
+from cardtable.games.pazaak.shared import MainDeck
+from cardtable.games.pazaak.state import Opener
 from tests.games.pazaak.helpers import config, position
 
 FORTY = Counter({rank: 4 for rank in range(1, 11)})

@@ -7,9 +7,8 @@ from collections import Counter
 
 import pytest
 
-from cardtable.games.pazaak.cards import parse_all
-from cardtable.games.pazaak.equity import match_equity
-from cardtable.games.pazaak.rollout import (
+from cardtable.games.pazaak.bots.equity import match_equity
+from cardtable.games.pazaak.bots.rollout import (
     PlayOut,
     Sample,
     Spot,
@@ -19,6 +18,7 @@ from cardtable.games.pazaak.rollout import (
     samples,
     settle,
 )
+from cardtable.games.pazaak.cards import parse_all
 
 
 @pytest.mark.parametrize(("mine", "theirs"), [(0, 0), (1, 2), (2, 0), (2, 2)])

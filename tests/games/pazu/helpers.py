@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from cardtable.games.pazaak.board import EMPTY, Board, add_main, play_side
 from cardtable.games.pazaak.cards import Card, parse_all
+from cardtable.games.pazaak.shared import EMPTY, Board, add_main, play_side
 from cardtable.games.pazu.rules import RULES
 from cardtable.games.pazu.state import PazuConfig, PazuState, Phase, Status
 

@@ -14,6 +14,7 @@ from cardtable.core.match import Match
 from cardtable.core.rng import pick
 from cardtable.games.pazaak.events import HandDealt
 from cardtable.games.pazu.actions import Bid, Leave, SeatBot, SitDown, Stay
+from cardtable.games.pazu.describe import describe
 from cardtable.games.pazu.events import (
     CardsRevealed,
     EndReason,
@@ -21,7 +22,6 @@ from cardtable.games.pazu.events import (
     LeaveReason,
     LeftTable,
     PersonSeated,
-    describe,
 )
 from cardtable.games.pazu.rules import RULES
 from cardtable.games.pazu.state import MAX_SEATINGS, Phase

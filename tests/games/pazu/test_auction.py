@@ -10,9 +10,10 @@ import pytest
 from cardtable.core.errors import IllegalAction
 from cardtable.games.pazaak.actions import EndTurn
 from cardtable.games.pazaak.cards import Kind, label, parse
-from cardtable.games.pazaak.state import MainDeck
+from cardtable.games.pazaak.shared import MainDeck
 from cardtable.games.pazu.actions import Bid, Pick, SetAnte
 from cardtable.games.pazu.auction import bidding_deck, start_set
+from cardtable.games.pazu.cards import SHARED_DECK
 from cardtable.games.pazu.draft import Draft
 from cardtable.games.pazu.events import (
     AntesPaid,
@@ -24,7 +25,7 @@ from cardtable.games.pazu.events import (
     LeftTable,
 )
 from cardtable.games.pazu.rules import RULES
-from cardtable.games.pazu.state import SHARED_DECK, Phase, Status
+from cardtable.games.pazu.state import Phase, Status
 from cardtable.games.pazu.turns import finish_turn
 from tests.games.pazu.helpers import cards, fresh, of_type, play
 

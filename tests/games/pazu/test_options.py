@@ -6,7 +6,7 @@ import pytest
 from pydantic import ValidationError
 
 from cardtable.games.pazaak.cards import READY_DECKS
-from cardtable.games.pazaak.state import MainDeck
+from cardtable.games.pazaak.shared import MainDeck
 from cardtable.games.pazu.rules import RULES
 from cardtable.games.pazu.state import PazuConfig, deck_of
 from cardtable.persist.options.pazu import Options

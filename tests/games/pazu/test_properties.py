@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtable.games.pazaak.cards import Kind
-from cardtable.games.pazaak.state import MainDeck
+from cardtable.games.pazaak.shared import MainDeck
 from cardtable.games.pazu.actions import Bid, Leave, SeatBot, Stay, UnseatBot
 from cardtable.games.pazu.events import BotSeated, SetWon, WinReason
 from cardtable.games.pazu.rules import RULES

@@ -25,6 +25,7 @@ from cardtable.games.pazu.actions import (
     UnseatBot,
 )
 from cardtable.games.pazu.bots import BOTS
+from cardtable.games.pazu.describe import describe
 from cardtable.games.pazu.events import (
     BotSeated,
     CardsRevealed,
@@ -32,7 +33,6 @@ from cardtable.games.pazu.events import (
     GameEnded,
     LeaveReason,
     LeftTable,
-    describe,
 )
 from cardtable.games.pazu.rules import RULES
 from cardtable.games.pazu.state import MAX_SEATINGS, MAX_SEATS, PazuConfig, Phase, Status

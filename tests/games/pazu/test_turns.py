@@ -10,7 +10,7 @@ from cardtable.core.errors import IllegalAction
 from cardtable.games.pazaak.actions import EndTurn, PlaySide, Stand
 from cardtable.games.pazaak.cards import parse
 from cardtable.games.pazaak.events import CardDrawn, Flipped, Stood
-from cardtable.games.pazaak.state import MainDeck
+from cardtable.games.pazaak.shared import MainDeck
 from cardtable.games.pazu.actions import Stay
 from cardtable.games.pazu.events import (
     AntesPaid,

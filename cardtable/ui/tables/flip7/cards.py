@@ -65,10 +65,11 @@ def framed(faces: Sequence[Face]) -> Content:
     middle: list[tuple[str, str] | str] = []
     bottom: list[tuple[str, str] | str] = []
     for i, (label, kind) in enumerate(faces):
-        tl, h, tr, v, bl, br = FRAMES[kind]
+        tl, h, tr, v, bl, br = tuple(FRAMES[kind])
         edge = FRAME_STYLE[kind]
         if i:
-            top.append(GAP), middle.append(GAP), bottom.append(GAP)
+            for line in (top, middle, bottom):
+                line.append(GAP)
         top.append((tl + h * INNER + tr, edge))
         middle += [(v, edge), (inner(label, kind), LABEL_STYLE[kind]), (v, edge)]
         bottom.append((bl + h * INNER + br, edge))

@@ -1,6 +1,6 @@
 """The odds panel: what is left to draw, the chance the next card busts you, and hit vs. stay.
 
-Every figure comes from ``cardtable.games.flip7.odds``, which counts the cards left exactly;
+Every figure comes from ``cardtable.games.flip7.bots.odds``, which counts the cards left exactly;
 this module only lays them out. Numbers already in your row (the ones that would bust you) are
 marked with a ▲ under them, not only by colour.
 """
@@ -10,14 +10,16 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets import Static
 
-from cardtable.games.flip7.cards import ACTIONS, LAST_NUMBER, MODIFIERS, NUMBERS, label
-from cardtable.games.flip7.odds import Odds, next_counts, odds
+from cardtable.games.flip7.bots.odds import Odds, next_counts, odds
+from cardtable.games.flip7.cards import ACTIONS, LAST_NUMBER, MODIFIERS, NUMBERS, Card, label
 from cardtable.games.flip7.state import Status
 from cardtable.games.flip7.view import Flip7View, SeatView
 from cardtable.ui.tables.flip7.text import percent
 
 CELL = 3
 GAP = "   "
+#: a piece of a row: plain text, or text and its style
+Part = tuple[str, str] | str
 SHORT = {"Freeze": "Freeze", "Flip Three": "Flip Three", "Second Chance": "2nd Chance"}
 
 
@@ -25,7 +27,9 @@ def grid_rows(view: Flip7View, seat: SeatView) -> list[Content]:
     """Three rows: card values, how many of each are left, and ▲ under the ones you hold."""
     counts = next_counts(view)
     held = set(seat.numbers)
-    cards, left, marks = [("card  ", "bold")], [("left  ", "bold")], [("yours ", "bold")]
+    cards: list[Part] = [("card  ", "bold")]
+    left: list[Part] = [("left  ", "bold")]
+    marks: list[Part] = [("yours ", "bold")]
     for number in NUMBERS:
         mine = number in held
         cards.append((f"{int(number):>{CELL}}", "bold reverse $bust" if mine else "bold"))
@@ -41,8 +45,8 @@ def grid_rows(view: Flip7View, seat: SeatView) -> list[Content]:
     return [Content.assemble(*row) for row in (cards, left, marks)]
 
 
-def _action_counts(counts: tuple[int, ...], cards: tuple) -> list:
-    parts: list = []
+def _action_counts(counts: tuple[int, ...], cards: tuple[Card, ...]) -> list[Part]:
+    parts: list[Part] = []
     for card in cards:
         parts += [(SHORT[label(card)], "bold"), f" {counts[card]}  "]
     return parts

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.timer import Timer
 from textual.widgets import Button, Static
@@ -69,7 +69,7 @@ class Table(TableScreen):
     Table #prompt { width: 1fr; height: 3; content-align: left middle; padding-left: 1; }
     Table #controls.-short, Table #controls.-short #prompt { height: 1; }
     """
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "hit", "Hit"),
         Binding("s", "stay", "Stay"),
         Binding("o", "odds", "Odds"),
@@ -383,7 +383,8 @@ class Table(TableScreen):
     def final_result(self) -> ResultPanel:
         outcome = self.session.outcome
         assert outcome is not None
-        rounds = int(outcome.stats.get("rounds", 0))
+        played = outcome.stats.get("rounds", 0)
+        rounds = int(played) if isinstance(played, int | float) else 0
         if self.solo:
             return solo_final(
                 rounds, climb(self.session.history()), self.best_before, self.last_round

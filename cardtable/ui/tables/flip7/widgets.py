@@ -225,7 +225,7 @@ def cards_of(look: SeatLook) -> tuple[list[Shown], list[Shown]]:
     bust = seat.status is Status.BUST
     faces = number_faces(seat.numbers, bust)
     last = len(faces) - 1
-    numbers = [
+    numbers: list[Shown] = [
         (face, card_tip(card, bust and i == last))
         for i, (face, card) in enumerate(zip(faces, seat.numbers, strict=True))
     ]

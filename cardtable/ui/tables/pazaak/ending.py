@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from cardtable.games.pazaak.board import add_main, play_side
 from cardtable.games.pazaak.events import CardDrawn, SetVoid, SetWon, SideCardPlayed, Stood
-from cardtable.games.pazaak.state import PazaakView
+from cardtable.games.pazaak.shared import add_main, play_side
+from cardtable.games.pazaak.view import PazaakView
 
 
 def end_of_set_view(before: PazaakView, events: tuple[Any, ...]) -> PazaakView | None:

@@ -3,10 +3,10 @@ cards): a card with a choice of values asks which first, in ``SignPicker``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
@@ -27,11 +27,12 @@ class SignPicker(ModalScreen[int | None]):
     SignPicker Horizontal { height: auto; width: auto; margin-top: 1; }
     SignPicker Button { margin-right: 1; min-width: 8; }
     """
-    BINDINGS = (
-        [Binding("escape", "cancel", "Cancel")]
-        + [Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 5)]
-        + [Binding("plus", "pick(0)", show=False), Binding("minus", "pick(1)", show=False)]
-    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        *(Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 5)),
+        Binding("plus", "pick(0)", show=False),
+        Binding("minus", "pick(1)", show=False),
+    ]
 
     def __init__(self, card: Card, values: tuple[int, ...]) -> None:
         super().__init__()

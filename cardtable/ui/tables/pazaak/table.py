@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.widgets import Button, Static
@@ -13,7 +13,7 @@ from textual.widgets import Button, Static
 from cardtable.games.pazaak.actions import EndTurn, PlaySide, Stand
 from cardtable.games.pazaak.cards import label
 from cardtable.games.pazaak.events import SetVoid, SetWon, WinReason
-from cardtable.games.pazaak.state import PazaakView
+from cardtable.games.pazaak.view import PazaakView
 from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables import replaying
 from cardtable.ui.tables.base import TableScreen, seed_text
@@ -63,7 +63,7 @@ class Table(TableScreen):
     Table #buttons Button { margin-right: 1; min-width: 14; }
     Table #match-line { height: 1; padding: 0 1; color: $foreground 80%; }
     """
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "stand", "Stand"),
         Binding("e", "end_turn", "End turn"),
         Binding("1", "play_card(0)", "Play a card", key_display="1-4"),

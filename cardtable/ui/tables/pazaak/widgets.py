@@ -12,8 +12,8 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Static
 
-from cardtable.games.pazaak.board import Board, Placed
 from cardtable.games.pazaak.cards import VALUED, Card, Kind, label, parse, signed
+from cardtable.games.pazaak.shared import Board, Placed
 from cardtable.ui.widgets.card import CardView
 
 SPECIAL_KINDS = frozenset(

@@ -17,7 +17,8 @@ from textual.message import Message
 from textual.widgets import Button, Input, Label, Static
 
 from cardtable.games.pazaak.cards import label
-from cardtable.games.pazu.state import MAX_SEATS, PazuView, Phase
+from cardtable.games.pazu.state import MAX_SEATS, Phase
+from cardtable.games.pazu.view import PazuView
 from cardtable.ui.tables.pazaak.widgets import hand_kind
 from cardtable.ui.tables.pazu.story import Story, pick_order
 from cardtable.ui.tables.pazu.widgets import ordinal

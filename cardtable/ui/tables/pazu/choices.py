@@ -1,8 +1,10 @@
 """What a person's keys and clicks do at the Pazu-Pazaak table: which keys are live in each
 phase, and the choices they make (a hand card, an offered card, a bid, seats, leaving).
 
-A mixin of ``PazuTable`` (which stays under 400 lines): a phase's keys stay live on the
-player's turn and whatever the core refuses is refused with its reason, never silently.
+The base of ``PazuTable``, between it and ``TableScreen``: Textual finds a screen's actions and
+handlers on the screen's class, so the keys live in a class of their own that draws nothing, and
+the table above it draws. A phase's keys stay live on the player's turn and whatever the core
+refuses is refused with its reason, never silently.
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ from cardtable.games.pazu.actions import (
     UnseatBot,
 )
 from cardtable.games.pazu.state import Phase
-from cardtable.session import Session
 from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tables.pazaak.handplay import play_hand_card
 from cardtable.ui.tables.pazaak.widgets import HandCardChosen
 from cardtable.ui.tables.pazu.auction import AmountEntered, AuctionPanel, OfferChosen
@@ -45,10 +47,8 @@ KEY_PHASES = {
 }
 
 
-class PazuChoices:
-    """Keys, clicks and the choices they make; mixed into ``PazuTable``."""
-
-    session: Session
+class PazuChoices(TableScreen):
+    """Keys, clicks and the choices they make; ``PazuTable`` draws."""
 
     # -- choices -------------------------------------------------------------------------------
 
@@ -157,7 +157,7 @@ class PazuChoices:
         self.play_human(Pick(story.offer[slot]))
 
     def play_card(self, index: int) -> None:
-        play_hand_card(self, index, "hand cards")  # type: ignore[arg-type]
+        play_hand_card(self, index, "hand cards")
 
     def on_hand_card_chosen(self, message: HandCardChosen) -> None:
         self.play_card(message.index)

@@ -16,7 +16,8 @@ from cardtable.games.pazu.events import (
     WinReason,
 )
 from cardtable.games.pazu.ranking import finish_key, side_cards
-from cardtable.games.pazu.state import PazuView, Status
+from cardtable.games.pazu.state import Status
+from cardtable.games.pazu.view import PazuView
 from cardtable.ui.screens.resultpanel import ResultPanel
 
 #: the verdict's few words for each of ruling 6's rules

@@ -13,13 +13,14 @@ from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from cardtable.games.pazu.actions import BOT_LEVELS, SeatBot, UnseatBot
-from cardtable.games.pazu.state import MAX_SEATS, PazuView, Phase
+from cardtable.games.pazu.state import MAX_SEATS, Phase
+from cardtable.games.pazu.view import PazuView
 
 #: what each level plays like, as the add-a-bot chooser says
 LEVEL_WORDS = {
@@ -82,7 +83,7 @@ class BotLevelPicker(ModalScreen[str | None]):
     BotLevelPicker Button { margin-right: 1; min-width: 10; }
     BotLevelPicker .note { color: $foreground 70%; margin-top: 1; }
     """
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
         *(Binding(str(n), f"choose({n - 1})", show=False) for n in range(1, len(BOT_LEVELS) + 1)),
         *(Binding(level[0], f"choose({i})", show=False) for i, level in enumerate(BOT_LEVELS)),
@@ -130,7 +131,7 @@ class BotRemover(ModalScreen[int | None]):
     BotRemover Button { margin-top: 1; min-width: 30; }
     BotRemover .note { color: $foreground 70%; margin-top: 1; }
     """
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
         *(Binding(str(n), f"choose({n - 1})", show=False) for n in range(1, MAX_SEATS)),
     ]

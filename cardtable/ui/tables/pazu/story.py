@@ -14,7 +14,8 @@ from typing import Any
 
 from cardtable.games.pazaak.cards import Card
 from cardtable.games.pazu.events import AnteSet, BidMade, CardPicked, CardsRevealed, LeftTable
-from cardtable.games.pazu.state import PazuView, Phase
+from cardtable.games.pazu.state import Phase
+from cardtable.games.pazu.view import PazuView
 
 
 @dataclass(frozen=True)

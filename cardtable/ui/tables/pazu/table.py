@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.events import Resize
 from textual.geometry import Size
@@ -27,11 +27,11 @@ from cardtable.games.pazu.actions import (
     PlaySide,
 )
 from cardtable.games.pazu.events import SetPotCarried, SetWon
-from cardtable.games.pazu.state import PazuView, Phase
+from cardtable.games.pazu.state import Phase
+from cardtable.games.pazu.view import PazuView
 from cardtable.session import Session
 from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables import replaying
-from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tables.pazu.auction import AuctionPanel, auction_slice
 from cardtable.ui.tables.pazu.choices import PazuChoices
 from cardtable.ui.tables.pazu.layout import BOARD_SIZES, Layout, choose_layout
@@ -60,7 +60,7 @@ from cardtable.ui.widgets.log import MoveLog
 AUCTION = (Phase.BID, Phase.PICK, Phase.ANTE)
 
 
-class PazuTable(PazuChoices, TableScreen):
+class PazuTable(PazuChoices):
     """Pazu-Pazaak for 3–6: against bots, or hot-seat with a hand-off between people."""
 
     #: nothing takes the keys by itself ("" — None would inherit the app's "focus anything")
@@ -78,7 +78,7 @@ class PazuTable(PazuChoices, TableScreen):
         grid-columns: auto auto; grid-gutter: 0 1; }
     PazuTable #pz-buttons Button { min-width: 10; }
     """
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "stand", "Stand"),
         Binding("e", "end_turn", "End turn"),
         Binding("n", "stay", "Next set"),
@@ -321,7 +321,7 @@ class PazuTable(PazuChoices, TableScreen):
         itself when it knows the people (``config.people``); a game saved before it did is
         ended here."""
         if not self.is_replay and not self.session.is_over and not self.people_seated():
-            self.app.push_screen(self.walked_out_result(), self._after_final)
+            self.app.push_screen(self.walked_out_result(), self.after_final)
             return
         if self.left_online_table():
             box = self.left_result()

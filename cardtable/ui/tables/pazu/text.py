@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from cardtable.games.pazu.state import PazuView, Phase
+from cardtable.games.pazu.state import Phase
+from cardtable.games.pazu.view import PazuView
 
 #: what the person to act can press, by phase (the status line's tail)
 HINTS = {
@@ -16,7 +17,7 @@ HINTS = {
 SEATS_HINT = "n next set · L leave · a add a bot · r send a bot away"
 
 
-def pots_line(view: PazuView, first: str, seed: int, width: int) -> str:
+def pots_line(view: PazuView, first: str, seed: int | None, width: int) -> str:
     """The pots, the ante and who goes first (``first``: who opened the bidding while bids come
     in, the highest bidder after); shortened to fit a terminal ``width`` columns wide."""
     config = view.config
@@ -34,7 +35,7 @@ def pots_line(view: PazuView, first: str, seed: int, width: int) -> str:
         f"{first} {bids} first" if bidding else f"★ first: {first}",
         deck,
         f"{sum(view.seated)} at the table",
-        f"seed {seed}",
+        *([] if seed is None else [f"seed {seed}"]),  # an online game's seed is a secret
     ]
     text = " · ".join(wide)
     if len(text) + 2 <= width:

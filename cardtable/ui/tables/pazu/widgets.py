@@ -14,8 +14,8 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from cardtable.games.pazaak.board import Board
 from cardtable.games.pazaak.cards import Card, label
+from cardtable.games.pazaak.shared import Board
 from cardtable.games.pazu.state import Status
 from cardtable.ui.tables.pazaak.widgets import HandCard, board_face, hand_kind, hand_tip
 from cardtable.ui.tables.pazu.layout import HAND_CELLS, cards_per_row

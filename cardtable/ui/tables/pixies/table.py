@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Grid
 from textual.events import Resize
 from textual.geometry import Size
@@ -47,7 +47,7 @@ class PixiesTable(TableScreen):
     PixiesTable #px-play { height: 1fr; grid-gutter: 0 1; padding: 0 1; overflow-y: auto; }
     PixiesTable MoveLog { height: 1fr; min-height: 3; }
     """
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(n), f"digit({n})", f"Choose {n}", show=False) for n in range(1, 10)),
         Binding("n", "keep('new')", "Keep new"),
         Binding("o", "keep('old')", "Keep old"),

@@ -18,9 +18,9 @@ from collections.abc import Callable
 from typing import Any
 
 from cardtable.games.pazaak.actions import END_TURN, STAND, PlaySide
-from cardtable.games.pazaak.board import BOARD_SIZE, TARGET, Board, play_side
+from cardtable.games.pazaak.bots.rollout import FLIPS, LOSE, VOID, WIN, flippable_sums, lay
 from cardtable.games.pazaak.cards import VALUED, Card, Kind, side_values
-from cardtable.games.pazaak.rollout import FLIPS, LOSE, VOID, WIN, flippable_sums, lay
+from cardtable.games.pazaak.shared import BOARD_SIZE, TARGET, Board, play_side
 
 #: the sums each Flip would turn over: the bot's two (2&4, 3&6), then the opponent's two
 Flippable = tuple[int, int, int, int]

@@ -1,5 +1,5 @@
 """Pazaak's computer players: ``easy`` plays like a casual human, ``medium`` checks every casual
-move by a sampling search, ``hard`` (see ``expert``) solves what it can exactly. All read only
+move by a sampling search, ``hard`` (in ``hard.py``) solves what it can exactly. All read only
 their observation and the legal moves.
 """
 
@@ -10,11 +10,11 @@ from collections.abc import Callable
 from typing import Any
 
 from cardtable.core.bots import Bot
-from cardtable.games.pazaak.expert import HardBot
-from cardtable.games.pazaak.moves import overrule, sampled_values
-from cardtable.games.pazaak.policy import casual_choice, wary_choice
-from cardtable.games.pazaak.rollout import Tuning
-from cardtable.games.pazaak.state import PazaakView
+from cardtable.games.pazaak.bots.hard import HardBot
+from cardtable.games.pazaak.bots.moves import overrule, sampled_values
+from cardtable.games.pazaak.bots.policy import casual_choice, wary_choice
+from cardtable.games.pazaak.bots.rollout import Tuning
+from cardtable.games.pazaak.view import PazaakView
 
 
 class EasyBot:

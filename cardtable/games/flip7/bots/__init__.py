@@ -15,7 +15,7 @@ from typing import Any
 from cardtable.core.bots import Bot
 from cardtable.core.rng import pick
 from cardtable.games.flip7.actions import HIT, STAY, ChooseTarget
-from cardtable.games.flip7.hard import HardBot
+from cardtable.games.flip7.bots.hard import HardBot
 from cardtable.games.flip7.state import Choice, Pending
 from cardtable.games.flip7.view import Flip7View, SeatView
 

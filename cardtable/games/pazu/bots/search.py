@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardtable.games.pazaak.board import BOARD_SIZE, TARGET, Board
 from cardtable.games.pazaak.cards import VALUED, Card, Kind, side_values
-from cardtable.games.pazu.odds import LAST_TO_STAND, Field, card_worth, scarcity, stake
+from cardtable.games.pazaak.shared import BOARD_SIZE, RANKS, TARGET, Board
+from cardtable.games.pazu.bots.odds import LAST_TO_STAND, Field, card_worth, scarcity, stake
 from cardtable.games.pazu.ranking import side_cards
-from cardtable.games.pazu.state import RANKS, PazuView
+from cardtable.games.pazu.view import PazuView
 
 #: the most kinds of valued hand card the search plays with (the rest are held back)
 MAX_KINDS = 4

@@ -27,9 +27,9 @@ from typing import Any
 
 from cardtable.core.bots import Advice, percent
 from cardtable.games.flip7.actions import HIT, STAY, ChooseTarget
+from cardtable.games.flip7.bots.odds import Hand, Search, Utility, hand_of
+from cardtable.games.flip7.bots.rounds import rounds_to_go
 from cardtable.games.flip7.cards import FLIP_SEVEN, LAST_NUMBER, MAX_ROUND_SCORE
-from cardtable.games.flip7.odds import Hand, Search, Utility, hand_of
-from cardtable.games.flip7.rounds import rounds_to_go
 from cardtable.games.flip7.state import Choice, Mode, Pending
 from cardtable.games.flip7.view import Flip7View, SeatView
 

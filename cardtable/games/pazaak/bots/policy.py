@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.games.pazaak.actions import END_TURN, STAND, PlaySide
-from cardtable.games.pazaak.board import TARGET, Board, play_side
-from cardtable.games.pazaak.state import PazaakView
+from cardtable.games.pazaak.shared import TARGET, Board, play_side
+from cardtable.games.pazaak.view import PazaakView
 
 #: the casual player stands on this total or more
 CASUAL_STANDS_ON = 18

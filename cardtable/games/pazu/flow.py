@@ -1,4 +1,4 @@
-"""The table between sets: sitting down, who leaves, and when the game is over (ruling 8).
+"""How the table moves on between sets: sitting down, who leaves, when the game is over (ruling 8).
 
 A player who ends a set with less than the smallest ante cannot pay for another and leaves at
 once; everyone else decides in turn to stay or leave, and a person whose turn it is to decide
@@ -10,8 +10,8 @@ when the last person leaves, or after the table's last set if it has a limit.
 from __future__ import annotations
 
 from cardtable.core.rng import derive_rng, randbelow, shuffled
-from cardtable.games.pazaak.board import EMPTY
 from cardtable.games.pazaak.events import HandDealt
+from cardtable.games.pazaak.shared import EMPTY
 from cardtable.games.pazu.auction import start_set
 from cardtable.games.pazu.draft import Draft
 from cardtable.games.pazu.events import BotSeated, EndReason, LeaveReason, PersonSeated, Stayed

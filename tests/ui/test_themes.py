@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.persist.themes import TABLE_VARIABLES, ThemeProblem, builtin_theme_dir, load_themes
+from cardtable.ui.themes import TABLE_VARIABLES, ThemeProblem, builtin_theme_dir, load_themes
 
 
 def test_four_builtin_themes_with_every_table_colour():

@@ -19,8 +19,8 @@ from typing import Any
 from cardtable.core.bots import Advice, Bot
 from cardtable.core.rng import shuffled
 from cardtable.games.pixies.actions import KeepNew, KeepOld, PlaceFaceDown, Take
+from cardtable.games.pixies.bots.playout import DOWN, HIDDEN, KEEP_NEW, KEEP_OLD, Playout
 from cardtable.games.pixies.cards import DECK, DECK_SIZE, NUMBER, Card, Colour
-from cardtable.games.pixies.playout import DOWN, HIDDEN, KEEP_NEW, KEEP_OLD, Playout
 from cardtable.games.pixies.state import Phase
 from cardtable.games.pixies.view import PixiesObservation
 

@@ -14,10 +14,11 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
-from cardtable.games.pazaak.board import BOARD_SIZE, TARGET, Board
 from cardtable.games.pazaak.cards import VALUED, Card, Kind, deck_named, side_values
+from cardtable.games.pazaak.shared import BOARD_SIZE, RANKS, TARGET, Board
 from cardtable.games.pazu.ranking import finish_key
-from cardtable.games.pazu.state import RANKS, PazuView, Status
+from cardtable.games.pazu.state import Status
+from cardtable.games.pazu.view import PazuView
 
 #: the side deck another player is taken to have brought, as nobody sees theirs
 TYPICAL_DECK = deck_named("balanced").cards

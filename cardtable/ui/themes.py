@@ -87,7 +87,22 @@ def theme_from_data(data: dict[str, Any]) -> Theme:
             known = ", ".join(TABLE_VARIABLES)
             raise _FieldError(f"variables.{key}", f"unknown variable {key!r} (known: {known})")
         _colour(f"variables.{key}", colour)
-    return Theme(name=name, dark=dark, variables=dict(variables), **colours)
+    pick = colours.get
+    return Theme(
+        name=name,
+        primary=colours["primary"],
+        secondary=pick("secondary"),
+        accent=pick("accent"),
+        warning=pick("warning"),
+        error=pick("error"),
+        success=pick("success"),
+        foreground=pick("foreground"),
+        background=pick("background"),
+        surface=pick("surface"),
+        panel=pick("panel"),
+        dark=dark,
+        variables=dict(variables),
+    )
 
 
 @dataclass(frozen=True)

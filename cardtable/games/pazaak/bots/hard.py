@@ -16,14 +16,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.core.bots import Advice, percent
-from cardtable.games.pazaak.actions import END_TURN, STAND, PlaySide
-from cardtable.games.pazaak.cards import Card, label, side_values, signed
-from cardtable.games.pazaak.chase import Chase
-from cardtable.games.pazaak.equity import match_equity
-from cardtable.games.pazaak.moves import overrule, sampled_values
-from cardtable.games.pazaak.policy import wary_choice
-from cardtable.games.pazaak.rollout import LOSE, WIN, Tuning
-from cardtable.games.pazaak.state import PazaakView
+from cardtable.games.pazaak.bots.chase import Chase
+from cardtable.games.pazaak.bots.equity import match_equity
+from cardtable.games.pazaak.bots.moves import overrule, sampled_values
+from cardtable.games.pazaak.bots.policy import wary_choice
+from cardtable.games.pazaak.bots.rollout import LOSE, WIN, Tuning
+from cardtable.games.pazaak.cards import Card
+from cardtable.games.pazaak.describe import move_name
+from cardtable.games.pazaak.view import PazaakView
 
 
 @dataclass(frozen=True)
@@ -93,19 +93,6 @@ def drawing(view: PazaakView, other: int) -> str:
     if not view.boards[other].cards:
         return "they have yet to draw"
     return f"they are still drawing on {view.totals[other]}"
-
-
-def move_name(action: Any, hand: tuple[Card, ...]) -> str:
-    """A Pazaak turn's move in plain words ("Stand", "Draw on", "Play ±3 as -3"); Pazu-Pazaak
-    shares the moves, so its bot words them the same."""
-    if action == STAND:
-        return "Stand"
-    if action == END_TURN:
-        return "Draw on"
-    assert isinstance(action, PlaySide)
-    card = hand[action.index]
-    shown = f" as {signed(action.value)}" if len(side_values(card)) > 1 else ""
-    return f"Play {label(card)}{shown}"
 
 
 def explain(best: Any, valued: list[tuple[Any, float]], hand: tuple[Card, ...], why: str) -> str:

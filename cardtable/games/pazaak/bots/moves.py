@@ -8,10 +8,8 @@ import random
 from typing import Any
 
 from cardtable.games.pazaak.actions import END_TURN, STAND, PlaySide
-from cardtable.games.pazaak.board import BOARD_SIZE, TARGET, Board
-from cardtable.games.pazaak.cards import VALUED, Card, Kind
-from cardtable.games.pazaak.policy import boards_after
-from cardtable.games.pazaak.rollout import (
+from cardtable.games.pazaak.bots.policy import boards_after
+from cardtable.games.pazaak.bots.rollout import (
     LOSE,
     WIN,
     PlayOut,
@@ -22,7 +20,9 @@ from cardtable.games.pazaak.rollout import (
     samples,
     settle,
 )
-from cardtable.games.pazaak.state import PazaakView
+from cardtable.games.pazaak.cards import VALUED, Card, Kind
+from cardtable.games.pazaak.shared import BOARD_SIZE, TARGET, Board
+from cardtable.games.pazaak.view import PazaakView
 
 #: a move's end when nothing is left to chance: the bot's result and the worth of its hand
 Settled = tuple[int, float]

@@ -12,9 +12,9 @@ from typing import Any
 
 from cardtable.core.bots import Advice, Bot
 from cardtable.core.rng import randbelow
-from cardtable.games.pazaak.board import TARGET, Board, play_side
 from cardtable.games.pazaak.cards import VALUED, Card, label, side_values
-from cardtable.games.pazaak.expert import move_name
+from cardtable.games.pazaak.describe import move_name
+from cardtable.games.pazaak.shared import TARGET, Board, play_side
 from cardtable.games.pazu.actions import (
     END_TURN,
     STAND,
@@ -28,9 +28,10 @@ from cardtable.games.pazu.actions import (
     Stand,
     Stay,
 )
-from cardtable.games.pazu.odds import field_of, scarcity, stake, worth_to_hand
-from cardtable.games.pazu.search import SAFE, Tuning, TurnSearch
-from cardtable.games.pazu.state import PazuView, Phase, Status
+from cardtable.games.pazu.bots.odds import field_of, scarcity, stake, worth_to_hand
+from cardtable.games.pazu.bots.search import SAFE, Tuning, TurnSearch
+from cardtable.games.pazu.state import Phase, Status
+from cardtable.games.pazu.view import PazuView
 
 EASY_STANDS_ON = 18
 #: the most an easy bot bids

@@ -1,0 +1,71 @@
+"""How a table ends for the person at it: the match's result box and what it offers (another
+game, a download, keep watching, quit), and leaving a game before it is over."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.screens.resultpanel import ResultPanel
+from cardtable.ui.web import DOWNLOADS, download, downloads_for
+
+if TYPE_CHECKING:
+    from cardtable.ui.tables.base import TableScreen
+
+#: a spectator's answer to a match's end, in place of "Play again"
+KEEP_WATCHING = ("watch", "Keep watching")
+
+
+def match_result(table: TableScreen) -> ResultPanel:
+    """Who won and every seat's score: the result a game without its own shows."""
+    outcome = table.session.outcome
+    assert outcome is not None
+    seats = table.seats
+    names = " and ".join(seats[w].name for w in outcome.winners) or "Nobody"
+    scores = "   ".join(
+        f"{seat.name}: {score:g}" for seat, score in zip(seats, outcome.scores, strict=True)
+    )
+    return ResultPanel(f"{names} won", scores, (("again", "Play again"), ("quit", "Quit")))
+
+
+def show_final(table: TableScreen) -> None:
+    """The table's result box, with a spectator's choices and the downloads on offer."""
+    result = table.final_result()
+    if table.session.spectating:  # no say in a rematch: it follows the players into one
+        result.choices = tuple(KEEP_WATCHING if c[0] == "again" else c for c in result.choices)
+    result.choices += downloads_for(table.app, table.session)
+    table.app.push_screen(result, table.after_final)
+
+
+def after_final(table: TableScreen, choice: str | None) -> None:
+    """Do what the result box was answered with."""
+    if choice in DOWNLOADS:
+        download(table.app, table.session, choice)
+        table.advance()  # the result box again, for another download or the next game
+    elif choice == "again":
+        table.app.call_later(table.app.restart_match, table)  # type: ignore[attr-defined]
+    elif choice != "watch":
+        table.app.exit()
+
+
+def ask_to_leave(table: TableScreen) -> None:
+    """Home at once when nothing is at stake; a game still going is saved, but ask first."""
+    if table.looking_on or table.session.is_over:
+        table.app.go_home()  # type: ignore[attr-defined]
+        return
+    if not table.session.held_here:
+        kept = (
+            "The game goes on at the server: a bot plays your seat while you are away, and "
+            "joining again with the invite code puts you back in it."
+        )
+    elif table.session.ply:
+        kept = "It is saved as it stands: Continue on the home screen picks it up again."
+    else:
+        kept = "Nothing has been played yet, so there is nothing to save."
+    box = ResultScreen("Leave this game?", kept, (("stay", "Keep playing"), ("leave", "Leave")))
+
+    def leave_if_asked(choice: str | None) -> None:
+        if choice == "leave":
+            table.app.go_home()  # type: ignore[attr-defined]
+
+    table.app.push_screen(box, leave_if_asked)
