@@ -50,7 +50,7 @@ class ResultPanel(ResultScreen):
     ResultPanel { align: right top; }
     ResultPanel.-below { align: left bottom; }
     ResultPanel #result-box {
-        width: 44; height: 1fr; max-width: 100%; margin: 0;
+        width: 44; height: auto; max-width: 100%; max-height: 100%; margin: 0;
         padding: 0 1; border: heavy $primary; background: $surface;
     }
     ResultPanel.-below #result-box {
