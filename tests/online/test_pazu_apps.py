@@ -87,7 +87,7 @@ async def test_a_newcomer_sits_down_plays_a_set_and_leaves_by_the_key(server: Ru
                 await pilot.pause(0.1)
             else:
                 raise AssertionError("the Leave key never came")
-            await pilot.press("l")
+            await pilot.press("L")
             await until(lambda: ready(app, "#leave"), "the question")
             await pilot.click("#leave")
             await until(lambda: "You left the table" in getattr(app.screen, "verdict", ""), "bye")

@@ -261,7 +261,7 @@ async def test_leaving_the_table_ends_the_game_with_standings_by_chips():
         table = find_table(app)
         assert table.check_action("leave", ()) is True
         assert table.check_action("stand", ()) is False  # not a key of this phase
-        await pilot.press("l")
+        await pilot.press("L")
         await settle(pilot)
         # leaving is for good: the table asks first, and staying changes nothing
         ask = app.screen
@@ -269,7 +269,7 @@ async def test_leaving_the_table_ends_the_game_with_standings_by_chips():
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is table and table.session.match.state.seated[0]
-        await pilot.press("l")
+        await pilot.press("L")
         await settle(pilot)
         await pilot.click("#leave")
         await settle(pilot)
@@ -516,7 +516,7 @@ async def test_play_again_after_bots_sat_down_starts_from_the_opening_seats():
         table = find_table(app)
         await pilot.press("a", "1")
         await settle(pilot)
-        await pilot.press("l")  # the last person leaves: the game is over
+        await pilot.press("L")  # the last person leaves: the game is over
         await settle(pilot)
         await pilot.click("#leave")
         await settle(pilot)

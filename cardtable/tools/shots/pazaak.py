@@ -78,5 +78,6 @@ SHOTS = (
     Shot("pazaak-hint", lambda: table_app(9), ask_hint),
     Shot("pazaak-table-80x24", lambda: table_app(9), settle, size=(80, 24)),
     Shot("pazaak-set-result", lambda: table_app(3), end_turn_to_result),
+    Shot("pazaak-set-result-80x24", lambda: table_app(3), end_turn_to_result, size=(80, 24)),
     Shot("pazaak-deckbuilder", builder_app, settle),
 )

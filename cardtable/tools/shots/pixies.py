@@ -103,4 +103,10 @@ SHOTS = (
     Shot("pixies-4p-80x24", table_app(4, 3, tucked_cards(3)), settle, (80, 24)),
     Shot("pixies-round-summary", table_app(2, 3, every_choice_ends(RoundEnded)), choose_first),
     Shot("pixies-final", table_app(2, 4, every_choice_ends(GameEnded)), choose_first),
+    Shot(
+        "pixies-4p-round-summary-80x24",
+        table_app(4, 3, every_choice_ends(RoundEnded)),
+        choose_first,
+        (80, 24),
+    ),
 )

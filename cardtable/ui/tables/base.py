@@ -32,7 +32,7 @@ from cardtable.session import (
     Status,
     Thinking,
 )
-from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables import (
     calling,
     chatting,
@@ -43,7 +43,7 @@ from cardtable.ui.tables import (
     status,
     wording,
 )
-from cardtable.ui.widgets.log import MoveLog
+from cardtable.ui.widgets.log import MoveLog, toggle_log
 
 if TYPE_CHECKING:
     from textual import getters
@@ -66,6 +66,7 @@ class TableScreen(Screen[None]):
         Binding("question_mark", "rules", "Rules"),
         hinting.HINT_KEY,
         chatting.CHAT_KEY,
+        Binding("l", "toggle_log", "Log"),
         Binding("ctrl+q", "app.quit", "Quit", show=False),
         Binding("left", "step(-1)", "Back", show=True),
         Binding("right", "step(1)", "Forward", show=True),
@@ -78,11 +79,14 @@ class TableScreen(Screen[None]):
     TableScreen { background: $felt; layout: vertical; }
     TableScreen #status-line { height: 1; padding: 0 1; background: $panel; color: $foreground; }
     TableScreen.-replay Button, TableScreen.-spectator Button { display: none; }
+    TableScreen.-log-folded MoveLog { display: none; }
     """
     #: events that end a set or round: a result box follows, and a replay jumps between them
     ROUND_ENDS: ClassVar[tuple[type, ...]] = ()
     #: what the game calls one deal played out, for the status line under a result box
     ROUND_WORD: ClassVar[str] = "round"
+    #: a CSS selector for the players' boards: a result banner takes only the rows under them
+    BOARDS: ClassVar[str] = ""
     if TYPE_CHECKING:  # the app that runs every screen here; Textual types it as any App
         app = getters.app(CardtableApp)
 
@@ -132,7 +136,7 @@ class TableScreen(Screen[None]):
         """Redraw the game's widgets from ``observation`` (as ``self.viewer`` sees it)."""
         raise NotImplementedError
 
-    def interlude(self, events: tuple[Any, ...]) -> ResultScreen | None:
+    def interlude(self, events: tuple[Any, ...]) -> ResultPanel | None:
         """A screen to show after these events (a set result, a round summary), if any."""
         return None
 
@@ -140,8 +144,8 @@ class TableScreen(Screen[None]):
         """The view as the set or round these events ended stood, if the game can draw it."""
         return None
 
-    def final_result(self) -> ResultScreen:
-        """The match result screen."""
+    def final_result(self) -> ResultPanel:
+        """The match result, beside the final boards."""
         return ending.match_result(self)
 
     # -- shared flow ---------------------------------------------------------------------------
@@ -196,6 +200,9 @@ class TableScreen(Screen[None]):
     def action_chat(self) -> None:
         if chatting.chat_offered(self):
             self.query_one(chatting.ChatBox).open()
+
+    def action_toggle_log(self) -> None:
+        toggle_log(self)
 
     def action_jump(self, delta: int) -> None:
         replaying.jump(self, delta)

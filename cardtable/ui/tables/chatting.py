@@ -74,7 +74,7 @@ def send(table: TableScreen, box: ChatBox) -> None:
 
 def show_said(table: TableScreen, said: Said) -> None:
     """The line in the log pane, after its sender's name (both printed as they are)."""
-    table.query_one(MoveLog).write(Text.assemble((f"{said.sender}: ", "bold"), said.text))
+    table.query_one(MoveLog).add(Text.assemble((f"{said.sender}: ", "bold"), said.text))
 
 
 def draft(table: TableScreen) -> str:

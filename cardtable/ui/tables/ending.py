@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.web import DOWNLOADS, download, downloads_for
 
 if TYPE_CHECKING:
@@ -15,8 +16,8 @@ if TYPE_CHECKING:
 KEEP_WATCHING = ("watch", "Keep watching")
 
 
-def match_result(table: TableScreen) -> ResultScreen:
-    """Who won and every seat's score: the result box a game without its own shows."""
+def match_result(table: TableScreen) -> ResultPanel:
+    """Who won and every seat's score: the result a game without its own shows."""
     outcome = table.session.outcome
     assert outcome is not None
     seats = table.seats
@@ -24,7 +25,7 @@ def match_result(table: TableScreen) -> ResultScreen:
     scores = "   ".join(
         f"{seat.name}: {score:g}" for seat, score in zip(seats, outcome.scores, strict=True)
     )
-    return ResultScreen(f"{names} won", scores, (("again", "Play again"), ("quit", "Quit")))
+    return ResultPanel(f"{names} won", scores, (("again", "Play again"), ("quit", "Quit")))
 
 
 def show_final(table: TableScreen) -> None:

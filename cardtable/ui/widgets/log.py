@@ -1,14 +1,24 @@
-"""The move log: what happened, as the viewer may know it; the newest line stays in view."""
+"""The move log: what happened, as the viewer may know it; the newest line stays in view.
+
+A player may fold the log away (``l`` on every table) to give the boards its room: the choice
+holds for every table until the app closes.
+"""
 
 from __future__ import annotations
 
 from collections import deque
+from typing import Any
 
+from rich.text import Text
+from textual.app import App
 from textual.events import Resize
+from textual.screen import Screen
 from textual.widgets import RichLog
 
 #: lines the log keeps (and re-wraps when its width changes)
 KEPT = 500
+#: the class a table wears while its log is folded away (its CSS hides the log)
+FOLDED = "-log-folded"
 
 
 class MoveLog(RichLog, can_focus=False):
@@ -22,6 +32,7 @@ class MoveLog(RichLog, can_focus=False):
 
     DEFAULT_CSS = """
     MoveLog {
+        max-width: 40;
         border: round $foreground 30%;
         border-title-color: $foreground 70%;
         background: $surface 40%;
@@ -32,10 +43,14 @@ class MoveLog(RichLog, can_focus=False):
     def __init__(self) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, max_lines=KEPT, min_width=12)
         self.border_title = "Moves"
-        self._written: deque[str] = deque(maxlen=KEPT)
+        self._written: deque[str | Text] = deque(maxlen=KEPT)
         self._wrapped_at = 0
 
-    def add(self, line: str) -> None:
+    def on_mount(self) -> None:
+        self.screen.set_class(log_folded(self.app), FOLDED)
+
+    def add(self, line: str | Text) -> None:
+        """Write ``line`` (a move's words, or a chat line as Text) and keep it for re-wrapping."""
         self._written.append(line)
         self.write(line)
 
@@ -49,3 +64,16 @@ class MoveLog(RichLog, can_focus=False):
                 self.clear()
                 for line in self._written:
                     self.write(line)
+
+
+def log_folded(app: App[Any]) -> bool:
+    """Whether the player folded the log away this session."""
+    return bool(getattr(app, "log_folded", False))
+
+
+def toggle_log(screen: Screen[Any]) -> None:
+    """Fold the log away, or bring it back, here and on every table after."""
+    folded = not log_folded(screen.app)
+    # kept on the app, the one thing every table of this session shares
+    screen.app.log_folded = folded  # type: ignore[attr-defined]
+    screen.set_class(folded, FOLDED)

@@ -10,13 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from cardtable.games.flip7.cards import FLIP_SEVEN_BONUS, GOAL
 from cardtable.games.flip7.state import Status
-from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables.flip7.events import RoundResult, RowAtEnd
 from cardtable.ui.tables.flip7.text import BEAT, chart_width, climb_chart, row_text
 
@@ -28,11 +27,12 @@ HOW = {
 }
 
 
-class Flip7Result(ResultScreen):
+class Flip7Result(ResultPanel):
     """A result with a body of styled lines (rows, a chart) between the verdict and the buttons."""
 
+    #: the rows' lines are this wide: a side panel narrower than that goes below the rows
+    side_width = 84
     DEFAULT_CSS = """
-    Flip7Result #result-box { width: 84; }
     Flip7Result .body { margin-top: 1; width: 100%; height: auto; text-wrap: nowrap; }
     Flip7Result .chart { margin-top: 1; width: 100%; height: auto; color: $card-plus; text-wrap: nowrap; }
     """
@@ -69,18 +69,12 @@ class Flip7Result(ResultScreen):
         width = chart_width(len(self.climb), 76)
         return "\n".join(climb_chart(self.climb, GOAL, height=height, width=width))
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="result-box"):
-            yield Static(self.verdict, id="verdict", markup=False)
-            if self.body is not None:
-                yield Static(self.body, classes="body")
-            if self.climb:
-                yield Static(self.chart(), classes="chart", markup=False)
-            if self.details:
-                yield Static(self.details, id="details", markup=False)
-            with Horizontal(id="choices"):
-                for i, (choice_id, text) in enumerate(self.choices):
-                    yield Button(text, id=choice_id, variant="primary" if i == 0 else "default")
+    def compose_summary(self) -> ComposeResult:
+        if self.body is not None:
+            yield Static(self.body, classes="body")
+        if self.climb:
+            yield Static(self.chart(), classes="chart", markup=False)
+        yield from super().compose_summary()
 
 
 def row_line(

@@ -23,7 +23,7 @@ from cardtable.games.flip7.view import Flip7View
 from cardtable.session import Moved
 from cardtable.ui import motion
 from cardtable.ui.cues import cues
-from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables.base import TableScreen, seed_text
 from cardtable.ui.tables.flip7.cards import card_tip
 from cardtable.ui.tables.flip7.ended import end_of_round_view, settled
@@ -85,6 +85,7 @@ class Table(TableScreen):
         *(Binding(str(n), f"target({n - 1})", f"Give to {n}", show=False) for n in range(1, 9)),
     ]
     ROUND_ENDS = (RoundEnded,)
+    BOARDS = "SeatLine"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -412,14 +413,14 @@ class Table(TableScreen):
     def ended_view(self, before: Flip7View, events: tuple[Any, ...]) -> Flip7View | None:
         return end_of_round_view(before, events)
 
-    def interlude(self, events: tuple[Any, ...]) -> ResultScreen | None:
+    def interlude(self, events: tuple[Any, ...]) -> ResultPanel | None:
         _, ended = follow(self._before, events)
         if not ended:
             return None
         self.last_round = ended[-1]
         return round_summary(ended[-1], self.names, self.solo)
 
-    def final_result(self) -> ResultScreen:
+    def final_result(self) -> ResultPanel:
         outcome = self.session.outcome
         assert outcome is not None
         played = outcome.stats.get("rounds", 0)

@@ -16,7 +16,7 @@ from cardtable.games.pazaak.view import PazaakView
 from cardtable.session import Moved
 from cardtable.ui import motion
 from cardtable.ui.cues import cues
-from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables import replaying
 from cardtable.ui.tables.base import TableScreen, seed_text
 from cardtable.ui.tables.pazaak.ending import end_of_set_view
@@ -100,6 +100,7 @@ class Table(TableScreen):
     ]
     ROUND_WORD = "set"
     ROUND_ENDS = (SetWon, SetVoid)
+    BOARDS = "BoardPanel"
 
     def compose_table(self) -> ComposeResult:
         yield Static(id="match-line", markup=False)
@@ -248,7 +249,7 @@ class Table(TableScreen):
     def ended_view(self, before: PazaakView, events: tuple[Any, ...]) -> PazaakView | None:
         return end_of_set_view(before, events)
 
-    def interlude(self, events: tuple[Any, ...]) -> ResultScreen | None:
+    def interlude(self, events: tuple[Any, ...]) -> ResultPanel | None:
         for event in events:
             if isinstance(event, SetWon):
                 score = (
@@ -257,20 +258,20 @@ class Table(TableScreen):
                 sets = f"Sets: {event.sets_won[0]} – {event.sets_won[1]} (first to 3)"
                 loser = self.seat_name(1 - event.seat)
                 why = REASONS[event.reason].format(loser="you" if loser == "You" else loser)
-                return ResultScreen(
+                return ResultPanel(
                     f"{self.seat_name(event.seat)} won the set {why}",
                     f"{score}\n{sets}",
                     (("next", "Next set"),),
                 )
             if isinstance(event, SetVoid):
-                return ResultScreen(
+                return ResultPanel(
                     f"Tie at {event.totals[0]}: the set is void",
                     "No point to anyone; hands are not refilled.",
                     (("next", "Next set"),),
                 )
         return None
 
-    def final_result(self) -> ResultScreen:
+    def final_result(self) -> ResultPanel:
         outcome = self.session.outcome
         assert outcome is not None
         winner = self.seat_name(outcome.winners[0])
@@ -278,4 +279,4 @@ class Table(TableScreen):
         void = outcome.stats.get("void_sets", 0)
         verdict = "You won the match!" if winner == "You" else f"{winner} won the match"
         details = f"Sets {sets}" + (f" · {void:g} void" if void else "")
-        return ResultScreen(verdict, details, (("again", "Play again"), ("quit", "Quit")))
+        return ResultPanel(verdict, details, (("again", "Play again"), ("quit", "Quit")))

@@ -18,7 +18,7 @@ from cardtable.games.pazu.events import (
 from cardtable.games.pazu.ranking import finish_key, side_cards
 from cardtable.games.pazu.state import Status
 from cardtable.games.pazu.view import PazuView
-from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.screens.resultpanel import ResultPanel
 
 #: the verdict's few words for each of ruling 6's rules
 SHORT = {
@@ -166,14 +166,14 @@ def set_summary(
 
 def set_result(
     events: Sequence[Any], number: int, view: PazuView, names: Sequence[str]
-) -> ResultScreen | None:
+) -> ResultPanel | None:
     """The screen between sets, if ``events`` ended one."""
     result = next((e for e in events if isinstance(e, SetWon | SetPotCarried)), None)
     if result is None:
         return None
     verdict, lines = set_summary(result, number, view, names)
     lines += [chips_line(view, names), *leavers(events, names)]
-    return ResultScreen(verdict, "\n".join(lines), (("next", "Continue"),))
+    return ResultPanel(verdict, "\n".join(lines), (("next", "Continue"),))
 
 
 def standings(
@@ -198,7 +198,7 @@ def final_screen(
     left: dict[int, tuple[int, Any]],
     why: str,
     last_set: list[str],
-) -> ResultScreen:
+) -> ResultPanel:
     """Final standings by chips; everyone on the most chips shares the win."""
     best = max(chips)
     winners = [names[s] for s, c in enumerate(chips) if c == best]
@@ -209,7 +209,7 @@ def final_screen(
     else:
         verdict = f"{winners[0]} won with {best} chips"
     details = [why, *last_set, "", *standings(chips, names, left)]
-    return ResultScreen(verdict, "\n".join(details), (("again", "Play again"), ("quit", "Quit")))
+    return ResultPanel(verdict, "\n".join(details), (("again", "Play again"), ("quit", "Quit")))
 
 
 def ending(events: Sequence[Any], sets: int) -> str:

@@ -57,7 +57,7 @@ def between_text(view: PazuView, names: Sequence[str], mine: bool, legal: Iterab
         return f"Between sets: waiting for {names[seat]} to stay or leave."
     at_table = sum(view.seated)
     adds, removals = seat_changes(legal)
-    lines = [f"Set {view.set_number} is over. Stay for set {view.set_number + 1} (n) or leave (l)."]
+    lines = [f"Set {view.set_number} is over. Stay for set {view.set_number + 1} (n) or leave (L)."]
     if view.config.people:
         lines.append(f"At the table: {at_table} of {MAX_SEATS}.")
         if adds:

@@ -32,7 +32,7 @@ from cardtable.games.pazu.view import PazuView
 from cardtable.session import Moved, Session
 from cardtable.ui import motion
 from cardtable.ui.cues import cues
-from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables import replaying
 from cardtable.ui.tables.pazu.auction import AuctionPanel, auction_slice
 from cardtable.ui.tables.pazu.choices import PazuChoices
@@ -84,7 +84,8 @@ class PazuTable(PazuChoices):
         Binding("s", "stand", "Stand"),
         Binding("e", "end_turn", "End turn"),
         Binding("n", "stay", "Next set"),
-        Binding("l", "leave", "Leave table"),
+        # l folds the log on every table: leaving, for good, takes a capital
+        Binding("L", "leave", "Leave table"),
         Binding("a", "add_bot", "Add bot"),
         Binding("r", "remove_bot", "Remove bot"),
         Binding("1", "digit(0)", "Card / pick", key_display="1-9…"),
@@ -92,6 +93,7 @@ class PazuTable(PazuChoices):
     ]
     ROUND_WORD = "set"
     ROUND_ENDS = (SetWon, SetPotCarried)
+    BOARDS = "SeatBoard"
 
     def __init__(self, session: Session) -> None:
         super().__init__(session)
@@ -123,7 +125,7 @@ class PazuTable(PazuChoices):
                     yield Button("Stand (s)", id="pz-stand", variant="warning")
                     yield Button("End turn (e)", id="pz-end", variant="primary")
                     yield Button("Next set (n)", id="pz-stay", variant="primary")
-                    yield Button("Leave (l)", id="pz-leave", variant="error")
+                    yield Button("Leave (L)", id="pz-leave", variant="error")
                     yield Button("Add bot (a)", id="pz-add")
                     yield Button("Remove bot (r)", id="pz-remove")
         yield PazuHand(id="pz-hand")
@@ -341,7 +343,7 @@ class PazuTable(PazuChoices):
             return False
         return not self.session.observe().seated[seat]
 
-    def left_result(self) -> ResultScreen:
+    def left_result(self) -> ResultPanel:
         """The standings as this person leaves them; the table plays on without them."""
         view = self.session.observe()
         verdict = f"You left the table with {view.chips[self.viewer or 0]} chips"
@@ -350,7 +352,7 @@ class PazuTable(PazuChoices):
             "",
             *standings(view.chips, self.labels, departures(self.session.history())),
         ]
-        return ResultScreen(verdict, "\n".join(details), (("home", "Home"), ("quit", "Quit")))
+        return ResultPanel(verdict, "\n".join(details), (("home", "Home"), ("quit", "Quit")))
 
     def _after_leaving(self, choice: str | None) -> None:
         """Home or quit: the table screen goes, and with it the connection."""
@@ -359,11 +361,11 @@ class PazuTable(PazuChoices):
         else:
             self.app.go_home()
 
-    def interlude(self, events: tuple[Any, ...]) -> ResultScreen | None:
+    def interlude(self, events: tuple[Any, ...]) -> ResultPanel | None:
         view = self.session.observe()
         return set_result(events, view.set_number, view, self.names)
 
-    def final_result(self) -> ResultScreen:
+    def final_result(self) -> ResultPanel:
         view = self.session.observe()
         history = self.session.history()
         last = history[-1] if history else ()
@@ -375,7 +377,7 @@ class PazuTable(PazuChoices):
         why = ending(last, view.set_number)
         return final_screen(view.chips, self.labels, departures(history), why, summary)
 
-    def walked_out_result(self) -> ResultScreen:
+    def walked_out_result(self) -> ResultPanel:
         view = self.session.observe()
         why = f"The game ends as the last person leaves the table (set {view.set_number})."
         return final_screen(view.chips, self.labels, departures(self.session.history()), why, [])

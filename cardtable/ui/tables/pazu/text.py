@@ -11,10 +11,10 @@ HINTS = {
     Phase.PICK: "1–{cards} or a click picks a card",
     Phase.ANTE: "type the ante, Enter",
     Phase.TURN: "a card's key plays it · s stand · e end turn",
-    Phase.LEAVE: "n next set · l leave the table",
+    Phase.LEAVE: "n next set · L leave the table",
 }
 #: the hint between sets when the person may also change the bots
-SEATS_HINT = "n next set · l leave · a add a bot · r send a bot away"
+SEATS_HINT = "n next set · L leave · a add a bot · r send a bot away"
 
 
 def pots_line(view: PazuView, first: str, seed: int | None, width: int) -> str:

@@ -13,13 +13,11 @@ from rich.console import Console
 from rich.measure import Measurement
 from rich.table import Table
 from textual.app import ComposeResult
-from textual.color import Color
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from cardtable.games.pixies.events import RoundEnd, RoundEnded
 from cardtable.games.pixies.scoring import ZONE_VALUES, ScoreBreakdown
-from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.screens.resultpanel import ResultPanel
 
 
 def zone_cell(score: ScoreBreakdown) -> str:
@@ -81,18 +79,13 @@ def game_table(names: Sequence[str], history: Sequence[Sequence[ScoreBreakdown]]
     return table
 
 
-class ScoreboardScreen(ResultScreen):
-    """A result with a table of points between the verdict and the buttons.
-
-    It sits low on a see-through backdrop, so the grids that made the scores stay in view.
-    """
+class ScoreboardScreen(ResultPanel):
+    """A result with a table of points between the verdict and the buttons, beside the grids
+    that made the scores."""
 
     DEFAULT_CSS = """
-    ScoreboardScreen { align: center bottom; }
-    ScoreboardScreen #result-box { max-width: 100%; padding: 0 2; margin-bottom: 1; }
     ScoreboardScreen #scoreboard { width: auto; margin-top: 1; }
     ScoreboardScreen #details { color: $foreground 80%; margin-top: 0; }
-    ScoreboardScreen #choices { margin-top: 0; }
     """
 
     def __init__(
@@ -101,29 +94,15 @@ class ScoreboardScreen(ResultScreen):
         super().__init__(verdict, details, choices)
         self.table = table
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="result-box"):
-            yield Static(self.verdict, id="verdict", markup=False)
-            yield Static(self.table, id="scoreboard")
-            if self.details:
-                yield Static(self.details, id="details", markup=False)
-            with Horizontal(id="choices"):
-                for i, (choice_id, label) in enumerate(self.choices):
-                    yield Button(label, id=choice_id, variant="primary" if i == 0 else "default")
+    def compose_summary(self) -> ComposeResult:
+        yield Static(self.table, id="scoreboard")
+        yield from super().compose_summary()
 
     def on_mount(self) -> None:
-        """Size the box to its table, and let the table show through around it.
-
-        The app's stylesheet makes every screen opaque, and app rules beat a widget's default
-        CSS, so the see-through backdrop is set inline from the theme's own background.
-        """
-        backdrop = Color.parse(self.app.get_css_variables()["background"])
-        self.styles.background = backdrop.with_alpha(0.55)
+        """A side panel as wide as the table of points (the grids keep what is left)."""
         console = Console(width=200)
         table_width = Measurement.get(console, console.options, self.table).maximum
-        lines = [len(line) for line in (self.verdict, *self.details.splitlines())]
-        width = max([table_width, *lines, 16 * len(self.choices)]) + 6
-        self.query_one("#result-box").styles.width = width
+        self.side_width = max(self.side_width, table_width + 5)
 
 
 def round_summary(

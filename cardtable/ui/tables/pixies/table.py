@@ -23,7 +23,7 @@ from cardtable.games.pixies.view import PixiesObservation
 from cardtable.session import Moved
 from cardtable.ui import motion
 from cardtable.ui.cues import cues
-from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tables.pixies import prompt as prompts
 from cardtable.ui.tables.pixies.cards import COMPACT, Mark
@@ -62,6 +62,7 @@ class PixiesTable(TableScreen):
         Binding("down", "nudge(1)", "Next", show=False),
     ]
     ROUND_ENDS = (RoundEnded,)
+    BOARDS = "GridPanel"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -354,7 +355,7 @@ class PixiesTable(TableScreen):
             self.session.take_seat(seat)
         super().advance()
 
-    def interlude(self, events: tuple[Any, ...]) -> ResultScreen | None:
+    def interlude(self, events: tuple[Any, ...]) -> ResultPanel | None:
         ended = next((e for e in events if isinstance(e, RoundEnded)), None)
         if ended is None or self.session.is_over:
             return None
@@ -365,7 +366,7 @@ class PixiesTable(TableScreen):
         names = [self.seat_name(s) for s in range(len(self.seats))]
         return round_summary(ended, names, filled)
 
-    def final_result(self) -> ResultScreen:
+    def final_result(self) -> ResultPanel:
         outcome = self.session.outcome
         assert outcome is not None
         view = self.session.observe()

@@ -1,0 +1,261 @@
+"""A game's result (a set, a round, a match) beside the final boards, never over them.
+
+On a wide screen the result is a panel down the right edge; on a narrow one, a banner along the
+bottom. The table underneath makes room for it: it hides its log, buttons and footer and pads
+itself by the panel's size, so its boards lay out again in the space left, and the panel's
+see-through backdrop shows them as they ended. Escape only closes the panel (nothing moves on): the table is
+then seen whole, and Enter brings the result back to go on from.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.color import Color
+from textual.containers import VerticalScroll
+from textual.geometry import Region
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Footer
+
+from cardtable.ui.screens.result import ResultScreen
+
+Placement = Literal["side", "below"]
+
+#: a banner's rows besides its body: the rule above it, the verdict, the buttons
+BANNER_FRAME = 3
+
+#: the class a table wears while a result panel is beside it (its CSS hides the log and footer)
+UNDER_RESULT = "-under-result"
+
+
+def seen_region(widget: Widget) -> Region:
+    """The part of ``widget`` on the screen: its region, clipped by each container it is in."""
+    region = widget.region
+    for node in widget.ancestors:
+        if isinstance(node, Widget) and not isinstance(node, Screen):
+            region = region.intersection(node.region)
+    return region
+
+
+class ResultPanel(ResultScreen):
+    """A result that leaves the table in view; dismisses with the chosen button's id."""
+
+    # the rules for the table underneath live here, with the panel they make room for
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    ResultPanel { align: right top; }
+    ResultPanel.-below { align: left bottom; }
+    ResultPanel #result-box {
+        width: 44; height: auto; max-width: 100%; max-height: 100%; margin: 0;
+        padding: 0 1; border: heavy $primary; background: $surface;
+    }
+    ResultPanel.-below #result-box {
+        width: 100%; height: auto; border: none; border-top: heavy $primary;
+    }
+    ResultPanel.-below #result-body > *, ResultPanel.-below #choices { margin-top: 0; }
+    ResultPanel.-closed #result-box { display: none; }
+    ResultPanel #verdict { content-align: left middle; }
+    ResultPanel #result-body { height: auto; scrollbar-size-vertical: 1; }
+    ResultPanel #details { margin-top: 1; }
+    ResultPanel #choices { height: 1; margin-top: 1; align-horizontal: left; }
+    ResultPanel.-side #choices { height: auto; layout: vertical; }
+    ResultPanel #choices Button {
+        height: 1; width: auto; min-width: 8; border: none; margin: 0 2 0 0; padding: 0 1;
+    }
+    ResultPanel #choices Button:focus { text-style: bold reverse; }
+    /* under a result the table's buttons, log and footer give way (its keys wait anyway) */
+    TableScreen.-under-result MoveLog, TableScreen.-under-result Footer,
+    TableScreen.-under-result Button { display: none; }
+    """
+    BINDINGS: ClassVar[list[Binding]] = [  # type: ignore[assignment]
+        Binding("escape", "close", "Close"),
+        Binding("enter", "reopen", "Show the result"),
+        Binding("left", "move_focus(-1)", "Previous choice", show=False),
+        Binding("right", "move_focus(1)", "Choose", key_display="← →"),
+        Binding("up", "scroll_body(-1)", "Scroll", show=False),
+        Binding("down", "scroll_body(1)", "Scroll", key_display="↑ ↓"),
+    ]
+    #: the width of the side panel: a result with wider lines widens it
+    side_width = 44
+    #: columns the table keeps for its boards beside the panel; fewer, and the panel goes below
+    BOARDS_WIDTH: ClassVar[int] = 64
+    #: the boards did not fit beside the panel at this screen width: the panel goes below
+    cramped_at: int | None = None
+    #: the table this result belongs to: the screen under it
+    beneath: Screen[object] | None = None
+    #: counts the times the panel was placed: a fit begun before the latest one stops
+    fitting = 0
+    #: the rows the body may take before it scrolls, and the rows its lines need
+    body_rows = 0
+    body_lines = 0
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield Footer()
+
+    def compose_body(self) -> ComposeResult:
+        with VerticalScroll(id="result-body", can_focus=False):
+            yield from self.compose_summary()
+
+    def compose_summary(self) -> ComposeResult:
+        """The result's own lines, scrolled when the panel is short of room."""
+        yield from super().compose_body()
+
+    def placement(self, width: int) -> Placement:
+        if width == self.cramped_at or width < self.side_width + self.BOARDS_WIDTH:
+            return "below"
+        return "side"
+
+    # Textual runs every class's handler, this one after a subclass's: no super() calls here
+
+    def on_mount(self) -> None:
+        stack = self.app.screen_stack
+        self.beneath = stack[-2] if len(stack) > 1 else None
+        # the app's stylesheet makes every screen opaque, and app rules beat a widget's default
+        # CSS: the see-through backdrop is set inline
+        self.styles.background = Color(0, 0, 0, 0)
+        self._make_room()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._make_room()
+
+    def _make_room(self) -> None:
+        """Place the panel and pad the table by its size (not at all while it is closed)."""
+        table = self.beneath
+        if table is None or not self.is_attached:
+            return
+        self.fitting += 1  # a fit still under way for an older size or state stops
+        closed = self.has_class("-closed")
+        table.set_class(not closed, UNDER_RESULT)
+        if closed:
+            table.styles.clear_rule("padding")
+            return
+        width, height = self.app.size
+        where = self.placement(width)
+        self.set_class(where == "side", "-side")
+        self.set_class(where == "below", "-below")
+        box = self.query_one("#result-box")
+        body = self.query_one("#result-body")
+        body.styles.height = None
+        if where == "side":
+            box.styles.width = self.side_width
+            self._size_body(height - 7)
+            table.styles.padding = (0, self.side_width, 1, 0)
+            self.call_after_refresh(self._check_side, self.fitting)
+        else:
+            box.styles.width = "100%"
+            body.styles.max_height = None  # to find how many lines the body has
+            body.display = True
+            table.styles.padding = (0, 0, 1, 0)  # lay the boards out on the whole height first
+            self.call_after_refresh(self._fit_banner, self.fitting)
+
+    def board_regions(self, seen: bool = True) -> list[Region]:
+        """Where the table's boards are now (see ``TableScreen.BOARDS``): the parts on show, or
+        (not ``seen``) their whole regions, cut or not."""
+        table = self.beneath
+        selector = getattr(table, "BOARDS", "")
+        if table is None or not selector:
+            return []
+        boards = [board for board in table.query(selector) if board.display]
+        return [seen_region(board) if seen else board.region for board in boards]
+
+    def _check_side(self, fitting: int) -> None:
+        """Boards wider than the room beside the panel: put the panel below them instead."""
+        if fitting != self.fitting:
+            return
+        width = self.app.size.width
+        boards = self.board_regions(seen=False)
+        if boards != self.board_regions() or any(
+            region.right > width - self.side_width for region in boards
+        ):
+            self.cramped_at = width
+            self._make_room()
+        else:
+            self.refresh_bindings()  # whether the body scrolls is known now
+
+    def _fit_banner(self, fitting: int) -> None:
+        """Give the banner the rows under the lowest board: at least its verdict and buttons,
+        and as much of its body as fits (the rest scrolls)."""
+        if fitting != self.fitting:
+            return
+        body = self.query_one("#result-body")
+        self.body_lines = max(body.virtual_size.height, body.size.height)
+        height = self.app.size.height
+        boards = self.board_regions()
+        lowest = max((region.bottom for region in boards), default=height // 2)
+        # the footer, the boards, the banner's own rows
+        self._size_banner(height - 1 - lowest - BANNER_FRAME)
+        full = sum(region.height for region in boards)
+        self.call_after_refresh(self._check_banner, fitting, full, 4)
+
+    def _size_body(self, rows: int) -> None:
+        """At most ``rows`` of the body show (it scrolls); none at all below one."""
+        self.body_rows = rows
+        body = self.query_one("#result-body")
+        body.display = rows > 0
+        body.styles.max_height = max(1, rows)
+
+    def _size_banner(self, rows: int) -> None:
+        """A banner whose body shows ``rows`` at most, and the table padded by its height (set,
+        not measured: a size read now may not have caught up with the last change)."""
+        shown = max(0, min(rows, self.body_lines))
+        self._size_body(shown)
+        self.query_one("#result-body").styles.height = shown or None
+        if self.beneath is not None:
+            self.beneath.styles.padding = (0, 0, BANNER_FRAME + shown + 1, 0)
+
+    def _check_banner(self, fitting: int, full: int, tries: int) -> None:
+        """Boards that shrank to make room (a table may share its height out between them and
+        what sits under them) get rows back from the banner's body."""
+        if fitting != self.fitting:
+            return
+        short = full - sum(region.height for region in self.board_regions())
+        if short > 0 and tries and self.body_rows > 0:
+            # the table may give its boards only a share of the rows: free more than they lack
+            self._size_banner(self.body_rows - 2 * short)
+            self.call_after_refresh(self._check_banner, fitting, full, tries - 1)
+        else:
+            self.refresh_bindings()  # whether the body scrolls is known now
+
+    def on_unmount(self) -> None:
+        self._release_table()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self._release_table()  # before the table draws again, not after
+
+    def _release_table(self) -> None:
+        table = self.beneath
+        if table is not None:
+            table.remove_class(UNDER_RESULT)
+            table.styles.clear_rule("padding")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        closed = self.has_class("-closed")
+        if action == "reopen":
+            return closed
+        if action == "scroll_body":
+            return not closed and self.query_one("#result-body").max_scroll_y > 0
+        if action in ("close", "move_focus"):
+            return not closed
+        return True
+
+    def action_close(self) -> None:
+        """Close the panel to see the table whole; nothing moves on."""
+        self.add_class("-closed")
+        self._closed_changed()
+
+    def action_reopen(self) -> None:
+        self.remove_class("-closed")
+        self._closed_changed()
+        self.query(".-primary").first().focus()
+
+    def _closed_changed(self) -> None:
+        self.refresh_bindings()
+        self._make_room()
+
+    def action_scroll_body(self, rows: int) -> None:
+        self.query_one("#result-body", VerticalScroll).scroll_relative(y=rows, animate=False)

@@ -1,0 +1,188 @@
+"""Issue 28 item 5: every game's results sit beside the final boards, never over them; Escape
+only closes the panel (nothing moves on); the arrow keys move between its buttons.
+
+Each case starts one move before a set or round ends, or before the game ends, with the person
+in seat 0 to make that move, at 80×24 and at 120×40.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from textual.geometry import Region
+from textual.widget import Widget
+from textual.widgets import Button
+
+from cardtable.core.match import Match
+from cardtable.core.seats import Seat
+from cardtable.games.registry import GAMES
+from cardtable.session import LocalSession
+from cardtable.ui.app import CardtableApp
+from cardtable.ui.screens.resultpanel import ResultPanel, seen_region
+from cardtable.ui.tables.base import TableScreen
+from cardtable.ui.tables.flip7.table import Table as Flip7Table
+from cardtable.ui.tables.flip7.widgets import SeatLine
+from cardtable.ui.tables.pazaak.table import Table as PazaakTable
+from cardtable.ui.tables.pazaak.widgets import BoardPanel
+from cardtable.ui.tables.pazu.table import PazuTable
+from cardtable.ui.tables.pazu.widgets import SeatBoard
+from cardtable.ui.tables.pixies.table import PixiesTable
+from cardtable.ui.tables.pixies.widgets import GridPanel
+from tests.ui.test_pixies_table import settle
+
+#: game, seats, the table's class, and the widget that draws one player's board
+GAME_CASES = {
+    "pazaak": (2, PazaakTable, BoardPanel),
+    "pazu-pazaak": (3, PazuTable, SeatBoard),
+    "pixies": (4, PixiesTable, GridPanel),
+    "flip7": (3, Flip7Table, SeatLine),
+    "flip7-solo": (1, Flip7Table, SeatLine),
+}
+SIZES = [(80, 24), (120, 40)]
+
+
+def seats_for(count: int) -> tuple[Seat, ...]:
+    bots = ("Revan", "Bastila", "Carth")
+    return (Seat("You"), *(Seat(name, "easy") for name in bots[: count - 1]))
+
+
+def is_leaving(action: Any) -> bool:
+    """Random play keeps everyone seated: a seat that leaves would end a Pazu game early."""
+    return type(action).__name__ in ("Leave", "SeatBot", "RemoveBot")
+
+
+def one_move_before(
+    game: str, seats: int, table: type[TableScreen], final: bool
+) -> tuple[Match, Any]:
+    """A match in which seat 0's next move ends a set or round (or, if ``final``, the game)."""
+    rules = GAMES[game.removesuffix("-solo")].rules
+    for seed in range(60):
+        match = Match.new(rules, rules.default_config(seats), seed)
+        rng = random.Random(seed)
+        for _ in range(20000):
+            if match.is_over:
+                break
+            legal = [a for a in match.legal_actions() if not is_leaving(a)]
+            if match.to_move == 0:
+                for action in legal:
+                    state, events = rules.apply(match.state, action)
+                    over = rules.is_over(state)
+                    if (
+                        over
+                        if final
+                        else not over and any(isinstance(e, table.ROUND_ENDS) for e in events)
+                    ):
+                        return match, action
+            match.play(rng.choice(legal))
+    pytest.fail(f"no {game} match found one move before its end")
+
+
+async def result_up(pilot: Any, game: str, final: bool) -> tuple[TableScreen, ResultPanel]:
+    """Load the match, make seat 0's ending move, and wait for the result panel."""
+    seats, table_class, _ = GAME_CASES[game]
+    app = pilot.app
+    await settle(pilot)
+    table = next(s for s in app.screen_stack if isinstance(s, table_class))
+    table.play_human(app.ending_move)
+    for _ in range(20):
+        await settle(pilot)
+        if isinstance(app.screen, ResultPanel):
+            break
+    panel = app.screen
+    assert isinstance(panel, ResultPanel), f"no result panel, but {panel!r}"
+    assert (panel.choices[0][0] == "again") is final
+    await pilot.pause()
+    return table, panel
+
+
+def app_for(game: str, final: bool) -> CardtableApp:
+    seats, table_class, _ = GAME_CASES[game]
+    spec = GAMES[game.removesuffix("-solo")]
+    match, action = one_move_before(game, seats, table_class, final)
+    app = CardtableApp(
+        lambda app: spec.table(LocalSession(spec, match, seats_for(seats))), bot_pause=0
+    )
+    app.ending_move = action  # type: ignore[attr-defined]
+    return app
+
+
+def boards_beside(table: TableScreen, panel: ResultPanel, board: type[Widget]) -> list[Region]:
+    """Every board's region, checked to be whole on the screen and clear of the result."""
+    box = panel.query_one("#result-box").region
+    screen = Region(0, 0, *table.app.size)
+    boards = [widget for widget in table.query(board) if widget.display]
+    assert boards, "no boards drawn"
+    regions = [widget.region for widget in boards]
+    for widget, region in zip(boards, regions, strict=True):
+        assert region.area > 0 and screen.contains_region(region), (region, screen)
+        assert seen_region(widget) == region, "a board is cut by its container"
+        assert not region.overlaps(box), (region, box)
+    assert box.area > 0 and screen.contains_region(box)
+    return regions
+
+
+def state_of(table: TableScreen) -> tuple[int, Any]:
+    """How far the game has gone: its moves, and the view the table draws."""
+    return len(table.session.match.actions), table.frozen
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+@pytest.mark.parametrize("final", [False, True], ids=["set-or-round", "game"])
+@pytest.mark.parametrize("game", list(GAME_CASES))
+async def test_a_result_leaves_the_boards_in_view_and_escape_only_closes_it(
+    game: str, final: bool, size: tuple[int, int]
+) -> None:
+    app = app_for(game, final)
+    async with app.run_test(size=size) as pilot:
+        table, panel = await result_up(pilot, game, final)
+        boards_beside(table, panel, GAME_CASES[game][2])
+
+        before = state_of(table)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is panel and panel.has_class("-closed")
+        assert state_of(table) == before  # nothing moved on
+        assert not table.has_class("-under-result")  # the table has its whole screen back
+        await pilot.press("escape")  # again: still nothing
+        await settle(pilot)
+        assert app.screen is panel and state_of(table) == before
+
+        await pilot.press("enter")  # the result comes back, to go on from
+        await pilot.pause()
+        assert not panel.has_class("-closed") and table.has_class("-under-result")
+        boards_beside(table, panel, GAME_CASES[game][2])
+        assert isinstance(panel.focused, Button) and panel.focused.id == panel.choices[0][0]
+
+
+@pytest.mark.parametrize("game", ["pazaak", "pazu-pazaak", "pixies", "flip7"])
+async def test_arrows_move_between_the_buttons_and_enter_presses_the_focused_one(
+    game: str,
+) -> None:
+    app = app_for(game, final=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        _, panel = await result_up(pilot, game, final=True)
+        assert panel.focused is not None and panel.focused.id == "again"
+        await pilot.press("right")
+        assert panel.focused.id == "quit"
+        await pilot.press("left")
+        assert panel.focused.id == "again"
+        await pilot.press("tab")
+        assert panel.focused.id == "quit"
+        chosen: list[str | None] = []
+        panel.dismiss = chosen.append  # type: ignore[method-assign]
+        await pilot.press("left", "enter")
+        assert chosen == ["again"]
+
+
+async def test_enter_on_a_set_result_goes_on_to_the_next_set() -> None:
+    app = app_for("pazaak", final=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table, panel = await result_up(pilot, "pazaak", final=False)
+        number = table.frozen.set_number
+        await pilot.press("escape", "enter", "enter")
+        await settle(pilot)
+        assert panel not in app.screen_stack
+        assert table.frozen is None and table.session.observe().set_number == number + 1
+        assert not table.has_class("-under-result") and not table.styles.padding.right
