@@ -66,6 +66,7 @@ class Table(TableScreen):
     Table #seats { width: 1fr; height: 1fr; scrollbar-size-vertical: 1; }
     Table #seats.-two { layout: grid; grid-size: 2; grid-gutter: 0 0; }
     Table #history { height: auto; padding: 1 1 0 1; color: $foreground 80%; text-wrap: nowrap; }
+    Table.-low #history, Table.-under-result #history { display: none; }
     Table MoveLog { width: 24; height: 1fr; }
     Table #play-area.-narrow { layout: vertical; }
     Table #play-area.-narrow #seats { width: 100%; height: auto; max-height: 80%; }
@@ -248,7 +249,8 @@ class Table(TableScreen):
         for button in self.query("#controls Button").results(Button):
             button.compact = short
         if self.solo:
-            self.query_one("#history").display = height >= 34
+            # the chart shows where there is room, and not beside a result, which draws its own
+            self.set_class(height < ODDS_ROOM, "-low")
 
     def fit_boards(self, view: Flip7View) -> Fit:
         """The largest cards, in one column or two, at which every board shows whole."""
