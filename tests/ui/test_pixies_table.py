@@ -24,7 +24,7 @@ from cardtable.tools.shots.pixies import SHOTS, phase_is, preplay, seats_for, tu
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.handoff import HandOffScreen
 from cardtable.ui.screens.result import ResultScreen
-from cardtable.ui.tables.pixies.cards import HUGE, block_width
+from cardtable.ui.tables.pixies.cards import HUGE, LARGE, block_width
 from cardtable.ui.tables.pixies.layout import LOG_BELOW
 from cardtable.ui.tables.pixies.results import ScoreboardScreen
 from cardtable.ui.tables.pixies.table import PixiesTable
@@ -229,6 +229,22 @@ async def test_four_big_grids_at_120x40_share_the_screen_with_the_log_down_the_r
         log = table.query_one(MoveLog).region
         assert log.x >= max(p.region.right for p in panels)  # beside every grid
         assert log.y == panels[0].region.y and log.bottom >= panels[-1].region.bottom - 1
+
+
+@sync
+async def test_folding_the_log_away_gives_its_room_to_the_grids():
+    """At 120×30 the log fits only beside the grids; with it folded (l) the cards grow."""
+    match = preplay(2, 3, phase_is(Phase.PICK, 6))
+    app = match_app(match, seats_for(2))
+    async with app.run_test(size=(120, 30)) as pilot:
+        await settle(pilot)
+        table = find_table(app)
+        assert table.layout_now.card == LARGE
+        await pilot.press("l")
+        assert table.layout_now.card == HUGE and not table.query_one(MoveLog).display
+        assert all(b.region.height == 3 * HUGE.pitch for b in table.query(GridBoard))
+        await pilot.press("l")
+        assert table.layout_now.card == LARGE and table.query_one(MoveLog).display
 
 
 @sync

@@ -36,7 +36,7 @@ from cardtable.ui.tables.pixies.widgets import (
     Scoreboard,
     SpaceChosen,
 )
-from cardtable.ui.widgets.log import MoveLog
+from cardtable.ui.widgets.log import MoveLog, log_folded
 
 
 class PixiesTable(TableScreen):
@@ -97,11 +97,16 @@ class PixiesTable(TableScreen):
         self.apply_layout(event.size)
         self.redraw()
 
+    def action_toggle_log(self) -> None:
+        """Fold the log away or bring it back; the grids take its room or give it back."""
+        super().action_toggle_log()
+        self.apply_layout(self.size)
+        self.redraw()
+
     def apply_layout(self, size: Size) -> None:
-        """Card size and the grid of panels for this terminal (see ``choose_layout``); call it
-        again when the log is shown or hidden, so the grids take or give back its room."""
+        """Card size and the grid of panels for this terminal (see ``choose_layout``)."""
         log = self.query_one(MoveLog)
-        layout = choose_layout(len(self.seats), size.width, size.height, log.display)
+        layout = choose_layout(len(self.seats), size.width, size.height, not log_folded(self.app))
         self.layout_now = layout
         play = self.query_one("#px-play", Grid)
         play.styles.grid_size_columns = layout.columns
