@@ -143,7 +143,7 @@ class Table(TableScreen):
 
     def look(self, view: Flip7View, seat: int, compact: bool) -> SeatLook:
         hidden = [flip for flip in self._reveal if flip.seat == seat]
-        choosing = view.pending is not None and self.my_turn
+        pending = view.pending if self.my_turn else None
         return SeatLook(
             seat=view.seats[seat],
             name=self.seats[seat].label,
@@ -152,7 +152,7 @@ class Table(TableScreen):
             you=seat == self.viewer,
             hidden_numbers=sum(flip.number for flip in hidden),
             hidden_modifiers=sum(not flip.number for flip in hidden),
-            eligible=choosing and seat in view.pending.options,  # type: ignore[union-attr]
+            eligible=pending is not None and seat in pending.options,
             compact=compact,
         )
 
@@ -303,7 +303,8 @@ class Table(TableScreen):
             legal = self.session.playable()
             if action == "target":
                 choosing = any(isinstance(a, ChooseTarget) for a in legal)
-                return (choosing and int(parameters[0]) < len(self.seats)) or None  # type: ignore[call-overload]
+                target = parameters[0]
+                return (choosing and isinstance(target, int) and target < len(self.seats)) or None
             return (HIT if action == "hit" else STAY) in legal or None
         return super().check_action(action, parameters)
 

@@ -185,8 +185,8 @@ class HandRow(Horizontal):
     HandRow HandCard { margin-right: 1; }
     """
 
-    def __init__(self, caption: str, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, caption: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.caption = caption
 
     def compose(self) -> ComposeResult:
