@@ -158,10 +158,6 @@ class Table:
         self.seats = tuple(Seat(name) if i == seat else s for i, s in enumerate(self.seats))
         return token
 
-    def seat_of(self, token: str) -> int | None:
-        digest = token_hash(token)
-        return next((i for i, t in enumerate(self.tokens) if t and t == digest), None)
-
     def present(self, seat: int) -> bool:
         return any(peer.seat == seat for peer in self.peers)
 

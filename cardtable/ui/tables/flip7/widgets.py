@@ -213,12 +213,6 @@ class SeatLine(Vertical):
         self.set_class(look.compact, "-compact")
 
 
-def faces_of(look: SeatLook) -> tuple[list[Face], list[Face]]:
-    """The numbers in draw order and the chips above them, the newest still face down."""
-    numbers, mods = cards_of(look)
-    return [face for face, _ in numbers], [face for face, _ in mods]
-
-
 def cards_of(look: SeatLook) -> tuple[list[Shown], list[Shown]]:
     """Faces with their tooltips: a card still face down says nothing of what it is."""
     seat = look.seat
