@@ -139,7 +139,7 @@ class Work:
         elif card is SECOND_CHANCE:
             self.take_second_chance(seat)
         elif why is THREE_FLIP:
-            frame = self.flow.chain[-1]  # type: ignore[union-attr]
+            frame = self.flow.chain[-1]  # type: ignore[union-attr]  # a Flip Three is in play
             self.set_top(replace(frame, set_aside=frame.set_aside + (card,)))
             self.events.append(ActionSetAside(seat, card))
         else:
@@ -250,7 +250,7 @@ class Work:
         target = frame.target
         if frame.flips_left and self.rows[target].status is ACTIVE:
             self.flip(target, THREE_FLIP)
-            frame = self.flow.chain[-1]  # type: ignore[union-attr]
+            frame = self.flow.chain[-1]  # type: ignore[union-attr]  # a Flip Three is in play
             stopped = self.rows[target].status is BUST or self.flip7
             left = 0 if stopped else frame.flips_left - 1
             self.set_top(replace(frame, flips_left=left))

@@ -17,6 +17,7 @@ T = TypeVar("T")
 
 def quick_init(cls: type[T]) -> type[T]:
     """Class decorator, applied over ``@dataclass(frozen=True, slots=True)``."""
+    # any class here is a dataclass (the decorator goes over @dataclass), which type[T] cannot say
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]
     if any(f.default_factory is not dataclasses.MISSING for f in fields):
         raise TypeError(f"{cls.__name__}: quick_init supports plain defaults only")
@@ -37,5 +38,5 @@ def quick_init(cls: type[T]) -> type[T]:
     init = scope["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__doc__ = cls.__init__.__doc__
-    cls.__init__ = init  # type: ignore[method-assign]
+    cls.__init__ = init  # type: ignore[method-assign]  # replacing __init__ is the point
     return cls

@@ -84,6 +84,8 @@ class Draft:
 
     def freeze(self) -> PazaakState:
         """This draft as the new, immutable state (the draft must not be used afterwards)."""
+        # the draft becomes the state in place (no copy of its fields): mypy cannot follow a
+        # change of class, nor a list field turned into the state's tuple
         self.recent = tuple(self.recent)  # type: ignore[assignment]
         self.__class__ = PazaakState  # type: ignore[assignment]
         return self  # type: ignore[return-value]

@@ -43,6 +43,8 @@ class PazaakConfig:
     def with_decks(cls, first: str, second: str, **options: object) -> PazaakConfig:
         """A config from two ready-made deck names."""
         decks = (deck_named(first).cards, deck_named(second).cards)
+        # the options are the config's own fields, passed through by name: mypy cannot match
+        # an open **options to them
         return cls(decks, **options)  # type: ignore[arg-type]
 
 

@@ -7,7 +7,7 @@ print the characters it holds. Chat belongs to the table, not the game: nothing 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual.binding import Binding
@@ -54,7 +54,7 @@ class ChatBox(Input):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        send(self.screen, self)  # type: ignore[arg-type]
+        send(cast("TableScreen", self.screen), self)  # only a table composes a chat box
 
 
 def chat_offered(table: TableScreen) -> bool:

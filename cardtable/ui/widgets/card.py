@@ -69,8 +69,15 @@ class CardView(Static):
     CardView:hover { tint: $highlight 12%; }
     """
 
-    def __init__(self, label: str = "", kind: str = "empty", **kwargs: object) -> None:
-        super().__init__(label, **kwargs)  # type: ignore[arg-type]
+    def __init__(
+        self,
+        label: str = "",
+        kind: str = "empty",
+        *,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(label, id=id, classes=classes)
         self._face: tuple[str, str, bool] | None = None
         self.show(label, kind)
 

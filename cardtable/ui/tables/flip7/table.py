@@ -160,7 +160,7 @@ class Table(TableScreen):
 
     def look(self, view: Flip7View, seat: int, size: str) -> SeatLook:
         hidden = [flip for flip in self._reveal if flip.seat == seat]
-        choosing = view.pending is not None and self.my_turn
+        pending = view.pending if self.my_turn else None
         return SeatLook(
             seat=view.seats[seat],
             name=self.seats[seat].label,
@@ -169,7 +169,7 @@ class Table(TableScreen):
             you=seat == self.viewer,
             hidden_numbers=sum(flip.number for flip in hidden),
             hidden_modifiers=sum(not flip.number for flip in hidden),
-            eligible=choosing and seat in view.pending.options,  # type: ignore[union-attr]
+            eligible=pending is not None and seat in pending.options,
             size=size,
         )
 
@@ -346,7 +346,8 @@ class Table(TableScreen):
             legal = self.session.playable()
             if action == "target":
                 choosing = any(isinstance(a, ChooseTarget) for a in legal)
-                return (choosing and int(parameters[0]) < len(self.seats)) or None  # type: ignore[call-overload]
+                target = parameters[0]
+                return (choosing and isinstance(target, int) and target < len(self.seats)) or None
             return (HIT if action == "hit" else STAY) in legal or None
         return super().check_action(action, parameters)
 

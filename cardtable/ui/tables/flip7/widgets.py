@@ -230,8 +230,8 @@ class SeatLine(Vertical):
     SeatLine.-compact .word, SeatLine.-compact .now { display: none; }
     """
 
-    def __init__(self, seat: int, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, seat: int, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.seat = seat
         #: what was drawn last, so a redraw skips lines that did not change
         self._drawn: tuple[SeatLook, int] | None = None

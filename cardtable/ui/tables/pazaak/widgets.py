@@ -249,8 +249,8 @@ class HandRow(Vertical):
     HandRow.-glyph HandCard { border: none; }
     """
 
-    def __init__(self, caption: str, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, caption: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.caption = caption
         self.tier = BY_NAME["compact"]
 

@@ -247,8 +247,8 @@ class AuctionPanel(Vertical):
     AuctionPanel.-small #pz-entry Label { padding: 0 1 0 0; }
     """
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         #: the one-click amounts on show, by button id (what the buttons say, not game state)
         self._quick: dict[str, int] = {}
 

@@ -213,8 +213,8 @@ class PazuHand(Horizontal):
     PazuHand.-line HandCard { width: 6; height: 1; border: none; content-align: left middle; }
     """
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.density = "large"
 
     def compose(self) -> ComposeResult:
