@@ -14,6 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid
 from textual.events import Resize
 from textual.geometry import Size
+from textual.message import Message
 from textual.widgets import Static
 
 from cardtable.games.pixies.actions import KeepNew, KeepOld, PlaceFaceDown, Take
@@ -37,6 +38,20 @@ from cardtable.ui.tables.pixies.widgets import (
     SpaceChosen,
 )
 from cardtable.ui.widgets.log import MoveLog, log_folded
+
+#: rows the grids leave free under them while a result is up, in case it is a banner there
+BANNER_ROWS = 6
+
+
+class PlayArea(Grid):
+    """The grids, the log and the scores, saying when its own size changes: the screen's size
+    alone does not change when a result panel pads the table to make room for itself."""
+
+    class Resized(Message):
+        pass
+
+    def on_resize(self, _: Resize) -> None:
+        self.post_message(self.Resized())
 
 
 class PixiesTable(TableScreen):
@@ -77,11 +92,13 @@ class PixiesTable(TableScreen):
         self._prompt: str | None = None
         self._keys: tuple[Any, ...] = ()
         self._performing = False
+        #: a result is up (or closed to look, and may come back): the grids keep out of its way
+        self._result_up = False
 
     def compose_table(self) -> ComposeResult:
         yield Static(id="px-prompt", markup=False)
         yield OfferStrip(id="px-offer")
-        with Grid(id="px-play"):
+        with PlayArea(id="px-play"):
             for seat in range(len(self.seats)):
                 yield GridPanel(seat)
             yield MoveLog()
@@ -93,8 +110,10 @@ class PixiesTable(TableScreen):
         self.apply_layout(self.app.size)
         self._before = self.session.observe()
 
-    def on_resize(self, event: Resize) -> None:
-        self.apply_layout(event.size)
+    def on_play_area_resized(self, _: PlayArea.Resized) -> None:
+        """The terminal changed size, or a result panel opened or closed beside the table: lay
+        the grids out again in the room that is left."""
+        self.apply_layout(self.room())
         self.redraw()
 
     def action_toggle_log(self) -> None:
@@ -106,7 +125,10 @@ class PixiesTable(TableScreen):
     def apply_layout(self, size: Size) -> None:
         """Card size and the grid of panels for this terminal (see ``choose_layout``)."""
         log = self.query_one(MoveLog)
-        layout = choose_layout(len(self.seats), size.width, size.height, not log_folded(self.app))
+        under_result = self._result_up  # a result panel hides the log too
+        height = size.height - (BANNER_ROWS if under_result else 0)
+        shown = not (log_folded(self.app) or under_result)
+        layout = choose_layout(len(self.seats), size.width, height, shown)
         self.layout_now = layout
         play = self.query_one("#px-play", Grid)
         play.styles.grid_size_columns = layout.columns
@@ -355,6 +377,9 @@ class PixiesTable(TableScreen):
         so in the status line, the prompt and the highlighted grid.
         """
         self._frozen = None
+        if self._result_up:  # the result is gone: the grids take the room back
+            self._result_up = False
+            self.apply_layout(self.room())
         seat = self.session.to_move
         if self.hotseat and seat is not None and self.seats[seat].is_human:
             self.session.take_seat(seat)
@@ -369,6 +394,7 @@ class PixiesTable(TableScreen):
             self.redraw()
         filled = next((e.seat for e in events if isinstance(e, GridFilled)), None)
         names = [self.seat_name(s) for s in range(len(self.seats))]
+        self.make_room_for_result()
         return round_summary(ended, names, filled)
 
     def final_result(self) -> ResultPanel:
@@ -376,7 +402,24 @@ class PixiesTable(TableScreen):
         assert outcome is not None
         view = self.session.observe()
         names = [self.seat_name(s) for s in range(len(self.seats))]
+        self.make_room_for_result()
         return final_result(names, outcome.winners, view.round_scores)
+
+    def make_room_for_result(self) -> None:
+        """Lay the grids out in the room a result panel leaves them (beside it on a wide screen,
+        above its banner on a narrow one) before it opens, so it never has to cover them."""
+        self._result_up = True
+        self.apply_layout(self.room())
+
+    def room(self) -> Size:
+        """The screen, less the side panel of a result (a banner's rows are kept free by
+        ``apply_layout``). The room stays set aside while the result is closed to look at the
+        table, so reopening it never has to move the grids."""
+        width, height = self.app.size
+        side = ResultPanel.side_width
+        if self._result_up and width >= side + ResultPanel.BOARDS_WIDTH:
+            width -= side
+        return Size(width, height)
 
 
 #: the registry loads ``cardtable.ui.tables.pixies.table:Table``; the class keeps its own name so its
