@@ -48,6 +48,8 @@ class PixiesTable(TableScreen):
     PixiesTable #px-offer { margin-bottom: 0; }
     PixiesTable #px-play { height: 1fr; grid-gutter: 0 1; padding: 0 1; overflow-y: auto; }
     PixiesTable MoveLog { height: 1fr; min-height: 3; }
+    /* between rounds nothing is on offer: the grids take its rows, the result the rest */
+    PixiesTable.-under-result #px-offer, PixiesTable.-under-result #px-board { display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(n), f"digit({n})", f"Choose {n}", show=False) for n in range(1, 10)),
