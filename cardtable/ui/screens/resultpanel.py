@@ -81,8 +81,8 @@ class ResultPanel(ResultScreen):
     ]
     #: the width of the side panel: a result with wider lines widens it
     side_width = 44
-    #: columns the table keeps for its boards beside the panel; fewer, and the panel goes below
-    BOARDS_WIDTH: ClassVar[int] = 64
+    #: the narrowest side panel worth having: narrower room beside the boards puts it below
+    SIDE_MIN: ClassVar[int] = 30
     #: the boards did not fit beside the panel at this screen width: the panel goes below
     cramped_at: int | None = None
     #: the table this result belongs to: the screen under it
@@ -105,11 +105,6 @@ class ResultPanel(ResultScreen):
         """The result's own lines, scrolled when the panel is short of room."""
         yield from super().compose_body()
 
-    def placement(self, width: int) -> Placement:
-        if width == self.cramped_at or width < self.side_width + self.BOARDS_WIDTH:
-            return "below"
-        return "side"
-
     # Textual runs every class's handler, this one after a subclass's: no super() calls here
 
     def on_mount(self) -> None:
@@ -124,7 +119,8 @@ class ResultPanel(ResultScreen):
         self._make_room()
 
     def _make_room(self) -> None:
-        """Place the panel and pad the table by its size (not at all while it is closed)."""
+        """Pad the table for the panel (not at all while it is closed): first see where its
+        boards lie with the whole screen, then place the panel beside or below them."""
         table = self.beneath
         if table is None or not self.is_attached:
             return
@@ -134,24 +130,47 @@ class ResultPanel(ResultScreen):
         if closed:
             table.styles.clear_rule("padding")
             return
+        body = self.query_one("#result-body")
+        body.styles.height = None
+        body.styles.max_height = None  # to find how many lines the body has
+        body.display = True
+        table.styles.padding = (0, 0, 1, 0)  # the boards laid out on the whole screen
+        self.call_after_refresh(self._place, self.fitting)
+
+    def placement(self, boards: list[Region]) -> tuple[Placement, int]:
+        """Beside the boards when the panel fits there whole; else below them when its verdict
+        and buttons fit; else beside, as narrow as it may be (boards that spread into the
+        log's room draw closer again when the panel takes it); and the side panel's width."""
         width, height = self.app.size
-        where = self.placement(width)
+        right = max((region.right for region in boards), default=width // 2)
+        lowest = max((region.bottom for region in boards), default=height // 2)
+        beside = min(self.side_width, width - right)
+        if width == self.cramped_at:
+            return "below", 0
+        if beside == self.side_width:
+            return "side", beside
+        if height - 1 - lowest >= BANNER_FRAME:
+            return "below", 0
+        return "side", max(beside, self.SIDE_MIN)
+
+    def _place(self, fitting: int) -> None:
+        if fitting != self.fitting or self.beneath is None:
+            return
+        body = self.query_one("#result-body")
+        self.body_lines = max(body.virtual_size.height, body.size.height)
+        boards = self.board_regions()
+        where, side = self.placement(boards)
         self.set_class(where == "side", "-side")
         self.set_class(where == "below", "-below")
         box = self.query_one("#result-box")
-        body = self.query_one("#result-body")
-        body.styles.height = None
         if where == "side":
-            box.styles.width = self.side_width
-            self._size_body(height - 7)
-            table.styles.padding = (0, self.side_width, 1, 0)
-            self.call_after_refresh(self._check_side, self.fitting)
+            box.styles.width = side
+            self._size_body(self.app.size.height - 7)
+            self.beneath.styles.padding = (0, side, 1, 0)
+            self.call_after_refresh(self._check_side, fitting, side)
         else:
             box.styles.width = "100%"
-            body.styles.max_height = None  # to find how many lines the body has
-            body.display = True
-            table.styles.padding = (0, 0, 1, 0)  # lay the boards out on the whole height first
-            self.call_after_refresh(self._fit_banner, self.fitting)
+            self._fit_banner(fitting, boards)
 
     def board_regions(self, seen: bool = True) -> list[Region]:
         """Where the table's boards are now (see ``TableScreen.BOARDS``): the parts on show, or
@@ -163,29 +182,22 @@ class ResultPanel(ResultScreen):
         boards = [board for board in table.query(selector) if board.display]
         return [seen_region(board) if seen else board.region for board in boards]
 
-    def _check_side(self, fitting: int) -> None:
+    def _check_side(self, fitting: int, side: int) -> None:
         """Boards wider than the room beside the panel: put the panel below them instead."""
         if fitting != self.fitting:
             return
         width = self.app.size.width
         boards = self.board_regions(seen=False)
-        if boards != self.board_regions() or any(
-            region.right > width - self.side_width for region in boards
-        ):
+        if boards != self.board_regions() or any(region.right > width - side for region in boards):
             self.cramped_at = width
             self._make_room()
         else:
             self.refresh_bindings()  # whether the body scrolls is known now
 
-    def _fit_banner(self, fitting: int) -> None:
+    def _fit_banner(self, fitting: int, boards: list[Region]) -> None:
         """Give the banner the rows under the lowest board: at least its verdict and buttons,
         and as much of its body as fits (the rest scrolls)."""
-        if fitting != self.fitting:
-            return
-        body = self.query_one("#result-body")
-        self.body_lines = max(body.virtual_size.height, body.size.height)
         height = self.app.size.height
-        boards = self.board_regions()
         lowest = max((region.bottom for region in boards), default=height // 2)
         # the footer, the boards, the banner's own rows
         self._size_banner(height - 1 - lowest - BANNER_FRAME)

@@ -41,6 +41,9 @@ from cardtable.ui.widgets.log import MoveLog, log_folded
 
 #: rows the grids leave free under them while a result is up, in case it is a banner there
 BANNER_ROWS = 6
+#: the narrowest room worth laying the grids out in beside a result's side panel (narrower
+#: screens get the panel below the grids)
+GRIDS_BESIDE_A_RESULT = 64
 
 
 class PlayArea(Grid):
@@ -63,6 +66,8 @@ class PixiesTable(TableScreen):
     PixiesTable #px-offer { margin-bottom: 0; }
     PixiesTable #px-play { height: 1fr; grid-gutter: 0 1; padding: 0 1; overflow-y: auto; }
     PixiesTable MoveLog { height: 1fr; min-height: 3; }
+    /* between rounds nothing is on offer: the grids take its rows, the result the rest */
+    PixiesTable.-under-result #px-offer, PixiesTable.-under-result #px-board { display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(n), f"digit({n})", f"Choose {n}", show=False) for n in range(1, 10)),
@@ -417,7 +422,7 @@ class PixiesTable(TableScreen):
         table, so reopening it never has to move the grids."""
         width, height = self.app.size
         side = ResultPanel.side_width
-        if self._result_up and width >= side + ResultPanel.BOARDS_WIDTH:
+        if self._result_up and width >= side + GRIDS_BESIDE_A_RESULT:
             width -= side
         return Size(width, height)
 
