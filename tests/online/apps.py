@@ -6,11 +6,12 @@ from typing import Any
 
 import pytest
 
+from cardtable.online.remote import RemoteSession
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.pazaak.handplay import SignPicker
 from cardtable.ui.tables.pazaak.table import Table
-from tests.online.conftest import until
+from tests.online.conftest import Running, until
 
 
 def table_of(app: CardtableApp) -> Table | None:
@@ -64,3 +65,13 @@ async def play_match(pilots: tuple[Any, ...], stand_at: int = 17, moves: int = 4
                 await step(pilot, stand_at)
     session = table_of(pilots[0].app)
     pytest.fail(f"the match did not finish: at move {session and session.session.ply}")
+
+
+#: Ann opens a Pazaak table for two people
+ANN_HOSTS = {"type": "create", "game": "pazaak", "seats": ["human", "human"], "name": "Ann"}
+
+
+async def joiner(server: Running, host: RemoteSession, name: str = "Bob") -> RemoteSession:
+    """``name``'s session at ``host``'s table, once the server has given it an invite code."""
+    await until(lambda: bool(host.invite), "the invite code")
+    return server.session("pazaak", {"type": "join", "code": host.invite, "name": name})

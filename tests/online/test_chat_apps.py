@@ -12,7 +12,7 @@ from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.online import LobbyScreen
 from cardtable.ui.tables.chatting import ChatBox
 from cardtable.ui.widgets.log import MoveLog
-from tests.online.apps import play_match, shows_final_result, table_of
+from tests.online.apps import ANN_HOSTS, joiner, play_match, shows_final_result, table_of
 from tests.online.conftest import Running, until
 from tests.online.test_chat import HOSTILE, HOSTILE_SHOWN
 
@@ -110,12 +110,10 @@ async def test_a_local_game_has_no_chat_key() -> None:
 
 async def test_a_line_half_typed_goes_on_to_the_next_game(server: Running) -> None:
     """A spectator typing when the players' rematch begins keeps the line in the next table."""
-    create = {"type": "create", "game": "pazaak", "seats": ["human", "human"], "name": "Ann"}
-    ann = server.session("pazaak", create)
+    ann = server.session("pazaak", ANN_HOSTS)
     ann_app = CardtableApp(lambda app: LobbyScreen(ann), bot_pause=0)
     async with ann_app.run_test(size=(120, 40)) as ann_pilot:
-        await until(lambda: bool(ann.invite), "the invite code")
-        bob = server.session("pazaak", {"type": "join", "code": ann.invite, "name": "Bob"})
+        bob = await joiner(server, ann)
         eve = server.session("pazaak", {"type": "watch", "code": ann.watch})
         bob_app = CardtableApp(lambda app: LobbyScreen(bob), bot_pause=0)
         eve_app = CardtableApp(lambda app: LobbyScreen(eve), bot_pause=0)

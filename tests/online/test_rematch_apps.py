@@ -10,7 +10,7 @@ from textual.widgets import Button
 from cardtable.online.remote import RemoteSession
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.online import LobbyScreen
-from tests.online.apps import play_match, shows_final_result, table_of
+from tests.online.apps import ANN_HOSTS, joiner, play_match, shows_final_result, table_of
 from tests.online.conftest import Running, until
 
 
@@ -90,13 +90,10 @@ async def test_three_rematches_hold_whoever_asks_first(server: Running) -> None:
 
 
 async def test_the_one_who_asked_is_told_when_the_other_leaves_instead(server: Running) -> None:
-    create = {"type": "create", "game": "pazaak", "seats": ["human", "human"], "name": "Ann"}
-    ann = server.session("pazaak", create)
+    ann = server.session("pazaak", ANN_HOSTS)
     ann_app = app_for(ann)
     async with ann_app.run_test(size=(80, 24)) as ann_pilot:
-        await until(lambda: bool(ann.invite), "the invite code")
-        bob = server.session("pazaak", {"type": "join", "code": ann.invite, "name": "Bob"})
-        bob_app = app_for(bob)
+        bob_app = app_for(bob := await joiner(server, ann))
         async with bob_app.run_test(size=(80, 24)) as bob_pilot:
             await until(lambda: table_of(ann_app) and table_of(bob_app), "two tables")
             await play_match((ann_pilot, bob_pilot), stand_at=0)
