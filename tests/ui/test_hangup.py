@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import os
 import pty
-import select
 import signal
-import subprocess
-import sys
-import time
 
 from cardtable.ui.hangup import hung_up
+from tests.web.terminal import Terminal
 
 #: generous bounds for a loaded 2-core machine; the loops below end as soon as they can
 START_S = 60.0
@@ -28,31 +25,15 @@ def test_a_closed_pty_reads_as_hung_up_and_an_open_one_does_not() -> None:
 
 
 def test_the_app_exits_when_its_pty_closes_without_a_hangup_signal(tmp_path) -> None:
-    leader, follower = pty.openpty()
-    env = {**os.environ, "CARDTABLE_HOME": str(tmp_path), "TERM": "xterm-256color"}
-    # a new session and no controlling terminal: closing the leader sends no SIGHUP
-    app = subprocess.Popen(
-        [sys.executable, "-m", "cardtable", "play", "pazaak"],
-        stdin=follower,
-        stdout=follower,
-        stderr=follower,
-        env=env,
-        start_new_session=True,
-    )
-    os.close(follower)
+    # the harness starts the app in a new session with no controlling terminal: closing the
+    # pty's other end sends no SIGHUP
+    env = {**os.environ, "CARDTABLE_HOME": str(tmp_path / "home")}
+    terminal = Terminal(["play", "pazaak"], tmp_path, env)
     try:
-        seen, started = b"", time.monotonic()
-        while b"Start" not in seen and time.monotonic() - started < START_S:
-            ready, _, _ = select.select([leader], [], [], 0.5)
-            if ready:
-                seen += os.read(leader, 65536)
-        assert b"Start" in seen, "the new-game form never showed"
-        os.close(leader)
-        leader = -1
-        assert app.wait(timeout=LEAVE_S) == 1
+        terminal.wait_for("Start", seconds=START_S)
+        os.close(terminal.master)
+        assert terminal.process.wait(timeout=LEAVE_S) == 1
     finally:
-        if leader >= 0:
-            os.close(leader)
-        if app.poll() is None:
-            os.killpg(app.pid, signal.SIGKILL)
-            app.wait(timeout=10)
+        if terminal.process.poll() is None:
+            os.killpg(terminal.process.pid, signal.SIGKILL)
+            terminal.process.wait(timeout=10)
