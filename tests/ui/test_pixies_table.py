@@ -20,6 +20,7 @@ from cardtable.games.pixies.actions import PlaceFaceDown, Take
 from cardtable.games.pixies.state import Phase
 from cardtable.games.registry import GAMES
 from cardtable.session import LocalSession, ReplaySession
+from cardtable.tools.shots import placing
 from cardtable.tools.shots.pixies import SHOTS, phase_is, preplay, seats_for, tucked_cards
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.handoff import HandOffScreen
@@ -63,6 +64,10 @@ async def settle(pilot, rounds: int = 1) -> None:
             except WorkerCancelled:
                 continue
         await pilot.pause()
+    for _ in range(100):  # a result panel finding its place beside the boards: a few frames
+        if not placing(pilot.app):
+            break
+        await pilot.pause(0.02)
 
 
 def find_table(app: CardtableApp) -> PixiesTable:

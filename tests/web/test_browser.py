@@ -18,9 +18,13 @@ TOTAL = re.compile(r"total (\d+)")
 RESULT = re.compile(r"(won the set|set is void).*Next set|won the match.*Save picture", re.S)
 
 
-def steady_key(text: str, seat: int) -> str:
-    """Stand on 17 or more, else end the turn (the boards show in seat order)."""
-    return "s" if int(TOTAL.findall(text)[seat]) >= 17 else "e"
+def steady_key(text: str, seat: int) -> str | None:
+    """Stand on 17 or more, else end the turn (the boards show in seat order); None while the
+    screen is caught mid-redraw, with not every board's total on it yet."""
+    totals = TOTAL.findall(text)
+    if len(totals) <= seat:
+        return None
+    return "s" if int(totals[seat]) >= 17 else "e"
 
 
 def play_set(tab: Tab, picture: str | None = None) -> str:
@@ -28,16 +32,19 @@ def play_set(tab: Tab, picture: str | None = None) -> str:
 
     With ``picture`` (a path), the page is kept there as the person is about to stand.
     """
-    for _ in range(40):
+    for _ in range(120):  # 40 moves at most, and the odd look at a screen mid-redraw
         text = tab.wait_for(lambda t: bool(RESULT.search(t)) or "your turn" in t)
         if RESULT.search(text):
             return text
         key = steady_key(text, 0)
+        if key is None:
+            tab.pause()
+            continue
         if key == "s" and picture:
             tab.page.screenshot(path=picture)
             picture = None
         tab.step(key)
-    raise AssertionError("no result after 40 moves")
+    raise AssertionError(f"no result after 40 moves or more; screen:\n{tab.text()}")
 
 
 def check_a_second_visitor_sees_nothing_of_the_first(served: Served, first: Tab) -> None:

@@ -42,8 +42,8 @@ def move(player: Mirrored, seat: int) -> bool:
         return False
     if RESULT.search(text):
         player.step("Enter")
-    elif "your turn" in text:
-        player.step(steady_key(text, seat))
+    elif "your turn" in text and (key := steady_key(text, seat)):
+        player.step(key)
     return True
 
 

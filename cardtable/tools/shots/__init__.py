@@ -41,7 +41,7 @@ async def settle(pilot: Any, rounds: int = 3) -> None:
             except WorkerCancelled:  # a bot's worker ended by the next one: its move is posted
                 continue
         await pilot.pause(0.05)
-        if done + 1 >= rounds and not bots_thinking(pilot.app):
+        if done + 1 >= rounds and not bots_thinking(pilot.app) and not placing(pilot.app):
             break
     # a blinking cursor would make a capture depend on the clock: hold it steady, shown
     for box in pilot.app.screen.query(Input):
@@ -53,6 +53,11 @@ async def ask_hint(pilot: Any) -> None:
     await settle(pilot)
     await pilot.press("i")
     await settle(pilot)
+
+
+def placing(app: Any) -> bool:
+    """Whether a result panel on the screen is still finding its place beside the boards."""
+    return bool(getattr(app.screen, "placing", False))
 
 
 def bots_thinking(app: Any) -> bool:

@@ -5,10 +5,16 @@ bottom. The table underneath makes room for it: it hides its log, buttons and fo
 itself by the panel's size, so its boards lay out again in the space left, and the panel's
 see-through backdrop shows them as they ended. Escape only closes the panel (nothing moves on): the table is
 then seen whole, and Enter brings the result back to go on from.
+
+Finding the panel's place takes a few frames (the boards lay out again around it). Until it is
+placed the box is hidden, so nothing moves under a pointer about to click it; keys pressed
+meanwhile are kept and act on the buttons once they show.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import ClassVar, Literal
 
 from textual import events
@@ -58,6 +64,7 @@ class ResultPanel(ResultScreen):
     }
     ResultPanel.-below #result-body > *, ResultPanel.-below #choices { margin-top: 0; }
     ResultPanel.-closed #result-box { display: none; }
+    ResultPanel.-placing #result-box { visibility: hidden; }
     ResultPanel #verdict { content-align: left middle; }
     ResultPanel #result-body { height: auto; scrollbar-size-vertical: 1; }
     ResultPanel #details { margin-top: 1; }
@@ -93,6 +100,12 @@ class ResultPanel(ResultScreen):
     body_rows = 0
     body_lines = 0
 
+    def __init__(self, verdict: str, details: str, choices: tuple[tuple[str, str], ...]) -> None:
+        super().__init__(verdict, details, choices)
+        #: arrow steps and an Enter pressed while the panel was still finding its place
+        self.early_keys: list[int | None] = []
+        self.add_class("-placing")
+
     def compose(self) -> ComposeResult:
         yield from super().compose()
         yield Footer()
@@ -114,6 +127,33 @@ class ResultPanel(ResultScreen):
         # CSS: the see-through backdrop is set inline
         self.styles.background = Color(0, 0, 0, 0)
         self._make_room()
+        if self.beneath is None:
+            self._placed()
+
+    @property
+    def placing(self) -> bool:
+        """The panel is still finding its place: its box is hidden."""
+        return self.has_class("-placing")
+
+    def _placed(self) -> None:
+        """Show the box where it now stays, and act on the keys pressed while it was hidden."""
+        was_placing = self.placing
+        self.remove_class("-placing")
+        self.refresh_bindings()  # whether the body scrolls is known now
+        if not was_placing:
+            return
+        self.query(".-primary").first().focus()
+        early, self.early_keys = self.early_keys, []
+        self.call_after_refresh(self._replay_keys, early)
+
+    def _replay_keys(self, early: list[int | None]) -> None:
+        for step in early:
+            if step is None:
+                focused = self.focused
+                if isinstance(focused, Button):
+                    focused.press()
+                return
+            super().action_move_focus(step)
 
     def on_resize(self, event: events.Resize) -> None:
         self._make_room()
@@ -130,12 +170,34 @@ class ResultPanel(ResultScreen):
         if closed:
             table.styles.clear_rule("padding")
             return
+        self.add_class("-placing")
         body = self.query_one("#result-body")
         body.styles.height = None
         body.styles.max_height = None  # to find how many lines the body has
         body.display = True
         table.styles.padding = (0, 0, 1, 0)  # the boards laid out on the whole screen
-        self.call_after_refresh(self._place, self.fitting)
+        self._when_settled(self._place, self.fitting)
+
+    def _when_settled(
+        self,
+        then: Callable[[int], None],
+        fitting: int,
+        last: list[Region] | None = None,
+        tries: int = 12,
+    ) -> None:
+        """``then(fitting)`` once this panel and the table beneath have both drawn since the
+        last change, and the boards stopped moving: the table lays itself out on its own clock,
+        and may lay its boards out again when its room changes."""
+        table = self.beneath
+        if fitting != self.fitting or table is None:
+            return
+        boards = self.board_regions(seen=False)
+        if boards == last or not tries:
+            then(fitting)
+        else:
+            self.call_after_refresh(
+                table.call_after_refresh, self._when_settled, then, fitting, boards, tries - 1
+            )
 
     def placement(self, boards: list[Region]) -> tuple[Placement, int]:
         """Beside the boards when the panel fits there whole; else below them when its verdict
@@ -167,7 +229,7 @@ class ResultPanel(ResultScreen):
             box.styles.width = side
             self._size_body(self.app.size.height - 7)
             self.beneath.styles.padding = (0, side, 1, 0)
-            self.call_after_refresh(self._check_side, fitting, side)
+            self._when_settled(partial(self._check_side, side=side), fitting)
         else:
             box.styles.width = "100%"
             self._fit_banner(fitting, boards)
@@ -192,7 +254,7 @@ class ResultPanel(ResultScreen):
             self.cramped_at = width
             self._make_room()
         else:
-            self.refresh_bindings()  # whether the body scrolls is known now
+            self._placed()
 
     def _fit_banner(self, fitting: int, boards: list[Region]) -> None:
         """Give the banner the rows under the lowest board: at least its verdict and buttons,
@@ -202,7 +264,7 @@ class ResultPanel(ResultScreen):
         # the footer, the boards, the banner's own rows
         self._size_banner(height - 1 - lowest - BANNER_FRAME)
         full = sum(region.height for region in boards)
-        self.call_after_refresh(self._check_banner, fitting, full, 4)
+        self._when_settled(partial(self._check_banner, full=full, tries=4), fitting)
 
     def _size_body(self, rows: int) -> None:
         """At most ``rows`` of the body show (it scrolls); none at all below one."""
@@ -229,9 +291,9 @@ class ResultPanel(ResultScreen):
         if short > 0 and tries and self.body_rows > 0:
             # the table may give its boards only a share of the rows: free more than they lack
             self._size_banner(self.body_rows - 2 * short)
-            self.call_after_refresh(self._check_banner, fitting, full, tries - 1)
+            self._when_settled(partial(self._check_banner, full=full, tries=tries - 1), fitting)
         else:
-            self.refresh_bindings()  # whether the body scrolls is known now
+            self._placed()
 
     def on_unmount(self) -> None:
         self._release_table()
@@ -248,7 +310,7 @@ class ResultPanel(ResultScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         closed = self.has_class("-closed")
         if action == "reopen":
-            return closed
+            return closed or self.placing
         if action == "scroll_body":
             return not closed and self.query_one("#result-body").max_scroll_y > 0
         if action in ("close", "move_focus"):
@@ -260,7 +322,18 @@ class ResultPanel(ResultScreen):
         self.add_class("-closed")
         self._closed_changed()
 
+    def action_move_focus(self, step: int) -> None:
+        if self.placing:
+            self.early_keys.append(step)
+        else:
+            super().action_move_focus(step)
+
     def action_reopen(self) -> None:
+        """Enter on a closed panel: show it again (on one still being placed: press its
+        button once it shows)."""
+        if self.placing and not self.has_class("-closed"):
+            self.early_keys.append(None)
+            return
         self.remove_class("-closed")
         self._closed_changed()
         self.query(".-primary").first().focus()

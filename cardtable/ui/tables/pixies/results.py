@@ -93,16 +93,14 @@ class ScoreboardScreen(ResultPanel):
     ) -> None:
         super().__init__(verdict, details, choices)
         self.table = table
+        # a side panel as wide as the table of points (the grids keep what is left)
+        console = Console(width=200)
+        table_width = Measurement.get(console, console.options, table).maximum
+        self.side_width = max(self.side_width, table_width + 5)
 
     def compose_summary(self) -> ComposeResult:
         yield Static(self.table, id="scoreboard")
         yield from super().compose_summary()
-
-    def on_mount(self) -> None:
-        """A side panel as wide as the table of points (the grids keep what is left)."""
-        console = Console(width=200)
-        table_width = Measurement.get(console, console.options, self.table).maximum
-        self.side_width = max(self.side_width, table_width + 5)
 
 
 def round_summary(

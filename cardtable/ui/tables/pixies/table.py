@@ -99,6 +99,8 @@ class PixiesTable(TableScreen):
         self._performing = False
         #: a result is up (or closed to look, and may come back): the grids keep out of its way
         self._result_up = False
+        #: the width of that result's side panel
+        self._result_side = 0
 
     def compose_table(self) -> ComposeResult:
         yield Static(id="px-prompt", markup=False)
@@ -384,6 +386,7 @@ class PixiesTable(TableScreen):
         self._frozen = None
         if self._result_up:  # the result is gone: the grids take the room back
             self._result_up = False
+            self._result_side = 0
             self.apply_layout(self.room())
         seat = self.session.to_move
         if self.hotseat and seat is not None and self.seats[seat].is_human:
@@ -399,29 +402,30 @@ class PixiesTable(TableScreen):
             self.redraw()
         filled = next((e.seat for e in events if isinstance(e, GridFilled)), None)
         names = [self.seat_name(s) for s in range(len(self.seats))]
-        self.make_room_for_result()
-        return round_summary(ended, names, filled)
+        return self.make_room_for(round_summary(ended, names, filled))
 
     def final_result(self) -> ResultPanel:
         outcome = self.session.outcome
         assert outcome is not None
         view = self.session.observe()
         names = [self.seat_name(s) for s in range(len(self.seats))]
-        self.make_room_for_result()
-        return final_result(names, outcome.winners, view.round_scores)
+        return self.make_room_for(final_result(names, outcome.winners, view.round_scores))
 
-    def make_room_for_result(self) -> None:
-        """Lay the grids out in the room a result panel leaves them (beside it on a wide screen,
-        above its banner on a narrow one) before it opens, so it never has to cover them."""
+    def make_room_for(self, result: ResultPanel) -> ResultPanel:
+        """Lay the grids out in the room ``result`` leaves them (beside its side panel on a wide
+        screen, above its banner on a narrow one) before it opens, so it never has to cover them."""
         self._result_up = True
+        self._result_side = result.side_width
         self.apply_layout(self.room())
+        self.redraw()  # the cards in the size the new room gives them
+        return result
 
     def room(self) -> Size:
         """The screen, less the side panel of a result (a banner's rows are kept free by
         ``apply_layout``). The room stays set aside while the result is closed to look at the
         table, so reopening it never has to move the grids."""
         width, height = self.app.size
-        side = ResultPanel.side_width
+        side = self._result_side
         if self._result_up and width >= side + GRIDS_BESIDE_A_RESULT:
             width -= side
         return Size(width, height)
