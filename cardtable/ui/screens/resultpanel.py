@@ -7,8 +7,8 @@ see-through backdrop shows them as they ended. Escape only closes the panel (not
 then seen whole, and Enter brings the result back to go on from.
 
 Finding the panel's place takes a few frames (the boards lay out again around it). Until it is
-placed the box is hidden, so nothing moves under a pointer about to click it; keys pressed
-meanwhile are kept and act on the buttons once they show.
+placed the box waits off the screen, laid out and focused but out of sight, so nothing moves
+under a pointer about to click it, and a key pressed meanwhile still reaches its buttons.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ class ResultPanel(ResultScreen):
     }
     ResultPanel.-below #result-body > *, ResultPanel.-below #choices { margin-top: 0; }
     ResultPanel.-closed #result-box { display: none; }
-    ResultPanel.-placing #result-box { visibility: hidden; }
+    ResultPanel.-placing #result-box { offset-y: 1000; }
     ResultPanel #verdict { content-align: left middle; }
     ResultPanel #result-body { height: auto; scrollbar-size-vertical: 1; }
     ResultPanel #details { margin-top: 1; }
@@ -102,8 +102,6 @@ class ResultPanel(ResultScreen):
 
     def __init__(self, verdict: str, details: str, choices: tuple[tuple[str, str], ...]) -> None:
         super().__init__(verdict, details, choices)
-        #: arrow steps and an Enter pressed while the panel was still finding its place
-        self.early_keys: list[int | None] = []
         self.add_class("-placing")
 
     def compose(self) -> ComposeResult:
@@ -136,24 +134,9 @@ class ResultPanel(ResultScreen):
         return self.has_class("-placing")
 
     def _placed(self) -> None:
-        """Show the box where it now stays, and act on the keys pressed while it was hidden."""
-        was_placing = self.placing
+        """Bring the box on to the screen, where it now stays."""
         self.remove_class("-placing")
         self.refresh_bindings()  # whether the body scrolls is known now
-        if not was_placing:
-            return
-        self.query(".-primary").first().focus()
-        early, self.early_keys = self.early_keys, []
-        self.call_after_refresh(self._replay_keys, early)
-
-    def _replay_keys(self, early: list[int | None]) -> None:
-        for step in early:
-            if step is None:
-                focused = self.focused
-                if isinstance(focused, Button):
-                    focused.press()
-                return
-            super().action_move_focus(step)
 
     def on_resize(self, event: events.Resize) -> None:
         self._make_room()
@@ -257,14 +240,15 @@ class ResultPanel(ResultScreen):
             self._placed()
 
     def _fit_banner(self, fitting: int, boards: list[Region]) -> None:
-        """Give the banner the rows under the lowest board: at least its verdict and buttons,
-        and as much of its body as fits (the rest scrolls)."""
+        """Give the banner the rows under the lowest board, or a third of the screen if that
+        is more (boards that stretch to fill the screen draw themselves smaller for less): at
+        least its verdict and buttons, and as much of its body as fits (the rest scrolls)."""
         height = self.app.size.height
         lowest = max((region.bottom for region in boards), default=height // 2)
         # the footer, the boards, the banner's own rows
-        self._size_banner(height - 1 - lowest - BANNER_FRAME)
-        full = sum(region.height for region in boards)
-        self._when_settled(partial(self._check_banner, full=full, tries=4), fitting)
+        under_boards = height - 1 - lowest - BANNER_FRAME
+        self._size_banner(max(under_boards, height // 3 - BANNER_FRAME))
+        self._when_settled(partial(self._check_banner, tries=4), fitting)
 
     def _size_body(self, rows: int) -> None:
         """At most ``rows`` of the body show (it scrolls); none at all below one."""
@@ -282,18 +266,34 @@ class ResultPanel(ResultScreen):
         if self.beneath is not None:
             self.beneath.styles.padding = (0, 0, BANNER_FRAME + shown + 1, 0)
 
-    def _check_banner(self, fitting: int, full: int, tries: int) -> None:
-        """Boards that shrank to make room (a table may share its height out between them and
-        what sits under them) get rows back from the banner's body."""
+    def _check_banner(self, fitting: int, tries: int) -> None:
+        """Boards cut short to make room (a table may share its height out between them and
+        what sits under them) get rows back from the banner's body. Boards that drew
+        themselves smaller for the room left (a table's size tiers) are whole, and keep it."""
         if fitting != self.fitting:
             return
-        short = full - sum(region.height for region in self.board_regions())
+        short = self.rows_cut()
         if short > 0 and tries and self.body_rows > 0:
             # the table may give its boards only a share of the rows: free more than they lack
             self._size_banner(self.body_rows - 2 * short)
-            self._when_settled(partial(self._check_banner, full=full, tries=tries - 1), fitting)
+            self._when_settled(partial(self._check_banner, tries=tries - 1), fitting)
         else:
             self._placed()
+
+    def rows_cut(self) -> int:
+        """The rows of the boards hidden now: cut off by their containers, or their own
+        content squeezed into less height than it needs."""
+        table = self.beneath
+        selector = getattr(table, "BOARDS", "")
+        if table is None or not selector:
+            return 0
+        boards = [board for board in table.query(selector) if board.display]
+        return sum(
+            board.region.height
+            - seen_region(board).height
+            + max(0, board.virtual_size.height - board.size.height)
+            for board in boards
+        )
 
     def on_unmount(self) -> None:
         self._release_table()
@@ -310,7 +310,7 @@ class ResultPanel(ResultScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         closed = self.has_class("-closed")
         if action == "reopen":
-            return closed or self.placing
+            return closed
         if action == "scroll_body":
             return not closed and self.query_one("#result-body").max_scroll_y > 0
         if action in ("close", "move_focus"):
@@ -322,18 +322,7 @@ class ResultPanel(ResultScreen):
         self.add_class("-closed")
         self._closed_changed()
 
-    def action_move_focus(self, step: int) -> None:
-        if self.placing:
-            self.early_keys.append(step)
-        else:
-            super().action_move_focus(step)
-
     def action_reopen(self) -> None:
-        """Enter on a closed panel: show it again (on one still being placed: press its
-        button once it shows)."""
-        if self.placing and not self.has_class("-closed"):
-            self.early_keys.append(None)
-            return
         self.remove_class("-closed")
         self._closed_changed()
         self.query(".-primary").first().focus()
