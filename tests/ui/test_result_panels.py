@@ -150,7 +150,7 @@ async def test_a_result_leaves_the_boards_in_view_and_escape_only_closes_it(
         assert app.screen is panel and state_of(table) == before
 
         await pilot.press("enter")  # the result comes back, to go on from
-        await pilot.pause()
+        await settle(pilot)  # and finds its place again
         assert not panel.has_class("-closed") and table.has_class("-under-result")
         boards_beside(table, panel, GAME_CASES[game][2])
         assert isinstance(panel.focused, Button) and panel.focused.id == panel.choices[0][0]

@@ -165,21 +165,22 @@ class ResultPanel(ResultScreen):
         self,
         then: Callable[[int], None],
         fitting: int,
-        last: list[Region] | None = None,
+        seen: tuple[list[Region], ...] = (),
         tries: int = 12,
     ) -> None:
-        """``then(fitting)`` once this panel and the table beneath have both drawn since the
-        last change, and the boards stopped moving: the table lays itself out on its own clock,
-        and may lay its boards out again when its room changes."""
+        """``then(fitting)`` once this panel and the table beneath have drawn since the last
+        change, and the boards stayed put through two more rounds of drawing: the table lays
+        itself out on its own clock, and may draw its boards again (in a smaller card size,
+        say) a round after its room changes."""
         table = self.beneath
         if fitting != self.fitting or table is None:
             return
-        boards = self.board_regions(seen=False)
-        if boards == last or not tries:
+        seen = (*seen[-2:], self.board_regions(seen=False))
+        if (len(seen) == 3 and seen[0] == seen[1] == seen[2]) or not tries:
             then(fitting)
         else:
             self.call_after_refresh(
-                table.call_after_refresh, self._when_settled, then, fitting, boards, tries - 1
+                table.call_after_refresh, self._when_settled, then, fitting, seen, tries - 1
             )
 
     def placement(self, boards: list[Region]) -> tuple[Placement, int]:
@@ -240,14 +241,16 @@ class ResultPanel(ResultScreen):
             self._placed()
 
     def _fit_banner(self, fitting: int, boards: list[Region]) -> None:
-        """Give the banner the rows under the lowest board, or a third of the screen if that
-        is more (boards that stretch to fill the screen draw themselves smaller for less): at
-        least its verdict and buttons, and as much of its body as fits (the rest scrolls)."""
+        """Give the banner the rows under the lowest board, but no more than half the screen
+        (what else the table shows may sit under its boards) and no less than a third (boards
+        that stretch to fill the screen draw themselves smaller for less): at least its verdict
+        and buttons, and as much of its body as fits (the rest scrolls)."""
         height = self.app.size.height
         lowest = max((region.bottom for region in boards), default=height // 2)
         # the footer, the boards, the banner's own rows
         under_boards = height - 1 - lowest - BANNER_FRAME
-        self._size_banner(max(under_boards, height // 3 - BANNER_FRAME))
+        half, third = height // 2 - BANNER_FRAME, height // 3 - BANNER_FRAME
+        self._size_banner(max(third, min(under_boards, half)))
         self._when_settled(partial(self._check_banner, tries=4), fitting)
 
     def _size_body(self, rows: int) -> None:
