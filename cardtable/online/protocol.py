@@ -161,6 +161,8 @@ class SeatInfo(_Message):
     stand_in: bool = False
     #: the player has left a game that goes on without them (Pazu-Pazaak, between sets)
     left: bool = False
+    #: the game is over and this player asked for another at the same table
+    again: bool = False
 
 
 class Welcome(_Message):

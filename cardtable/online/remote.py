@@ -279,6 +279,15 @@ class RemoteSession(Session):
             if s.bot is None and not s.connected and not s.left and i != self.viewer
         ]
 
+    def asked_again(self) -> set[int]:
+        """The seats that asked for another game at this table (this one's among them)."""
+        update = self._update
+        if update is None:
+            return set()
+        return {i for i, s in enumerate(update.seats) if s.again} | (
+            {self.viewer} if self.rematching and self.viewer is not None else set()
+        )
+
     def _away_note(self, update: Update) -> str | None:
         """Who has gone, for the status line; None when every person is here."""
         away = [
@@ -287,6 +296,9 @@ class RemoteSession(Session):
         ]
         if update.waiting:
             away.insert(0, f"waiting for players: invite code {self.invite}")
+        asking = [s.name for i, s in enumerate(update.seats) if s.again and i != self.viewer]
+        if asking and not self.rematching:
+            away.append(f"{' and '.join(asking)} would like to play again")
         return "; ".join(away) or None
 
     def _set_status(self, text: str | None) -> None:

@@ -489,9 +489,12 @@ class GameServer:
         if conn.seat is None:
             raise Refusal("spectator", "spectators cannot ask for a rematch")
         table.may_start_again()
+        asked_before = conn.seat in table.again
         table.again.add(conn.seat)
         present = {p.seat for p in table.peers if p.seat is not None}
         if not present <= table.again:
+            if not asked_before:  # the others see who is ready for another game (once)
+                self.broadcast(table)
             return
         table.start_again(secrets.randbelow(2**31))
         table.again.clear()

@@ -267,6 +267,7 @@ class Table:
                     "connected": who.bot is None and self.present(i),
                     "stand_in": i in self.stand_ins,
                     "left": rules.has_left(state, i),
+                    "again": i in self.again,
                 }
                 for i, who in enumerate(self.seats)
             ],

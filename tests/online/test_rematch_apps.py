@@ -26,6 +26,11 @@ def at_new_game(app: CardtableApp, old: Any) -> bool:
     )
 
 
+def status_of(app: CardtableApp) -> str:
+    table = table_of(app)
+    return "" if table is None else str(table.query_one("#status-line").render())
+
+
 def assert_only_looks_on(app: CardtableApp) -> None:
     """A spectator's table has no buttons to press and no game keys in its footer."""
     table = table_of(app)
@@ -62,8 +67,7 @@ async def test_three_rematches_hold_whoever_asks_first(server: Running) -> None:
                 if rematch == 2:  # the spectator closes its box: it follows from the table too
                     await eve_pilot.press("enter")
                     await until(lambda: eve_app.screen is table_of(eve_app), "the table")
-                    status = str(eve_app.screen.query_one("#status-line").render())
-                    assert "rematch" in status
+                    assert "rematch" in status_of(eve_app)
                 old = [table_of(app) for app in apps]
                 asker, other = players[first].app, players[1 - first]
                 await players[first].press("enter")  # Play again: the box's first button
@@ -71,6 +75,13 @@ async def test_three_rematches_hold_whoever_asks_first(server: Running) -> None:
                     lambda: isinstance(asker.screen, LobbyScreen),  # noqa: B023 (awaited here)
                     "the first to ask to wait for the other",
                 )
+                # the other player is told, on the table under their result
+                asking = f"{('Ann', 'Bob')[first]} would like to play again"
+                await until(
+                    lambda: asking in status_of(other.app),  # noqa: B023 (awaited here)
+                    "word that the first asked",
+                )
+                assert "You  · ready to play again" in asker.screen.lobby_text()
                 await other.press("enter")
                 await until(
                     lambda: all(at_new_game(*pair) for pair in zip(apps, old, strict=True)),  # noqa: B023

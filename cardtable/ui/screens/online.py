@@ -142,7 +142,11 @@ class LobbyScreen(Screen[None]):
                 f"and this one to look on:  {join_line(s.shared_url, s.watch, 'watch')}",
                 "",
             ]
-        lines += [f"  {seat.label}" for seat in s.seats]
+        asked = s.asked_again() if s.rematching else set()
+        lines += [
+            f"  {seat.label}" + ("  · ready to play again" if i in asked else "")
+            for i, seat in enumerate(s.seats)
+        ]
         if s.rematching:
             lines.append("\nWaiting for everyone at the table to ask for the rematch…")
             gone = [seat.name for seat in s.away()]
