@@ -24,7 +24,7 @@ from pydantic import (
 
 from cardtable.core.names import clean_name
 
-PROTOCOL = 2
+PROTOCOL = 3
 #: the largest message a client may send, in bytes (an action is a few dozen)
 MAX_MESSAGE = 4096
 #: a message longer than this is no client's mistake: it is answered, then the connection closed
