@@ -64,9 +64,10 @@ async def settle(pilot, rounds: int = 1) -> None:
             except WorkerCancelled:
                 continue
         await pilot.pause()
-    for _ in range(100):  # a result panel finding its place beside the boards: a few frames
-        if not placing(pilot.app):
-            break
+    # a result panel finding its place beside the boards: a dozen frames, which a loaded
+    # machine may stretch to seconds
+    deadline = asyncio.get_running_loop().time() + 20
+    while placing(pilot.app) and asyncio.get_running_loop().time() < deadline:
         await pilot.pause(0.02)
 
 

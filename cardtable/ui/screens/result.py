@@ -5,6 +5,8 @@ A game's own results (a set, a round, a match) use ``ResultPanel``, which keeps 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -41,6 +43,8 @@ class ResultScreen(ModalScreen[str]):
         self.verdict = verdict
         self.details = details
         self.choices = choices
+        #: choices done where the box stands, which leave it open (a download, say), by id
+        self.in_place: dict[str, Callable[[], None]] = {}
 
     def compose(self) -> ComposeResult:
         with Vertical(id="result-box"):
@@ -60,7 +64,11 @@ class ResultScreen(ModalScreen[str]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(event.button.id or "")
+        choice = event.button.id or ""
+        if choice in self.in_place:
+            self.in_place[choice]()
+        else:
+            self.dismiss(choice)
 
     def action_move_focus(self, step: int) -> None:
         if step > 0:

@@ -302,7 +302,8 @@ class ResultPanel(ResultScreen):
         self._release_table()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self._release_table()  # before the table draws again, not after
+        if event.button.id not in self.in_place:  # the box goes: the table has its room back
+            self._release_table()  # before the table draws again, not after
 
     def _release_table(self) -> None:
         table = self.beneath

@@ -3,11 +3,12 @@ game, a download, keep watching, quit), and leaving a game before it is over."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.screens.resultpanel import ResultPanel
-from cardtable.ui.web import DOWNLOADS, download, downloads_for
+from cardtable.ui.web import download, downloads_for
 
 if TYPE_CHECKING:
     from cardtable.ui.tables.base import TableScreen
@@ -33,16 +34,16 @@ def show_final(table: TableScreen) -> None:
     result = table.final_result()
     if table.session.spectating:  # no say in a rematch: it follows the players into one
         result.choices = tuple(KEEP_WATCHING if c[0] == "again" else c for c in result.choices)
-    result.choices += downloads_for(table.app, table.session)
+    offered = downloads_for(table.app, table.session)
+    result.choices += offered
+    for choice, _ in offered:  # the box stays open, for another download or the next game
+        result.in_place[choice] = partial(download, table.app, table.session, choice)
     table.app.push_screen(result, table.after_final)
 
 
 def after_final(table: TableScreen, choice: str | None) -> None:
     """Do what the result box was answered with."""
-    if choice in DOWNLOADS:
-        download(table.app, table.session, choice)
-        table.advance()  # the result box again, for another download or the next game
-    elif choice == "again":
+    if choice == "again":
         table.app.call_later(table.app.restart_match, table)
     elif choice != "watch":
         table.app.exit()
