@@ -12,7 +12,7 @@ lint:
 test:
 	python -m pytest -n 2
 
-# everything but the tests marked slow (the UI fuzz, about ten minutes of the run)
+# everything but the tests marked slow (the UI fuzz: about two and a half minutes of the run)
 quick:
 	python -m pytest -n 2 -m "not slow"
 
