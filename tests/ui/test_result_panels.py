@@ -21,6 +21,7 @@ from cardtable.games.registry import GAMES
 from cardtable.session import LocalSession
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.resultpanel import ResultPanel, seen_region
+from cardtable.ui.screens.rules import RulesScreen
 from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tables.flip7.table import Table as Flip7Table
 from cardtable.ui.tables.flip7.widgets import SeatLine
@@ -30,6 +31,7 @@ from cardtable.ui.tables.pazu.table import PazuTable
 from cardtable.ui.tables.pazu.widgets import SeatBoard
 from cardtable.ui.tables.pixies.table import PixiesTable
 from cardtable.ui.tables.pixies.widgets import GridPanel
+from cardtable.ui.widgets.log import MoveLog, log_folded
 from tests.ui.test_pixies_table import settle
 
 #: game, seats, the table's class, and the widget that draws one player's board
@@ -186,3 +188,31 @@ async def test_enter_on_a_set_result_goes_on_to_the_next_set() -> None:
         assert panel not in app.screen_stack
         assert table.frozen is None and table.session.observe().set_number == number + 1
         assert not table.has_class("-under-result") and not table.styles.padding.right
+
+
+async def test_a_closed_result_lets_the_tables_looking_keys_through() -> None:
+    """Closed to look at the final table, the result lets `l` fold the log and `?` open the
+    rules; neither moves the game on, and Enter still brings the result back."""
+    app = app_for("pazaak", final=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table, panel = await result_up(pilot, "pazaak", final=True)
+        before = state_of(table)
+        await pilot.press("l")  # the result is open: the key is not the table's
+        await settle(pilot)
+        assert not log_folded(app)
+        await pilot.press("escape", "l")
+        await settle(pilot)
+        assert log_folded(app) and not table.query_one(MoveLog).display
+        await pilot.press("l")
+        await settle(pilot)
+        assert not log_folded(app) and table.query_one(MoveLog).display
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is panel and panel.has_class("-closed")
+        assert state_of(table) == before
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not panel.has_class("-closed") and isinstance(panel.focused, Button)

@@ -85,6 +85,9 @@ class ResultPanel(ResultScreen):
         Binding("right", "move_focus(1)", "Choose", key_display="← →"),
         Binding("up", "scroll_body(-1)", "Scroll", show=False),
         Binding("down", "scroll_body(1)", "Scroll", key_display="↑ ↓"),
+        # while the result is closed to look at the table, the table's own looking keys work
+        Binding("l", "on_table('toggle_log')", "Log"),
+        Binding("question_mark", "on_table('rules')", "Rules", key_display="?"),
     ]
     #: the width of the side panel: a result with wider lines widens it
     side_width = 44
@@ -140,6 +143,13 @@ class ResultPanel(ResultScreen):
 
     def on_resize(self, event: events.Resize) -> None:
         self._make_room()
+
+    def on_screen_resume(self) -> None:
+        """Back from a screen opened over the closed result (the rules): no button is
+        focused while the box is out of sight, so Enter brings it back rather than pressing
+        a button nobody can see."""
+        if self.has_class("-closed"):
+            self.call_after_refresh(self.set_focus, None)
 
     def _make_room(self) -> None:
         """Pad the table for the panel (not at all while it is closed): first see where its
@@ -319,12 +329,19 @@ class ResultPanel(ResultScreen):
             return not closed and self.query_one("#result-body").max_scroll_y > 0
         if action in ("close", "move_focus"):
             return not closed
+        if action == "on_table":
+            return closed
         return True
 
     def action_close(self) -> None:
         """Close the panel to see the table whole; nothing moves on."""
         self.add_class("-closed")
         self._closed_changed()
+
+    async def action_on_table(self, action: str) -> None:
+        """One of the table's keys, pressed while the result is closed."""
+        if self.beneath is not None:
+            await self.app.run_action(action, self.beneath)
 
     def action_reopen(self) -> None:
         self.remove_class("-closed")
