@@ -34,6 +34,10 @@ Placement = Literal["side", "below"]
 #: a banner's rows besides its body: the rule above it, the verdict, the buttons
 BANNER_FRAME = 3
 
+#: seconds a panel may take to find its place before it shows where it is: a result a little
+#: out of place beats none at all (a dozen frames is the usual time)
+PLACING_LIMIT = 3.0
+
 #: the class a table wears while a result panel is beside it (its CSS hides the log and footer)
 UNDER_RESULT = "-under-result"
 
@@ -136,6 +140,10 @@ class ResultPanel(ResultScreen):
         """The panel is still finding its place: its box is hidden."""
         return self.has_class("-placing")
 
+    def _stop_placing(self, fitting: int) -> None:
+        if fitting == self.fitting and self.placing:
+            self._placed()
+
     def _placed(self) -> None:
         """Bring the box on to the screen, where it now stays."""
         self.remove_class("-placing")
@@ -164,6 +172,7 @@ class ResultPanel(ResultScreen):
             table.styles.clear_rule("padding")
             return
         self.add_class("-placing")
+        self.set_timer(PLACING_LIMIT, partial(self._stop_placing, self.fitting))
         body = self.query_one("#result-body")
         body.styles.height = None
         body.styles.max_height = None  # to find how many lines the body has
@@ -183,7 +192,7 @@ class ResultPanel(ResultScreen):
         itself out on its own clock, and may draw its boards again (in a smaller card size,
         say) a round after its room changes."""
         table = self.beneath
-        if fitting != self.fitting or table is None:
+        if fitting != self.fitting or table is None or not self.is_attached:
             return
         seen = (*seen[-2:], self.board_regions(seen=False))
         if (len(seen) == 3 and seen[0] == seen[1] == seen[2]) or not tries:
@@ -316,6 +325,7 @@ class ResultPanel(ResultScreen):
             self._release_table()  # before the table draws again, not after
 
     def _release_table(self) -> None:
+        self.fitting += 1  # a fit still under way stops: the panel is going
         table = self.beneath
         if table is not None:
             table.remove_class(UNDER_RESULT)
