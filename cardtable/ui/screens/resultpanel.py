@@ -237,15 +237,18 @@ class ResultPanel(ResultScreen):
             box.styles.width = "100%"
             self._fit_banner(fitting, boards)
 
-    def board_regions(self, seen: bool = True) -> list[Region]:
-        """Where the table's boards are now (see ``TableScreen.BOARDS``): the parts on show, or
-        (not ``seen``) their whole regions, cut or not."""
+    def boards(self) -> list[Widget]:
+        """The table's boards on show (see ``TableScreen.BOARDS``)."""
         table = self.beneath
         selector = getattr(table, "BOARDS", "")
         if table is None or not selector:
             return []
-        boards = [board for board in table.query(selector) if board.display]
-        return [seen_region(board) if seen else board.region for board in boards]
+        return [board for board in table.query(selector) if board.display]
+
+    def board_regions(self, seen: bool = True) -> list[Region]:
+        """Where the table's boards are now: the parts on show, or (not ``seen``) their whole
+        regions, cut or not."""
+        return [seen_region(board) if seen else board.region for board in self.boards()]
 
     def _check_side(self, fitting: int, side: int) -> None:
         """Boards wider than the room beside the panel: put the panel below them instead."""
@@ -305,16 +308,11 @@ class ResultPanel(ResultScreen):
     def rows_cut(self) -> int:
         """The rows of the boards hidden now: cut off by their containers, or their own
         content squeezed into less height than it needs."""
-        table = self.beneath
-        selector = getattr(table, "BOARDS", "")
-        if table is None or not selector:
-            return 0
-        boards = [board for board in table.query(selector) if board.display]
         return sum(
             board.region.height
             - seen_region(board).height
             + max(0, board.virtual_size.height - board.size.height)
-            for board in boards
+            for board in self.boards()
         )
 
     def on_unmount(self) -> None:

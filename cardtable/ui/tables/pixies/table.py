@@ -97,9 +97,8 @@ class PixiesTable(TableScreen):
         self._prompt: str | None = None
         self._keys: tuple[Any, ...] = ()
         self._performing = False
-        #: a result is up (or closed to look, and may come back): the grids keep out of its way
-        self._result_up = False
-        #: the width of that result's side panel
+        #: while a result is up (or closed to look, and may come back), the width of its side
+        #: panel, which the grids keep out of; 0 with no result
         self._result_side = 0
 
     def compose_table(self) -> ComposeResult:
@@ -132,7 +131,7 @@ class PixiesTable(TableScreen):
     def apply_layout(self, size: Size) -> None:
         """Card size and the grid of panels for this terminal (see ``choose_layout``)."""
         log = self.query_one(MoveLog)
-        under_result = self._result_up  # a result panel hides the log too
+        under_result = self._result_side > 0  # a result panel hides the log too
         height = size.height - (BANNER_ROWS if under_result else 0)
         shown = not (log_folded(self.app) or under_result)
         layout = choose_layout(len(self.seats), size.width, height, shown)
@@ -384,8 +383,7 @@ class PixiesTable(TableScreen):
         so in the status line, the prompt and the highlighted grid.
         """
         self._frozen = None
-        if self._result_up:  # the result is gone: the grids take the room back
-            self._result_up = False
+        if self._result_side:  # the result is gone: the grids take the room back
             self._result_side = 0
             self.apply_layout(self.room())
         seat = self.session.to_move
@@ -414,7 +412,6 @@ class PixiesTable(TableScreen):
     def make_room_for(self, result: ResultPanel) -> ResultPanel:
         """Lay the grids out in the room ``result`` leaves them (beside its side panel on a wide
         screen, above its banner on a narrow one) before it opens, so it never has to cover them."""
-        self._result_up = True
         self._result_side = result.side_width
         self.apply_layout(self.room())
         self.redraw()  # the cards in the size the new room gives them
@@ -426,7 +423,7 @@ class PixiesTable(TableScreen):
         table, so reopening it never has to move the grids."""
         width, height = self.app.size
         side = self._result_side
-        if self._result_up and width >= side + GRIDS_BESIDE_A_RESULT:
+        if side and width >= side + GRIDS_BESIDE_A_RESULT:
             width -= side
         return Size(width, height)
 
