@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from textual.app import RenderResult
 from textual.content import Content
+from textual.css.styles import RulesMap
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions, Visual
 from textual.widgets import Static
 
 #: frame per card kind, so kinds differ on a 16-colour or NO_COLOR terminal too; "special" is a
@@ -39,6 +43,29 @@ def card_art(label: str, kind: str, width: int, height: int) -> str:
     lines[height // 2] = label.center(width)
     lines[-1] = mark.rjust(width)
     return "\n".join(lines)
+
+
+class CardArt(Visual):
+    """A card's inside, drawn for the room it is given as it is drawn.
+
+    The widget cannot ask its own size while rendering: that forces the whole screen's layout
+    to be worked out again, mid-layout, for every card. A visual is handed its size instead.
+    """
+
+    def __init__(self, label: str, kind: str) -> None:
+        self.label, self.kind = label, kind
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return len(self.label)
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return 1
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        art = card_art(self.label, self.kind, width, height or 1)
+        return Content(art).render_strips(width, height, style, options)
 
 
 class CardView(Static):
@@ -96,19 +123,17 @@ class CardView(Static):
         if face == self._face:
             return
         previous, self._face = self._face, face
-        if previous is None or previous[1] != kind:
-            for other in KIND_CLASSES:
-                self.set_class(other == kind, f"-{other}")
-        self.set_class(dim, "-dim")
+        classes = {f"-{other}": other == kind for other in KIND_CLASSES}
+        # one restyle, and none before the card is on a screen (it is styled as it arrives)
+        self.update_classes({**classes, "-dim": dim}, update=self.is_attached)
         if previous is None or previous[0] != label:
             self.update(label)
         elif previous[1] != kind:
             self.refresh()
 
     def render(self) -> RenderResult:
-        """The art for the room the layout gave this card (asked again after every resize)."""
-        size = self.content_size
-        if self._face is None or size.height < 3:
+        """The art, drawn at whatever size the layout gives the card (see ``CardArt``)."""
+        if self._face is None:
             return super().render()
         label, kind, _ = self._face
-        return Content(card_art(label, kind, size.width, size.height))
+        return CardArt(label, kind)

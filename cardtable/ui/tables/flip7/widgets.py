@@ -265,13 +265,21 @@ class SeatLine(Vertical):
         numbers, mods = cards_of(look)
         self.query_one(".row", CardRow).show_cards(numbers, look.size)
         self.query_one(".mods", CardRow).show_cards(mods, "chips")
-        for status in Status:
-            shown = status is not Status.ACTIVE and seat.status is status and not look.flipping
-            self.set_class(shown, f"-{status.value}")
-        self.set_class(look.to_move, "-to-move")
-        self.set_class(look.eligible, "-eligible")
-        self.set_class(look.compact, "-compact")
-        self.set_class(look.size in ("full", "large"), "-tall")
+        shown = {
+            f"-{status.value}": status is not Status.ACTIVE
+            and seat.status is status
+            and not look.flipping
+            for status in Status
+        }
+        self.update_classes(  # one restyle for every class, not one per class
+            {
+                **shown,
+                "-to-move": look.to_move,
+                "-eligible": look.eligible,
+                "-compact": look.compact,
+                "-tall": look.size in ("full", "large"),
+            }
+        )
 
 
 def cards_of(look: SeatLook) -> tuple[list[Shown], list[Shown]]:

@@ -103,6 +103,8 @@ class Table(TableScreen):
     BOARDS = "BoardPanel"
 
     def compose_table(self) -> ComposeResult:
+        # set before the widgets arrive: set after, it restyles every one of them again
+        self.set_class(self.app.size.width < NARROW, "-narrow")
         yield Static(id="match-line", markup=False)
         with Horizontal(id="play-area"):
             with BoardsArea(id="boards"):
@@ -204,9 +206,6 @@ class Table(TableScreen):
 
     def playable_indices(self) -> frozenset[int]:
         return frozenset(a.index for a in self.session.playable() if isinstance(a, PlaySide))
-
-    def on_mount(self) -> None:
-        self.set_class(self.app.size.width < NARROW, "-narrow")
 
     def on_resize(self, event: Resize) -> None:
         """A narrower log below 100 columns; the boards take the rest (``BoardsArea``)."""

@@ -169,8 +169,7 @@ class BoardPanel(Horizontal):
     def set_tier(self, tier: Tier) -> None:
         """Card size and art for the room the table has (layout only)."""
         self.tier = tier
-        for other in TIERS:
-            self.set_class(other is tier, f"-{other.name}")
+        self.update_classes({f"-{other.name}": other is tier for other in TIERS})
         cells = self.query_one(".cells", Grid).styles
         cells.grid_columns = str(tier.card[0])
         cells.grid_rows = str(tier.card[1])
@@ -203,9 +202,9 @@ class BoardPanel(Horizontal):
         self.query_one(".state", Static).update(state)
         self.query_one(".lights", Static).update(set_lights(sets_won))
         self.query_one(".lights", Static).tooltip = f"{name}: {sets_won} of 3 sets won"
-        self.set_class(to_move, "-to-move")
-        for word, css in STATE_CLASSES.items():
-            self.set_class(state == word, css)
+        # one restyle for every class, not one per class
+        states = {css: state == word for word, css in STATE_CLASSES.items()}
+        self.update_classes({"-to-move": to_move, **states})
 
 
 class HandCardChosen(Message):

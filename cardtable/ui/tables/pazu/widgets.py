@@ -152,8 +152,7 @@ class SeatBoard(Vertical):
     def set_density(self, density: str) -> None:
         """Layout only: the screen picks the density for the terminal's size."""
         self.density = density
-        for name in DENSITIES:
-            self.set_class(name == density, f"-{name}")
+        self.update_classes({f"-{name}": name == density for name in DENSITIES})
 
     def on_mount(self) -> None:
         if self._pending is not None:
@@ -188,12 +187,16 @@ class SeatBoard(Vertical):
             self.border_title = Content(f"{marks} · {chips}")
             self.border_subtitle = " · ".join(w for w in (f"hand {seat.hand_count}", standing) if w)
         self.state_word = state
-        self.set_class(seat.viewer, "-viewer")
-        self.set_class(seat.to_move, "-to-move")
-        self.set_class(seat.status is Status.STOOD, "-standing")
-        self.set_class(seat.status is Status.BUST, "-bust")
-        self.set_class(state == "OVER 20", "-over")
-        self.set_class(not seat.seated, "-left")
+        self.update_classes(  # one restyle for every class, not one per class
+            {
+                "-viewer": seat.viewer,
+                "-to-move": seat.to_move,
+                "-standing": seat.status is Status.STOOD,
+                "-bust": seat.status is Status.BUST,
+                "-over": state == "OVER 20",
+                "-left": not seat.seated,
+            }
+        )
 
 
 class PazuHand(Horizontal):
@@ -224,8 +227,7 @@ class PazuHand(Horizontal):
     def fit(self, width: int, density: str) -> None:
         """Lay the cards out for a screen ``width`` columns wide at ``density``."""
         self.density = density
-        for name in DENSITIES:
-            self.set_class(name == density, f"-{name}")
+        self.update_classes({f"-{name}": name == density for name in DENSITIES})
         cell, lines = HAND_CELLS[density]
         grid = self.query_one("#pz-cards", Grid)
         grid.styles.grid_size_columns = cards_per_row(density, width)
