@@ -11,21 +11,13 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from cardtable.core.codec import Decoder, encode
-from cardtable.core.errors import IllegalAction
+from cardtable.core.codec import encode
 from cardtable.core.match import Match
-from cardtable.core.seating import is_policy
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES, GameSpec
+from cardtable.persist.rebuild import rebuild_match, slot_name
 
 SCHEMA_VERSION = 1
-
-
-def slot_name(game: str, config: dict[str, Any]) -> str:
-    """Which save a game goes in: one per game, and one per mode of a game that has modes
-    (Flip 7's solo challenge and table game are saved apart)."""
-    mode = config.get("mode")
-    return f"{game}-{mode}" if isinstance(mode, str) else game
 
 
 class SeatRecord(BaseModel):
@@ -90,35 +82,8 @@ class GameRecord(BaseModel):
     def seat_list(self) -> tuple[Seat, ...]:
         return tuple(Seat(s.name, s.bot) for s in self.seats)
 
-    def config_value(self) -> Any:
-        rules = self.spec.rules
-        return Decoder((rules.config_type,)).decode(self.config)
-
-    def decoded_actions(self) -> list[Any]:
-        decoder = Decoder(self.spec.rules.action_types)
-        return [decoder.decode(a) for a in self.actions]
-
     def to_match(self) -> Match:
         """Replay the record; ValueError says what does not fit (bad action, other rules)."""
-        rules = self.spec.rules
-        if self.rules_version != rules.rules_version:
-            raise ValueError(
-                f"made with {self.spec.title} rules version {self.rules_version}, "
-                f"this cardtable plays version {rules.rules_version}"
-            )
-        for seat in self.seats:
-            if (
-                seat.bot is not None
-                and seat.bot not in self.spec.levels
-                and not is_policy(seat.bot)
-            ):
-                raise ValueError(f"unknown bot level {seat.bot!r}")
-        try:
-            match = Match.replay(rules, self.config_value(), self.seed, self.decoded_actions())
-        except IllegalAction as refusal:
-            raise ValueError(f"an action does not replay: {refusal.reason}") from refusal
-        except (TypeError, KeyError) as error:
-            raise ValueError(f"the config does not fit: {error}") from error
-        if rules.seat_count(match.state) != len(self.seats):
-            raise ValueError("the seats do not match the game")
-        return match
+        return rebuild_match(
+            self.spec, self.rules_version, self.seed, self.config, self.actions, self.seat_list
+        )

@@ -7,6 +7,7 @@ import io
 import json
 import time
 
+import pytest
 from rich.console import Console
 from textual.command import CommandPalette
 from textual.widgets import DataTable, OptionList, Static
@@ -16,7 +17,8 @@ from cardtable.core.codec import encode
 from cardtable.core.match import Match
 from cardtable.core.seats import Seat, default_seats
 from cardtable.games.registry import GAMES
-from cardtable.persist.records import GameRecord, slot_name
+from cardtable.persist.rebuild import slot_name
+from cardtable.persist.records import GameRecord
 from cardtable.persist.replays import ReplayStore
 from cardtable.persist.saves import SaveStore
 from cardtable.tools.launch import first_screen_for
@@ -125,13 +127,13 @@ async def test_the_palette_finds_continue_for_every_save():
 async def test_resume_game_opens_that_game_and_names_the_others():
     keep_saves(SaveStore())
     args = build_parser().parse_args(["resume"])
-    app = CardtableApp(first_screen_for(args), bot_pause=0)
+    app = CardtableApp(first_screen_for(args)(), bot_pause=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert app.screen.spec.id == "pazaak"  # the latest
 
     args = build_parser().parse_args(["resume", "pixies"])
-    app = CardtableApp(first_screen_for(args), bot_pause=0)
+    app = CardtableApp(first_screen_for(args)(), bot_pause=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert app.screen.spec.id == "pixies"
@@ -141,10 +143,9 @@ async def test_resume_game_opens_that_game_and_names_the_others():
 
 def test_resume_of_a_game_without_a_save_says_which_there_are(capsys):
     keep_saves(SaveStore())
-    try:
-        first_screen_for(build_parser().parse_args(["resume", "pazu-pazaak"]))
-    except SystemExit as stop:
-        assert stop.code == 2
+    with pytest.raises(SystemExit) as stop:
+        first_screen_for(build_parser().parse_args(["resume", "pazu-pazaak"]))()
+    assert stop.value.code == 2
     said = capsys.readouterr().err
     assert "no saved pazu-pazaak game" in said and "pixies" in said and "flip7-solo" in said
 

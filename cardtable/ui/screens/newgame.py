@@ -288,7 +288,7 @@ class NewGameScreen(Screen[None]):
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else None
         from cardtable.core.codec import encode
-        from cardtable.persist.records import slot_name
+        from cardtable.persist.rebuild import slot_name
 
         slot = slot_name(self.spec.id, encode(config))
         self.start_unless_kept(slot, lambda: self.app.start_match(self.spec, config, seats, seed))
