@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from cardtable.games.registry import GAMES, get
+from cardtable.core.seats import Seat
+from cardtable.games.registry import GAMES, GameSpec, get
+from cardtable.tools.ahead import read_ahead
 from cardtable.tools.fail import fail
 from cardtable.tools.setup import build_options, make_config, parse_seats, play_seats
 from cardtable.tools.web import visitor_home
@@ -21,8 +25,10 @@ def bot_pause_from_env() -> float | None:
         return None
 
 
-def first_screen_for(args: Any) -> Any:
-    """A function building the app's first screen, after checking the command line."""
+def first_screen_for(args: Any) -> Callable[[], Any]:
+    """The app's first screen, in two steps: the command line is checked now (a game file to
+    resume or replay starts being read, in a helper when it can be); the function returned
+    gives the builder of that screen, waiting for the file (call it once Textual is imported)."""
     if args.command == "play":
         spec = get(args.game)
         seats = play_seats(spec, args)
@@ -34,7 +40,7 @@ def first_screen_for(args: Any) -> Any:
         def setup(app: Any) -> Any:
             return spec.setup(spec, seats, options, args.seed)
 
-        return setup
+        return lambda: setup
     if args.command == "replay":
         return replay_screen(Path(args.file))
     if args.command == "resume":
@@ -45,55 +51,112 @@ def first_screen_for(args: Any) -> Any:
 
         return HomeScreen()
 
-    return home
+    return lambda: home
 
 
-def replay_screen(path: Path) -> Any:
-    """The first screen of ``cardtable replay FILE``: the game at its start."""
+def kept_game(path: Path) -> dict[str, Any]:
+    """A kept game's file as pydantic accepted it, or the problem with it (for ``read_ahead``)."""
     from cardtable.persist.replays import load_game
 
     loaded = load_game(path)
     if not isinstance(loaded, tuple):
-        fail(f"cannot replay {loaded}")
-    record, match = loaded
-    return lambda app: app.replay_table(record, match)
+        return {"problem": str(loaded)}
+    return {"record": loaded[0].model_dump(mode="json")}
 
 
-def resume_screen(name: str | None) -> Any:
-    """The first screen of ``cardtable resume [GAME]``: the latest save (of that game); the
-    others found are named on the table, so nobody wonders where they went."""
+def replay_screen(path: Path) -> Callable[[], Any]:
+    """The first screen of ``cardtable replay FILE``: the game at its start."""
+    read = read_ahead(lambda: kept_game(path))
+
+    def ready() -> Any:
+        found = read()
+        if "problem" in found:
+            fail(f"cannot replay {found['problem']}")
+        spec, match, seats = rebuilt(found["record"])
+        return lambda app: app.replay_table(spec, match, seats)
+
+    return ready
+
+
+def saved_games() -> dict[str, Any]:
+    """Every unfinished save pydantic accepted, the latest first, each with its slot and title;
+    and what was set aside (for ``read_ahead``)."""
     from cardtable.persist.saves import SaveStore
     from cardtable.ui.saved import save_title
 
+    store = SaveStore()
+    found = [
+        {"record": s.record.model_dump(mode="json"), "slot": s.record.slot, "title": save_title(s)}
+        for s in store.all()
+    ]
+    return {"saves": found, "problems": [str(problem) for problem in store.problems]}
+
+
+def rebuilt(record: dict[str, Any]) -> tuple[GameSpec, Any, tuple[Seat, ...]]:
+    """The game, its match and seats, from a record pydantic has checked (``GameRecord``'s
+    dump): replayed here, without importing pydantic."""
+    from cardtable.persist.rebuild import rebuild_match
+
+    spec = GAMES[record["game"]]
+    seats = tuple(Seat(seat["name"], seat["bot"]) for seat in record["seats"])
+    try:
+        match = rebuild_match(
+            spec,
+            record["rules_version"],
+            record["seed"],
+            record["config"],
+            record["actions"],
+            seats,
+        )
+    except ValueError as error:  # not after the check, which replays it too; but never a trace
+        fail(f"cannot open the game: {error}")
+    return spec, match, seats
+
+
+def load_saving() -> None:
+    """What saving a move needs (pydantic), loaded before the first move asks for it."""
+    import_module("cardtable.persist.saves")
+
+
+def resume_screen(name: str | None) -> Callable[[], Any]:
+    """The first screen of ``cardtable resume [GAME]``: the latest save (of that game); the
+    others found are named on the table, so nobody wonders where they went."""
     if name is not None and name not in GAMES and name.rpartition("-")[0] not in GAMES:
         fail(f"unknown game {name!r}; choose from: {', '.join(GAMES)}")
-    store = SaveStore()
-    found = store.all()
-    for problem in store.problems:
-        print(f"cardtable: save set aside: {problem}")
-    wanted = [s for s in found if name is None or name in (s.record.game, s.record.slot)]
-    if not wanted:
-        kept = f"; saved: {', '.join(s.record.slot for s in found)}" if found else ""
-        what = "game" if name is None else f"{name} game"
-        fail(f"there is no saved {what} to resume{kept}; start one with 'cardtable play GAME'")
-    saved, others = wanted[0], [s for s in found if s is not wanted[0]]
-    spec = saved.record.spec
-    parse_seats(spec, ",".join(s.bot for s in saved.record.seat_list if s.bot))
+    read = read_ahead(saved_games)
 
-    def table(app: Any) -> Any:
-        if others:
-            also = "; ".join(save_title(other) for other in others)
-            app.after_first_frame(
-                lambda: app.notify(
-                    f"Also saved: {also}. 'cardtable resume GAME' or the home screen opens them.",
-                    title="Saved games",
-                    timeout=12,
-                    markup=False,
+    def ready() -> Any:
+        found = read()
+        for problem in found["problems"]:
+            print(f"cardtable: save set aside: {problem}")
+        saves = found["saves"]
+        wanted = [s for s in saves if name is None or name in (s["record"]["game"], s["slot"])]
+        if not wanted:
+            kept = f"; saved: {', '.join(s['slot'] for s in saves)}" if saves else ""
+            what = "game" if name is None else f"{name} game"
+            fail(f"there is no saved {what} to resume{kept}; start one with 'cardtable play GAME'")
+        others = [s["title"] for s in saves if s is not wanted[0]]
+        spec, match, seats = rebuilt(wanted[0]["record"])
+        parse_seats(spec, ",".join(seat.bot for seat in seats if seat.bot))
+
+        def table(app: Any) -> Any:
+            if others:
+                also = "; ".join(others)
+                app.after_first_frame(
+                    lambda: app.notify(
+                        f"Also saved: {also}. 'cardtable resume GAME' or the home screen opens them.",
+                        title="Saved games",
+                        timeout=12,
+                        markup=False,
+                    )
                 )
-            )
-        return app.table_of_save(saved)
+            # saving the first move needs pydantic: import it while the person looks
+            app.after_first_frame(lambda: app.run_worker(load_saving, thread=True))
+            return app.table_of_game(spec, match, seats)
 
-    return table
+        return table
+
+    return ready
 
 
 def run_app_command(args: Any) -> int:
@@ -103,7 +166,7 @@ def run_app_command(args: Any) -> int:
         return print_replays()
     with visitor_home():
         first = first_screen_for(args)
-        from cardtable.ui.app import CardtableApp
+        from cardtable.ui.app import CardtableApp  # meanwhile, a game file is read ahead
 
-        CardtableApp(first, bot_pause=bot_pause_from_env()).run()
+        CardtableApp(first(), bot_pause=bot_pause_from_env()).run()
     return 0

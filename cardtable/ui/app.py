@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from textual.command import Provider
 
     from cardtable.core.match import Match
-    from cardtable.persist.records import GameRecord
     from cardtable.persist.replays import ReplayStore
     from cardtable.persist.saves import Resumable, SaveStore
     from cardtable.persist.stats import StatsStore
@@ -303,16 +302,19 @@ class CardtableApp(App[None]):
 
     def table_of_save(self, saved: Resumable) -> Screen[Any]:
         """The table of a saved game, as it was left."""
+        return self.table_of_game(saved.record.spec, saved.match, saved.record.seat_list)
+
+    def table_of_game(self, spec: GameSpec, match: Match, seats: tuple[Seat, ...]) -> Screen[Any]:
+        """The table of a game rebuilt from a file, as it was left, to play on."""
         from cardtable.session import LocalSession
 
-        spec = saved.record.spec
-        return spec.table(LocalSession(spec, saved.match, saved.record.seat_list))
+        return spec.table(LocalSession(spec, match, seats))
 
-    def replay_table(self, record: GameRecord, match: Match) -> Screen[Any]:
-        """A kept game (its record and the match it replays to), at its start."""
+    def replay_table(self, spec: GameSpec, match: Match, seats: tuple[Seat, ...]) -> Screen[Any]:
+        """A kept game (the match it replays to), at its start."""
         from cardtable.session import ReplaySession
 
-        return record.spec.table(ReplaySession(record.spec, match, record.seat_list))
+        return spec.table(ReplaySession(spec, match, seats))
 
     def show_new_game(self, spec: GameSpec) -> None:
         from cardtable.ui.screens.home import new_game_screen

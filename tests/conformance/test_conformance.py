@@ -302,7 +302,7 @@ def test_the_new_game_forms_first_frame_needs_no_pydantic_nor_the_games_modules(
         "from cardtable.games.registry import GAMES",
         "import cardtable.ui.app",
         "for game in GAMES:",
-        "    first_screen_for(build_parser().parse_args(['play', game]))(None)",
+        "    first_screen_for(build_parser().parse_args(['play', game]))()(None)",
         "games = [m for m in sys.modules if m.startswith('cardtable.games.') and m.count('.') > 2]",
         "print('pydantic' in sys.modules, games)",
     )

@@ -55,7 +55,7 @@ async def test_a_finished_game_replays_step_by_step_and_takes_no_moves():
     total = len(match.actions)
 
     args = build_parser().parse_args(["replay", str(path)])
-    app = CardtableApp(first_screen_for(args), bot_pause=0)
+    app = CardtableApp(first_screen_for(args)(), bot_pause=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         table = app.screen

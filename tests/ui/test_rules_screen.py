@@ -44,16 +44,18 @@ def test_a_tables_first_frame_loads_no_markdown():
     assert printed == "[]"
 
 
-def test_a_resumed_tables_first_frame_loads_no_bots():
+def test_a_resumed_tables_first_frame_loads_no_bots_nor_pydantic():
     """The bots load when one first has to move, after the first frame: the resumed table (and
-    its save's check) name bot levels from the registry."""
+    its save's check) name bot levels from the registry. The save is checked with pydantic in a
+    forked helper (``tools.ahead``), so the table itself is built without importing it."""
     keep_saves(SaveStore())
     printed = fresh_python_prints(
         "from cardtable.cli import build_parser",
         "from cardtable.tools.launch import first_screen_for",
         "from cardtable.ui.app import CardtableApp",
-        "first = first_screen_for(build_parser().parse_args(['resume']))",
-        "first(CardtableApp(first))",
-        "print([m for m in sys.modules if m.startswith('cardtable.games.') and m.endswith('.bots')])",
+        "first = first_screen_for(build_parser().parse_args(['resume']))()",
+        "table = first(CardtableApp(first))",
+        "bots = [m for m in sys.modules if m.startswith('cardtable.games.') and m.endswith('.bots')]",
+        "print(table.spec.id, 'pydantic' in sys.modules, bots)",
     )
-    assert printed == "[]"
+    assert printed == "pazaak False []"

@@ -91,7 +91,9 @@ class ReplaysScreen(Screen[None]):
 
     def open_game(self, index: int) -> None:
         game = self.games[index]
-        self.app.push_screen(self.app.replay_table(game.record, game.match))
+        self.app.push_screen(
+            self.app.replay_table(game.record.spec, game.match, game.record.seat_list)
+        )
 
     def action_close(self) -> None:
         self.app.pop_screen()
