@@ -9,7 +9,6 @@ recognise the server from one day to the next.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import shutil
 import signal
@@ -113,6 +112,8 @@ def host_key(asyncssh: Any) -> Any:
 
 
 def run_ssh_command(args: argparse.Namespace) -> int:
+    import asyncio  # here: the command line imports this module to build its parser
+
     try:
         import asyncssh
     except ImportError:
@@ -135,6 +136,8 @@ def run_ssh_command(args: argparse.Namespace) -> int:
 async def serve(
     args: argparse.Namespace, limits: VisitLimits, keys: Path | None, key: Any, root: Path
 ) -> None:
+    import asyncio
+
     import asyncssh
 
     from cardtable.tools.sshdoor import Doorman, Host
