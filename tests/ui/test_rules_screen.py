@@ -3,11 +3,9 @@ frame does not load it (nor markdown-it, which only the rules need), nor the gam
 
 from __future__ import annotations
 
-from textual.containers import VerticalScroll
-
 from cardtable.games.registry import GAMES
 from cardtable.persist.saves import SaveStore
-from cardtable.ui.screens.rules import RulesScreen
+from cardtable.ui.screens.rules import RulesScreen, RulesText
 from cardtable.ui.web import screen_text
 from tests.conformance.test_conformance import fresh_python_prints
 from tests.ui.test_resume import table_app
@@ -24,7 +22,7 @@ async def test_question_mark_opens_the_rules_which_scroll_and_close():
         rules = app.screen
         assert isinstance(rules, RulesScreen)
         assert "Two players each build a pile of cards" in screen_text(app)
-        box = rules.query_one("#rules", VerticalScroll)
+        box = rules.query_one("#rules", RulesText)
         await pilot.press("pagedown")
         await pilot.pause()
         assert box.scroll_y > 0

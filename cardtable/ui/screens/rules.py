@@ -1,7 +1,8 @@
 """The in-app rules of a game, with our rulings, from the Markdown shipped in the package.
 
-The text is one Rich ``Markdown`` in a scrolling box: Textual's ``MarkdownViewer`` builds a widget
-for every paragraph, list item and table cell, and took over a second to open a rules text.
+The text is one Rich ``Markdown``, drawn line by line (``RulesText``): Textual's
+``MarkdownViewer`` builds a widget for every paragraph, list item and table cell, and took over
+a second to open a rules text.
 """
 
 from __future__ import annotations
@@ -9,11 +10,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.markdown import Markdown
+from rich.segment import Segment
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.events import Resize
+from textual.geometry import Size
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import Footer
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,6 +30,36 @@ def rules_text(relative_path: str) -> str:
         return path.read_text(encoding="utf-8")
     except OSError:
         return f"# Rules unavailable\n\nThe file `{relative_path}` is missing from this install."
+
+
+class RulesText(ScrollView):
+    """Markdown drawn once for the width there is (again only when that changes), then
+    scrolled a line at a time. In a ``Static`` it was drawn whole three times to open: to
+    measure its height, then to show it, then again for the scroll bar's room."""
+
+    # the scroll bar's room is kept whether or not it shows, so the width drawn for holds
+    DEFAULT_CSS = "RulesText { scrollbar-gutter: stable; }"
+
+    def __init__(self, markdown: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.markdown = Markdown(markdown)
+        self.lines: list[Strip] = []
+
+    def on_resize(self, event: Resize) -> None:
+        width = self.scrollable_content_region.width
+        if width > 0 and (not self.lines or self.lines[0].cell_length != width):
+            console = self.app.console
+            options = self.app.console_options.update_width(width)
+            drawn = console.render_lines(self.markdown, options, style=self.rich_style)
+            self.lines = [Strip(Segment.adjust_line_length(line, width)) for line in drawn]
+            self.virtual_size = Size(width, len(self.lines))
+            self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        index = y + self.scroll_offset.y
+        if index >= len(self.lines):
+            return Strip.blank(self.scrollable_content_region.width, self.rich_style)
+        return self.lines[index]
 
 
 class RulesScreen(ModalScreen[None]):
@@ -45,8 +80,7 @@ class RulesScreen(ModalScreen[None]):
         self.relative_path = relative_path
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="rules"):
-            yield Static(Markdown(rules_text(self.relative_path)))
+        yield RulesText(rules_text(self.relative_path), id="rules")
         yield Footer()
 
     def on_mount(self) -> None:
