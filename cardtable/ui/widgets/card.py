@@ -55,6 +55,10 @@ class CardArt(Visual):
     def __init__(self, label: str, kind: str) -> None:
         self.label, self.kind = label, kind
 
+    def __str__(self) -> str:
+        """What the card says at any size (full art adds only its kind's marks, or a back's fill)."""
+        return self.label
+
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
         return len(self.label)
 
