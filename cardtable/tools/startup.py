@@ -49,7 +49,8 @@ _ESCAPES = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@
 class Target:
     """A command, a text of its first screen, and texts its later frames bring, each named.
 
-    With ``press``, those keys are typed once the first frame is there, and the later frames
+    With ``press``, those keys are typed ``pause`` seconds after the first frame is there
+    (at once, or as a person would, having looked at the screen first), and the later frames
     are timed from the keys (how long a screen takes to open), not from the start.
     """
 
@@ -58,6 +59,7 @@ class Target:
     marker: str
     later: tuple[tuple[str, str], ...] = ()
     press: bytes = b""
+    pause: float = 0.0
 
     @property
     def timed(self) -> tuple[tuple[str, str], ...]:
@@ -82,8 +84,17 @@ def targets(home: str) -> tuple[Target, ...]:
             "cardtable resume",
             (python, "-m", "cardtable", "resume"),
             "Your hand",
-            later=(("  ...its rules screen (?)", "Two players each build"),),
+            later=(("  ...its rules screen (? at once)", "Two players each build"),),
             press=b"?",
+        ),
+        Target(
+            "cardtable resume, once more",
+            (python, "-m", "cardtable", "resume"),
+            "Your hand",
+            # a person looks at the table first: what has loaded behind it is ready by then
+            later=(("  ...its rules screen (? after 1 s)", "Two players each build"),),
+            press=b"?",
+            pause=1.0,
         ),
         Target(
             "cardtable replay FILE",
@@ -122,11 +133,15 @@ def furnish(home: str) -> None:
 
 
 def frame_seconds(
-    argv: tuple[str, ...], markers: list[str], env: dict[str, str], press: bytes = b""
+    argv: tuple[str, ...],
+    markers: list[str],
+    env: dict[str, str],
+    press: bytes = b"",
+    pause: float = 0.0,
 ) -> list[float]:
     """Seconds from start until each of ``markers`` is on the terminal, in one run; the program
-    is stopped once the last is there. With ``press``: typed once the first marker shows, and
-    the later markers timed from it."""
+    is stopped once the last is there. With ``press``: typed ``pause`` seconds after the first
+    marker shows, and the later markers timed from it."""
     import pty
 
     leader, follower = pty.openpty()
@@ -136,10 +151,14 @@ def frame_seconds(
         argv, stdin=follower, stdout=follower, stderr=follower, env=env, start_new_session=True
     )
     os.close(follower)
-    seen, times = b"", list[float]()
+    seen, times, press_at = b"", list[float](), None
     try:
         while time.perf_counter() - started < TIMEOUT_S:
-            ready, _, _ = select.select([leader], [], [], 0.5)
+            if press_at is not None and time.perf_counter() >= press_at:
+                seen, started, press_at = b"", time.perf_counter(), None  # timed from the keys
+                os.write(leader, press)
+            wait = 0.5 if press_at is None else max(0.0, press_at - time.perf_counter())
+            ready, _, _ = select.select([leader], [], [], min(wait, 0.5))
             if not ready:
                 continue
             try:
@@ -153,8 +172,7 @@ def frame_seconds(
             while len(times) < len(markers) and markers[len(times)].encode() in shown:
                 times.append(time.perf_counter() - started)
                 if len(times) == 1 and press:
-                    seen, started = b"", time.perf_counter()  # later frames count from the keys
-                    os.write(leader, press)
+                    press_at = time.perf_counter() + pause
             if len(times) == len(markers):
                 return times
         missing = markers[len(times)]
@@ -195,7 +213,7 @@ def measure(runs: int, home: str) -> dict[str, Any]:
     for round_ in range(runs + 1):
         for target in (bare, *apps):
             markers = [marker for _, marker in target.timed]
-            seconds = frame_seconds(target.argv, markers, env, target.press)
+            seconds = frame_seconds(target.argv, markers, env, target.press, target.pause)
             if round_:
                 for (name, _), value in zip(target.timed, seconds, strict=True):
                     times[name].append(value)
