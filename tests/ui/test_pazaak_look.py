@@ -10,6 +10,7 @@ from cardtable.games.pazaak.cards import main, parse_all
 from cardtable.games.pazaak.shared import Board, Placed
 from cardtable.tools.shots import all_shots, settle
 from cardtable.ui.tables.pazaak.layout import TIERS, choose_tier
+from cardtable.ui.tables.pazaak.table import BoardsArea
 from cardtable.ui.tables.pazaak.widgets import BoardPanel, HandCard, board_state, hand_kind
 from cardtable.ui.widgets.card import card_art
 from cardtable.ui.widgets.log import MoveLog
@@ -39,6 +40,23 @@ async def test_the_boards_take_the_screen_with_the_largest_cards_that_fit(name, 
         assert all(screen.contains_region(panel.region) for panel in panels)
         # the log is narrower than either board, and what the boards do not use is not wasted
         assert table.query_one(MoveLog).region.width < panels[0].region.width
+
+
+@pytest.mark.parametrize("folded", [False, True])
+@pytest.mark.parametrize("size", [(80, 24), (99, 30), (100, 30), (120, 40), (160, 50), (200, 60)])
+async def test_the_first_frame_is_drawn_at_the_tier_the_laid_out_boards_pick(size, folded):
+    """The table sizes its cards from the terminal's size before its first frame; the boards'
+    own Resize, which comes after that frame, must find the same tier, or every table opens
+    drawn twice (a frame of collapsed boards, then the real one)."""
+    shot = SHOTS["pazaak-table"]
+    app = shot.build()
+    app.log_folded = folded
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        table = app.screen
+        area = table.query_one(BoardsArea)
+        laid_out = choose_tier(area.size.width, area.size.height)
+        assert table.expected_tier() is laid_out is area.tier, (size, folded)
 
 
 async def test_hiding_the_log_gives_its_room_to_the_boards():

@@ -23,10 +23,14 @@ from cardtable.ui.tables.pazaak.ending import end_of_set_view
 from cardtable.ui.tables.pazaak.handplay import play_hand_card
 from cardtable.ui.tables.pazaak.layout import Tier, choose_tier
 from cardtable.ui.tables.pazaak.widgets import BoardPanel, HandCardChosen, HandRow, pips
-from cardtable.ui.widgets.log import MoveLog
+from cardtable.ui.widgets.log import MoveLog, log_folded
 
 #: below this many columns the log beside the boards is narrower
 NARROW = 100
+#: the log's width beside the boards (narrower below NARROW columns)
+LOG_WIDTH, NARROW_LOG_WIDTH = 30, 22
+#: the rows around the boards area: the status line, the match line and the footer
+ROWS_AROUND = 3
 #: what leads the last-move strip under the boards, and what joins its lines
 LAST_MOVE_MARK, LAST_MOVE_JOIN = "▸ ", " · "
 
@@ -64,10 +68,17 @@ class BoardsArea(Vertical):
     """Everything but the log: the boards pick their tier from the room this area gets, so
     they grow when the log is narrower or hidden."""
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.tier: Tier | None = None
+
     def on_resize(self, event: Resize) -> None:
         self.apply_tier(choose_tier(event.size.width, event.size.height))
 
     def apply_tier(self, tier: Tier) -> None:
+        if tier is self.tier:
+            return  # laid out at it already: a second layout would draw it all again
+        self.tier = tier
         for widget in self.query(BoardPanel):
             widget.set_tier(tier)
         for row in self.query(HandRow):
@@ -88,10 +99,11 @@ class Table(TableScreen):
     Table #buttons { height: 1; width: auto; }
     Table #buttons Button { margin: 0 1; min-width: 12; }
     Table #side { width: auto; }
-    Table MoveLog { height: 1fr; min-height: 5; width: 30; }
-    Table.-narrow MoveLog { width: 22; }
     Table #match-line { height: 1; padding: 0 1; color: $foreground 80%; }
-    """
+    """ + (
+        f"Table MoveLog {{ height: 1fr; min-height: 5; width: {LOG_WIDTH}; }}"
+        f"Table.-narrow MoveLog {{ width: {NARROW_LOG_WIDTH}; }}"
+    )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "stand", "Stand"),
         Binding("e", "end_turn", "End turn"),
@@ -104,7 +116,7 @@ class Table(TableScreen):
 
     def compose_table(self) -> ComposeResult:
         # set before the widgets arrive: set after, it restyles every one of them again
-        self.set_class(self.app.size.width < NARROW, "-narrow")
+        self.set_class(self.narrow, "-narrow")
         yield Static(id="match-line", markup=False)
         with Horizontal(id="play-area"):
             with BoardsArea(id="boards"):
@@ -206,6 +218,21 @@ class Table(TableScreen):
 
     def playable_indices(self) -> frozenset[int]:
         return frozenset(a.index for a in self.session.playable() if isinstance(a, PlaySide))
+
+    @property
+    def narrow(self) -> bool:
+        return self.app.size.width < NARROW
+
+    def on_mount(self) -> None:
+        """The cards are sized for the room the boards will have before the first frame: the
+        boards' own Resize comes only after it, and the whole table would be drawn twice."""
+        self.query_one(BoardsArea).apply_tier(self.expected_tier())
+
+    def expected_tier(self) -> Tier:
+        """The tier the boards area will pick once laid out, from the terminal's size."""
+        width, height = self.app.size
+        log = 0 if log_folded(self.app) else NARROW_LOG_WIDTH if self.narrow else LOG_WIDTH
+        return choose_tier(width - log, height - ROWS_AROUND)
 
     def on_resize(self, event: Resize) -> None:
         """A narrower log below 100 columns; the boards take the rest (``BoardsArea``)."""
