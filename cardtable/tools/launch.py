@@ -151,7 +151,9 @@ def resume_screen(name: str | None) -> Callable[[], Any]:
                     )
                 )
             # saving the first move needs pydantic: import it while the person looks
-            app.after_first_frame(lambda: app.run_worker(load_saving, thread=True))
+            app.after_first_frame(
+                lambda: app.run_worker(load_saving, thread=True, exit_on_error=False)
+            )
             return app.table_of_game(spec, match, seats)
 
         return table
