@@ -20,7 +20,7 @@ from cardtable.games.pixies.actions import PlaceFaceDown, Take
 from cardtable.games.pixies.state import Phase
 from cardtable.games.registry import GAMES
 from cardtable.session import LocalSession, ReplaySession
-from cardtable.tools.shots import placing
+from cardtable.tools.shots import next_refresh, placing
 from cardtable.tools.shots.pixies import SHOTS, phase_is, preplay, seats_for, tucked_cards
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.handoff import HandOffScreen
@@ -69,6 +69,7 @@ async def settle(pilot, rounds: int = 1) -> None:
     deadline = asyncio.get_running_loop().time() + 20
     while placing(pilot.app) and asyncio.get_running_loop().time() < deadline:
         await pilot.pause(0.02)
+    await next_refresh(pilot)
 
 
 def find_table(app: CardtableApp) -> PixiesTable:

@@ -7,6 +7,7 @@ caller captures the screen (an SVG file, or a snapshot comparison).
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -43,6 +44,7 @@ async def settle(pilot: Any, rounds: int = 3) -> None:
         await pilot.pause(0.05)
         if done + 1 >= rounds and not bots_thinking(pilot.app) and not placing(pilot.app):
             break
+    await next_refresh(pilot)
     # a blinking cursor would make a capture depend on the clock: hold it steady, shown
     for box in pilot.app.screen.query(Input):
         box.cursor_blink = False
@@ -53,6 +55,14 @@ async def ask_hint(pilot: Any) -> None:
     await settle(pilot)
     await pilot.press("i")
     await settle(pilot)
+
+
+async def next_refresh(pilot: Any) -> None:
+    """Until the screen has drawn again: a result panel placed a moment ago is only laid out
+    where it stays then (read sooner, its box is still where it waited, out of sight)."""
+    refreshed = asyncio.Event()
+    pilot.app.screen.call_after_refresh(refreshed.set)
+    await asyncio.wait_for(refreshed.wait(), timeout=10)
 
 
 def placing(app: Any) -> bool:
