@@ -69,6 +69,7 @@ def replay_screen(path: Path) -> Callable[[], Any]:
     read = read_ahead(lambda: kept_game(path))
 
     def ready() -> Any:
+        load_table_modules()  # while the helper finishes
         found = read()
         if "problem" in found:
             fail(f"cannot replay {found['problem']}")
@@ -76,6 +77,12 @@ def replay_screen(path: Path) -> Callable[[], Any]:
         return lambda app: app.replay_table(spec, match, seats)
 
     return ready
+
+
+def load_table_modules() -> None:
+    """What every table needs whatever its game: loaded while the helper reads the file."""
+    import_module("cardtable.session")
+    import_module("cardtable.ui.tables.base")
 
 
 def saved_games() -> dict[str, Any]:
@@ -126,6 +133,7 @@ def resume_screen(name: str | None) -> Callable[[], Any]:
     read = read_ahead(saved_games)
 
     def ready() -> Any:
+        load_table_modules()  # while the helper finishes
         found = read()
         for problem in found["problems"]:
             print(f"cardtable: save set aside: {problem}")
