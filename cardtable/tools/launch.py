@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Callable
 from importlib import import_module
@@ -174,9 +175,16 @@ def run_app_command(args: Any) -> int:
         from cardtable.tools.replays import print_replays
 
         return print_replays()
-    with visitor_home():
-        first = first_screen_for(args)
-        from cardtable.ui.app import CardtableApp  # meanwhile, a game file is read ahead
+    # the cycle collector walks every object built so far each time it runs, and start-up
+    # builds many (Textual's styles, a game's rules, pydantic's schemas): about a tenth of a
+    # second of passes before the first frame, which the app turns it back on after
+    gc.disable()
+    try:
+        with visitor_home():
+            first = first_screen_for(args)
+            from cardtable.ui.app import CardtableApp  # meanwhile, a game file is read ahead
 
-        CardtableApp(first(), bot_pause=bot_pause_from_env()).run()
+            CardtableApp(first(), bot_pause=bot_pause_from_env()).run()
+    finally:
+        gc.enable()  # a command line refused, or an app gone before its first frame
     return 0

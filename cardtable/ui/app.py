@@ -6,6 +6,7 @@ matches and every game's table load on first use, so the home screen appears fas
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import cached_property
@@ -55,6 +56,15 @@ def new_seed() -> int:
     import secrets
 
     return secrets.randbelow(1_000_000)
+
+
+def collect_garbage_again() -> None:
+    """The cycle collector back on after the first frame, if start-up turned it off
+    (``tools.launch``): what start-up built is kept out of its passes (``gc.freeze``), being
+    the app's own for as long as it runs, so none of them walks it all."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 def saved_games_commands() -> type[Provider]:
@@ -154,7 +164,7 @@ class CardtableApp(App[None]):
 
     def on_ready(self, event: events.Ready) -> None:
         waiting, self._after_first_frame = self._after_first_frame or [], None
-        for callback in waiting:
+        for callback in [collect_garbage_again, *waiting]:
             self.call_later(callback)
 
     def on_resize(self, event: events.Resize) -> None:
