@@ -216,3 +216,36 @@ async def test_a_closed_result_lets_the_tables_looking_keys_through() -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert not panel.has_class("-closed") and isinstance(panel.focused, Button)
+
+
+async def test_a_set_that_ends_while_a_result_is_open_is_a_toast_not_a_second_box() -> None:
+    """A game held elsewhere goes on while a person reads a set's result, and may end another
+    set meanwhile: that one is told in a toast and the log. Boxes stacked one over another
+    (each drawing the screens beneath it) once ran the drawing out of stack."""
+    app = app_for("pazaak", final=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = next(s for s in app.screen_stack if isinstance(s, PazaakTable))
+        ended: list[Any] = []
+        after_move = table.after_move
+
+        def keep_and_show(moved: Any) -> None:
+            ended.append(moved)
+            after_move(moved)
+
+        table.after_move = keep_and_show  # type: ignore[method-assign]
+        table.play_human(app.ending_move)
+        for _ in range(20):
+            await settle(pilot)
+            if isinstance(app.screen, ResultPanel):
+                break
+        first = app.screen
+        assert isinstance(first, ResultPanel) and table.interlude_up
+        table.after_move(ended[-1])  # another set's end, as a server would send it
+        await settle(pilot)
+        panels = [screen for screen in app.screen_stack if isinstance(screen, ResultPanel)]
+        assert panels == [first]
+        assert [n.title for n in app._notifications][-1] == first.verdict
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is table and not table.interlude_up

@@ -99,6 +99,8 @@ class TableScreen(Screen[None]):
         self.drawn: Any = None
         #: while a result box is up, the ended set's view, drawn instead of the next set's deal
         self.frozen: Any = None
+        #: a set or round result is open (a game held elsewhere may end another meanwhile)
+        self.interlude_up = False
         #: the hint key's last answer (see ``hinting``)
         self.last_hint: Advice | None = None
         #: the session went on to the next game's screen (a rematch): leaving must not end it
@@ -284,8 +286,9 @@ class TableScreen(Screen[None]):
         hinting.drop_stale_hint(self)
         before = self.drawn
         interlude = self.interlude(moved.events)
-        if interlude is not None and self.session.spectating:
-            # the players go on without a spectator: the result is a toast, not a box to close
+        if interlude is not None and (self.session.spectating or self.interlude_up):
+            # the players go on without a spectator, and a table held elsewhere goes on while
+            # a result is open: the result is a toast, not a box stacked over the open one
             self.notify(interlude.details, title=interlude.verdict, timeout=8, markup=False)
             interlude = None
         if interlude is not None and not self.session.is_over:
@@ -299,6 +302,7 @@ class TableScreen(Screen[None]):
             self.log_events(Moved(moved.events, now))
             self.frozen = self.ended_view(before, moved.events) if before is not None else None
             self.redraw()
+            self.interlude_up = True
             self.app.push_screen(interlude, lambda _: self._after_interlude(later))
         else:
             self.log_events(moved)
@@ -306,7 +310,7 @@ class TableScreen(Screen[None]):
             self.advance()
 
     def _after_interlude(self, later: tuple[str, ...]) -> None:
-        self.frozen = None
+        self.frozen, self.interlude_up = None, False
         if not self.abandoned:
             self.log_events(Moved((), later))
             self.advance()
