@@ -80,27 +80,26 @@ def targets(home: str) -> tuple[Target, ...]:
             later=(("  ...its option fields", "Rules options"),),
         ),
         Target("cardtable (home)", (python, "-m", "cardtable"), "choose a game"),
-        Target(
-            "cardtable resume",
-            (python, "-m", "cardtable", "resume"),
-            "Your hand",
-            later=(("  ...its rules screen (? at once)", "Two players each build"),),
-            press=b"?",
-        ),
-        Target(
-            "cardtable resume, once more",
-            (python, "-m", "cardtable", "resume"),
-            "Your hand",
-            # a person looks at the table first: what has loaded behind it is ready by then
-            later=(("  ...its rules screen (? after 1 s)", "Two players each build"),),
-            press=b"?",
-            pause=1.0,
-        ),
+        resumed_then_rules("cardtable resume", "at once", 0.0),
+        # a person looks at the table first: what has loaded behind it is ready by then
+        resumed_then_rules("cardtable resume, once more", "after 1 s", 1.0),
         Target(
             "cardtable replay FILE",
             (python, "-m", "cardtable", "replay", os.path.join(home, REPLAY_FILE)),
             "replay · move",
         ),
+    )
+
+
+def resumed_then_rules(name: str, when: str, pause: float) -> Target:
+    """``cardtable resume``, then "?" ``pause`` seconds after its table shows."""
+    return Target(
+        name,
+        (sys.executable, "-m", "cardtable", "resume"),
+        "Your hand",
+        later=((f"  ...its rules screen (? {when})", "Two players each build"),),
+        press=b"?",
+        pause=pause,
     )
 
 

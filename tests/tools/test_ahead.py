@@ -4,20 +4,15 @@ leaves the job to this process, and no fork happens while other threads run."""
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import threading
 
 from cardtable.tools.ahead import read_ahead
+from tests.conformance.test_conformance import fresh_python_prints
 
 
 def single_threaded_python(*lines: str) -> str:
     """What a new interpreter (one thread: where ``read_ahead`` forks) prints running ``lines``."""
-    code = "\n".join(("import os", "from cardtable.tools.ahead import read_ahead", *lines))
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
-    )
-    return done.stdout.strip()
+    return fresh_python_prints("import os", "from cardtable.tools.ahead import read_ahead", *lines)
 
 
 def test_the_job_runs_in_a_helper_and_its_result_comes_back_as_json():

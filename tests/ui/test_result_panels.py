@@ -81,6 +81,17 @@ def one_move_before(
     pytest.fail(f"no {game} match found one move before its end")
 
 
+async def until_result_panel(pilot: Any) -> ResultPanel:
+    """The result panel the move just made opens, once it is up."""
+    for _ in range(20):
+        await settle(pilot)
+        if isinstance(pilot.app.screen, ResultPanel):
+            break
+    panel = pilot.app.screen
+    assert isinstance(panel, ResultPanel), f"no result panel, but {panel!r}"
+    return panel
+
+
 async def result_up(pilot: Any, game: str, final: bool) -> tuple[TableScreen, ResultPanel]:
     """Load the match, make seat 0's ending move, and wait for the result panel."""
     seats, table_class, _ = GAME_CASES[game]
@@ -88,12 +99,7 @@ async def result_up(pilot: Any, game: str, final: bool) -> tuple[TableScreen, Re
     await settle(pilot)
     table = next(s for s in app.screen_stack if isinstance(s, table_class))
     table.play_human(app.ending_move)
-    for _ in range(20):
-        await settle(pilot)
-        if isinstance(app.screen, ResultPanel):
-            break
-    panel = app.screen
-    assert isinstance(panel, ResultPanel), f"no result panel, but {panel!r}"
+    panel = await until_result_panel(pilot)
     assert (panel.choices[0][0] == "again") is final
     await pilot.pause()
     return table, panel
@@ -235,12 +241,8 @@ async def test_a_set_that_ends_while_a_result_is_open_is_a_toast_not_a_second_bo
 
         table.after_move = keep_and_show  # type: ignore[method-assign]
         table.play_human(app.ending_move)
-        for _ in range(20):
-            await settle(pilot)
-            if isinstance(app.screen, ResultPanel):
-                break
-        first = app.screen
-        assert isinstance(first, ResultPanel) and table.interlude_up
+        first = await until_result_panel(pilot)
+        assert table.interlude_up
         table.after_move(ended[-1])  # another set's end, as a server would send it
         await settle(pilot)
         panels = [screen for screen in app.screen_stack if isinstance(screen, ResultPanel)]
