@@ -20,7 +20,7 @@ from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES
 from cardtable.session import LocalSession
 from cardtable.ui.app import CardtableApp
-from cardtable.ui.screens.resultpanel import ResultPanel, seen_region
+from cardtable.ui.screens.resultpanel import ResultPanel, layout_pending, seen_region
 from cardtable.ui.screens.rules import RulesScreen
 from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tables.flip7.table import Table as Flip7Table
@@ -162,6 +162,32 @@ async def test_a_result_leaves_the_boards_in_view_and_escape_only_closes_it(
         assert not panel.has_class("-closed") and table.has_class("-under-result")
         boards_beside(table, panel, GAME_CASES[game][2])
         assert isinstance(panel.focused, Button) and panel.focused.id == panel.choices[0][0]
+
+
+def lay_out_late(table: TableScreen, delay: float = 0.3) -> None:
+    """The table's layout running late, as on a busy machine: a screen lays itself out on a
+    timer of its own (Textual's "screen_update"), here made to fire ``delay`` seconds late."""
+    timer = table._update_timer
+    on_time = timer._callback
+    assert on_time is not None
+    timer._callback = lambda: table.set_timer(delay, on_time)
+
+
+@pytest.mark.parametrize("game", list(GAME_CASES))
+async def test_a_panel_waits_for_a_table_that_lays_out_late(game: str) -> None:
+    """The panel measures the boards after each change it makes to the table; measured before
+    the table had laid that change out, it placed itself with a board cut (a Flip 7 seat
+    showing 3 of its 8 rows, on a loaded machine)."""
+    app = app_for(game, final=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table, panel = await result_up(pilot, game, final=False)
+        await pilot.press("escape")
+        await settle(pilot)
+        lay_out_late(table)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not panel.placing and not layout_pending(table)
+        boards_beside(table, panel, GAME_CASES[game][2])
 
 
 @pytest.mark.parametrize("game", ["pazaak", "pazu-pazaak", "pixies", "flip7"])

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from textual import events
 from textual.app import ComposeResult
@@ -38,8 +38,22 @@ BANNER_FRAME = 3
 #: out of place beats none at all (a dozen frames is the usual time)
 PLACING_LIMIT = 3.0
 
+#: seconds between looks at a table still laying itself out (about a frame)
+FRAME = 1 / 60
+
 #: the class a table wears while a result panel is beside it (its CSS hides the log and footer)
 UNDER_RESULT = "-under-result"
+
+
+def layout_pending(screen: Screen[Any]) -> bool:
+    """``screen`` has yet to lay out its last change. A screen under another lays itself out
+    on its own timer, and an "after refresh" callback waits only for the screen on top, so
+    this reads the flags Textual keeps for that timer (it offers no public ones).
+
+    The timer starts when the screen next goes idle, and only if it is then in view: a change
+    asked for while the panel above was still opaque (before its ``on_mount``) waits for
+    whatever message reaches the table next, which may be none. ``check_idle`` starts it."""
+    return screen._layout_required or screen._scroll_required
 
 
 def seen_region(widget: Widget) -> Region:
@@ -190,17 +204,20 @@ class ResultPanel(ResultScreen):
         """``then(fitting)`` once this panel and the table beneath have drawn since the last
         change, and the boards stayed put through two more rounds of drawing: the table lays
         itself out on its own clock, and may draw its boards again (in a smaller card size,
-        say) a round after its room changes."""
+        say) a round after its room changes. While the panel is placing, a table with layout
+        still to do is waited for (the placing limit bounds the wait)."""
         table = self.beneath
         if fitting != self.fitting or table is None or not self.is_attached:
+            return
+        if layout_pending(table) and self.placing:  # regions read now would be out of date
+            table.check_idle()  # see layout_pending: its timer may not have been started
+            self.set_timer(FRAME, partial(self._when_settled, then, fitting, seen, tries))
             return
         seen = (*seen[-2:], self.board_regions(seen=False))
         if (len(seen) == 3 and seen[0] == seen[1] == seen[2]) or not tries:
             then(fitting)
         else:
-            self.call_after_refresh(
-                table.call_after_refresh, self._when_settled, then, fitting, seen, tries - 1
-            )
+            self.call_after_refresh(self._when_settled, then, fitting, seen, tries - 1)
 
     def placement(self, boards: list[Region]) -> tuple[Placement, int]:
         """Beside the boards when the panel fits there whole; else below them when its verdict
