@@ -11,7 +11,7 @@ from cardtable.games.pazaak.shared import Board, Placed
 from cardtable.tools.shots import all_shots, settle
 from cardtable.ui.tables.pazaak.layout import TIERS, choose_tier
 from cardtable.ui.tables.pazaak.table import BoardsArea
-from cardtable.ui.tables.pazaak.widgets import BoardPanel, HandCard, board_state, hand_kind
+from cardtable.ui.tables.pazaak.widgets import BoardPanel, HandCard, HandRow, board_state, hand_kind
 from cardtable.ui.widgets.card import card_art
 from cardtable.ui.widgets.log import MoveLog
 
@@ -57,6 +57,8 @@ async def test_the_first_frame_is_drawn_at_the_tier_the_laid_out_boards_pick(siz
         area = table.query_one(BoardsArea)
         laid_out = choose_tier(area.size.width, area.size.height)
         assert table.expected_tier() is laid_out is area.tier, (size, folded)
+        made = [widget.tier for widget in (*table.query(BoardPanel), *table.query(HandRow))]
+        assert made and all(tier is laid_out for tier in made), (size, folded)
 
 
 async def test_hiding_the_log_gives_its_room_to_the_boards():

@@ -16,6 +16,8 @@ from textual.style import Style
 from textual.visual import RenderOptions, Visual
 from textual.widgets import Static
 
+from cardtable.ui.widgets.styling import restyle_now
+
 #: frame per card kind, so kinds differ on a 16-colour or NO_COLOR terminal too; "special" is a
 #: gold card (±1/2, Flip, Double, tiebreaker), "dual" a ±N
 KIND_CLASSES = ("main", "plus", "minus", "dual", "special", "back", "empty")
@@ -128,8 +130,8 @@ class CardView(Static):
             return
         previous, self._face = self._face, face
         classes = {f"-{other}": other == kind for other in KIND_CLASSES}
-        # one restyle, and none before the card is on a screen (it is styled as it arrives)
-        self.update_classes({**classes, "-dim": dim}, update=self.is_attached)
+        # one restyle, and none while its screen is being built (see ``restyle_now``)
+        self.update_classes({**classes, "-dim": dim}, update=restyle_now(self))
         if previous is None or previous[0] != label:
             self.update(label)
         elif previous[1] != kind:

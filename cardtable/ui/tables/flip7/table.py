@@ -41,6 +41,7 @@ from cardtable.ui.tables.flip7.results import round_summary, solo_final, table_f
 from cardtable.ui.tables.flip7.text import BEAT, chart_width, climb_chart, pace, second_person
 from cardtable.ui.tables.flip7.widgets import Boards, SeatChosen, SeatLine, SeatLook, put
 from cardtable.ui.widgets.log import MoveLog
+from cardtable.ui.widgets.styling import restyle_now
 
 #: narrower than this, the log goes under the players instead of beside them
 SIDE_LOG_WIDTH = 104
@@ -276,7 +277,7 @@ class Table(TableScreen):
     def arrange_boards(self, fit: Fit) -> None:
         """Two columns of boards in a grid whose rows are as tall as a board."""
         seats = self.query_one("#seats")
-        seats.set_class(fit.columns == 2, "-two")
+        seats.set_class(fit.columns == 2, "-two", update=restyle_now(seats))
         if fit.columns == 2:
             seats.styles.grid_rows = str(BOARD_HEIGHT[fit.tier])
 

@@ -30,6 +30,7 @@ from cardtable.ui.tables.flip7.text import (
     progress_bar,
     status_word,
 )
+from cardtable.ui.widgets.styling import restyle_now
 
 #: the board's corners and the border's own margin around its subtitle
 EDGE_CORNERS = 4
@@ -271,14 +272,15 @@ class SeatLine(Vertical):
             and not look.flipping
             for status in Status
         }
-        self.update_classes(  # one restyle for every class, not one per class
+        self.update_classes(  # one restyle for every class, and none while the table is built
             {
                 **shown,
                 "-to-move": look.to_move,
                 "-eligible": look.eligible,
                 "-compact": look.compact,
                 "-tall": look.size in ("full", "large"),
-            }
+            },
+            update=restyle_now(self),
         )
 
 

@@ -68,9 +68,10 @@ class BoardsArea(Vertical):
     """Everything but the log: the boards pick their tier from the room this area gets, so
     they grow when the log is narrower or hidden."""
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, tier: Tier, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.tier: Tier | None = None
+        #: the tier its boards and hands were made at, and are laid out at now
+        self.tier = tier
 
     def on_resize(self, event: Resize) -> None:
         self.apply_tier(choose_tier(event.size.width, event.size.height))
@@ -115,18 +116,21 @@ class Table(TableScreen):
     BOARDS = "BoardPanel"
 
     def compose_table(self) -> ComposeResult:
-        # set before the widgets arrive: set after, it restyles every one of them again
+        # set before the widgets arrive: set after, it restyles every one of them again; and
+        # the boards are made at the tier they will have, before their own Resize (which comes
+        # after the first frame: made at another, the whole table is drawn twice)
         self.set_class(self.narrow, "-narrow")
+        tier = self.expected_tier()
         yield Static(id="match-line", markup=False)
         with Horizontal(id="play-area"):
-            with BoardsArea(id="boards"):
+            with BoardsArea(tier, id="boards"):
                 with Horizontal(id="board-row"):
-                    yield BoardPanel(id="board-0")
-                    yield BoardPanel(id="board-1")
+                    yield BoardPanel(tier, id="board-0")
+                    yield BoardPanel(tier, id="board-1")
                 yield Static(id="last-move", markup=False)
                 with Horizontal(id="hands"):
-                    yield HandRow("Your hand", id="my-hand")
-                    yield HandRow("Their hand", id="their-hand")
+                    yield HandRow("Your hand", tier, id="my-hand")
+                    yield HandRow("Their hand", tier, id="their-hand")
                 yield Static(id="unseen", markup=False)
                 with Horizontal(id="buttons"):
                     yield Button("Stand [s]", id="stand", variant="warning", compact=True)
@@ -222,11 +226,6 @@ class Table(TableScreen):
     @property
     def narrow(self) -> bool:
         return self.app.size.width < NARROW
-
-    def on_mount(self) -> None:
-        """The cards are sized for the room the boards will have before the first frame: the
-        boards' own Resize comes only after it, and the whole table would be drawn twice."""
-        self.query_one(BoardsArea).apply_tier(self.expected_tier())
 
     def expected_tier(self) -> Tier:
         """The tier the boards area will pick once laid out, from the terminal's size."""

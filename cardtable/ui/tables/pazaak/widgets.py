@@ -15,8 +15,9 @@ from textual.widgets import Digits, Static
 
 from cardtable.games.pazaak.cards import VALUED, Card, Kind, label, parse, signed
 from cardtable.games.pazaak.shared import TARGET, Board, Placed
-from cardtable.ui.tables.pazaak.layout import BY_NAME, TIERS, Tier
+from cardtable.ui.tables.pazaak.layout import TIERS, Tier
 from cardtable.ui.widgets.card import CardView
+from cardtable.ui.widgets.styling import restyle_now
 
 SPECIAL_KINDS = frozenset(
     {Kind.VARIABLE, Kind.FLIP_2_4, Kind.FLIP_3_6, Kind.DOUBLE, Kind.TIEBREAKER}
@@ -150,14 +151,17 @@ class BoardPanel(Horizontal):
     BoardPanel.-to-move .state { color: $highlight; }
     """
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.tier = BY_NAME["compact"]
+    def __init__(self, tier: Tier, *, id: str | None = None) -> None:
+        # born at its tier: a tier set once the board is on the screen restyles all it holds
+        super().__init__(id=id, classes=f"-{tier.name}")
+        self.tier = tier
+        self.styles.padding = (0, tier.padding)
         #: the state word beside the total ("BUST", "STANDS", ...; "" while waiting)
         self.state_word = ""
 
     def compose(self) -> ComposeResult:
-        with Grid(classes="cells"):
+        with Grid(classes="cells") as cells:
+            self._size_cells(cells)
             for place in range(9):
                 yield CardView(id=f"cell-{place}")
         with Vertical(classes="score"):
@@ -170,11 +174,14 @@ class BoardPanel(Horizontal):
         """Card size and art for the room the table has (layout only)."""
         self.tier = tier
         self.update_classes({f"-{other.name}": other is tier for other in TIERS})
-        cells = self.query_one(".cells", Grid).styles
-        cells.grid_columns = str(tier.card[0])
-        cells.grid_rows = str(tier.card[1])
-        cells.grid_gutter_vertical = tier.gutter  # between columns
+        self._size_cells(self.query_one(".cells", Grid))
         self.styles.padding = (0, tier.padding)
+
+    def _size_cells(self, cells: Grid) -> None:
+        styles = cells.styles
+        styles.grid_columns = str(self.tier.card[0])
+        styles.grid_rows = str(self.tier.card[1])
+        styles.grid_gutter_vertical = self.tier.gutter  # between columns
 
     def show(
         self,
@@ -202,9 +209,9 @@ class BoardPanel(Horizontal):
         self.query_one(".state", Static).update(state)
         self.query_one(".lights", Static).update(set_lights(sets_won))
         self.query_one(".lights", Static).tooltip = f"{name}: {sets_won} of 3 sets won"
-        # one restyle for every class, not one per class
+        # one restyle for every class, not one per class (and none while the table is built)
         states = {css: state == word for word, css in STATE_CLASSES.items()}
-        self.update_classes({"-to-move": to_move, **states})
+        self.update_classes({"-to-move": to_move, **states}, update=restyle_now(self))
 
 
 class HandCardChosen(Message):
@@ -248,27 +255,34 @@ class HandRow(Vertical):
     HandRow.-glyph HandCard { border: none; }
     """
 
-    def __init__(self, caption: str, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+    def __init__(self, caption: str, tier: Tier, *, id: str | None = None) -> None:
+        # born at its tier, as a board is
+        super().__init__(id=id, classes="-glyph" if tier.name == "glyph" else None)
         self.caption = caption
-        self.tier = BY_NAME["compact"]
+        self.tier = tier
+        self.styles.width = tier.board[0]
 
     def compose(self) -> ComposeResult:
         yield Static(self.caption, classes="caption", markup=False)
         with Horizontal(classes="cards"):
             for index in range(4):
-                yield HandCard(index)
+                card_view = HandCard(index)
+                self._size_card(card_view)
+                yield card_view
 
     def set_tier(self, tier: Tier) -> None:
         """Card size for the room the table has; as wide as the board above it."""
         self.tier = tier
         self.set_class(tier.name == "glyph", "-glyph")
         self.styles.width = tier.board[0]
-        width, height = tier.hand
         for card_view in self.query(HandCard):
-            card_view.styles.width = width
-            card_view.styles.height = height
-            card_view.styles.margin = (0, tier.gutter, 0, 0)
+            self._size_card(card_view)
+
+    def _size_card(self, card_view: HandCard) -> None:
+        width, height = self.tier.hand
+        card_view.styles.width = width
+        card_view.styles.height = height
+        card_view.styles.margin = (0, self.tier.gutter, 0, 0)
 
     def show_faces(self, hand: tuple[Card, ...], playable: frozenset[int]) -> None:
         glyph = self.tier.name == "glyph"

@@ -20,6 +20,7 @@ from cardtable.games.pazu.state import Status
 from cardtable.ui.tables.pazaak.widgets import HandCard, board_face, hand_kind, hand_tip
 from cardtable.ui.tables.pazu.layout import HAND_CELLS, cards_per_row
 from cardtable.ui.widgets.card import CardView
+from cardtable.ui.widgets.styling import restyle_now
 
 DENSITIES = ("large", "strip", "line")
 
@@ -152,7 +153,9 @@ class SeatBoard(Vertical):
     def set_density(self, density: str) -> None:
         """Layout only: the screen picks the density for the terminal's size."""
         self.density = density
-        self.update_classes({f"-{name}": name == density for name in DENSITIES})
+        self.update_classes(
+            {f"-{name}": name == density for name in DENSITIES}, update=restyle_now(self)
+        )
 
     def on_mount(self) -> None:
         if self._pending is not None:
@@ -187,7 +190,7 @@ class SeatBoard(Vertical):
             self.border_title = Content(f"{marks} · {chips}")
             self.border_subtitle = " · ".join(w for w in (f"hand {seat.hand_count}", standing) if w)
         self.state_word = state
-        self.update_classes(  # one restyle for every class, not one per class
+        self.update_classes(  # one restyle for every class, and none while the table is built
             {
                 "-viewer": seat.viewer,
                 "-to-move": seat.to_move,
@@ -195,7 +198,8 @@ class SeatBoard(Vertical):
                 "-bust": seat.status is Status.BUST,
                 "-over": state == "OVER 20",
                 "-left": not seat.seated,
-            }
+            },
+            update=restyle_now(self),
         )
 
 
@@ -227,7 +231,9 @@ class PazuHand(Horizontal):
     def fit(self, width: int, density: str) -> None:
         """Lay the cards out for a screen ``width`` columns wide at ``density``."""
         self.density = density
-        self.update_classes({f"-{name}": name == density for name in DENSITIES})
+        self.update_classes(
+            {f"-{name}": name == density for name in DENSITIES}, update=restyle_now(self)
+        )
         cell, lines = HAND_CELLS[density]
         grid = self.query_one("#pz-cards", Grid)
         grid.styles.grid_size_columns = cards_per_row(density, width)
