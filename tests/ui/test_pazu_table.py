@@ -14,6 +14,7 @@ from cardtable.core.match import Match
 from cardtable.core.seats import Seat
 from cardtable.games.pazu.state import Phase, Status
 from cardtable.session import LocalSession, ReplaySession
+from cardtable.tools.shots import next_refresh
 from cardtable.tools.shots.pazu import (
     SHOTS,
     SPEC,
@@ -57,6 +58,14 @@ def text_of(widget: Any) -> str:
     return str(widget.render())
 
 
+async def click_seen(pilot, selector: str) -> None:
+    """Click ``selector`` where a person sees it: on the screen drawn since the last change (a
+    box shown a moment ago is laid out only then: clicked sooner, the click lands where it was
+    hidden and does nothing, which a busy machine made happen now and then)."""
+    await next_refresh(pilot)
+    assert await pilot.click(selector), f"the click missed {selector}"
+
+
 async def type_amount(pilot, amount: int) -> None:
     await pilot.press(*str(amount), "enter")
 
@@ -67,26 +76,26 @@ async def answer(pilot, table: PazuTable, turn: int, clicks: bool) -> str:
     click = clicks and turn % 3 == 0
     if view.phase is Phase.BID:
         if click:
-            await pilot.click("#pz-quick-0")  # pass: bid 0
+            await click_seen(pilot, "#pz-quick-0")  # pass: bid 0
             return "click"
         await type_amount(pilot, turn % 4)
         return "key"
     if view.phase is Phase.PICK:
         slot = min(table.pickable_slots())
         if click:
-            await pilot.click(f"#pz-offer-{slot}")
+            await click_seen(pilot, f"#pz-offer-{slot}")
             return "click"
         await pilot.press(str(slot + 1))
         return "key"
     if view.phase is Phase.ANTE:
         if click:
-            await pilot.click("#pz-quick-1")  # the maximum
+            await click_seen(pilot, "#pz-quick-1")  # the maximum
             return "click"
         await type_amount(pilot, view.config.ante_min + 3)
         return "key"
     if view.phase is Phase.LEAVE:
         if click:
-            await pilot.click("#pz-stay")
+            await click_seen(pilot, "#pz-stay")
             return "click"
         await pilot.press("n")
         return "key"
@@ -99,7 +108,7 @@ async def play_turn(pilot, table: PazuTable, view: Any, turn: int, click: bool) 
     playable = sorted(table.playable_indices())
     if playable and (total > 20 or turn % 7 == 0):
         if click:
-            await pilot.click(f"#hand-{playable[0]}")
+            await click_seen(pilot, f"#hand-{playable[0]}")
         else:
             await pilot.press(str(playable[0] + 1))
         await settle(pilot, rounds=1)
@@ -108,7 +117,7 @@ async def play_turn(pilot, table: PazuTable, view: Any, turn: int, click: bool) 
         return "card"
     if 17 <= total <= 20:
         if click:
-            await pilot.click("#pz-stand")
+            await click_seen(pilot, "#pz-stand")
             return "click"
         await pilot.press("s")
         return "key"
