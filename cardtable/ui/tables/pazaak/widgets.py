@@ -152,10 +152,9 @@ class BoardPanel(Horizontal):
     """
 
     def __init__(self, tier: Tier, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         # born at its tier: a tier set once the board is on the screen restyles all it holds
-        super().__init__(id=id, classes=f"-{tier.name}")
-        self.tier = tier
-        self.styles.padding = (0, tier.padding)
+        self.set_tier(tier)
         #: the state word beside the total ("BUST", "STANDS", ...; "" while waiting)
         self.state_word = ""
 
@@ -171,10 +170,14 @@ class BoardPanel(Horizontal):
             yield Static(classes="lights", markup=False)
 
     def set_tier(self, tier: Tier) -> None:
-        """Card size and art for the room the table has (layout only)."""
+        """Card size and art for the room the table has (layout only); before the board is
+        composed, its grid takes the size as it is made."""
         self.tier = tier
-        self.update_classes({f"-{other.name}": other is tier for other in TIERS})
-        self._size_cells(self.query_one(".cells", Grid))
+        self.update_classes(
+            {f"-{other.name}": other is tier for other in TIERS}, update=restyle_now(self)
+        )
+        for cells in self.query(".cells").results(Grid):
+            self._size_cells(cells)
         self.styles.padding = (0, tier.padding)
 
     def _size_cells(self, cells: Grid) -> None:
@@ -256,11 +259,9 @@ class HandRow(Vertical):
     """
 
     def __init__(self, caption: str, tier: Tier, *, id: str | None = None) -> None:
-        # born at its tier, as a board is
-        super().__init__(id=id, classes="-glyph" if tier.name == "glyph" else None)
+        super().__init__(id=id)
         self.caption = caption
-        self.tier = tier
-        self.styles.width = tier.board[0]
+        self.set_tier(tier)  # born at its tier, as a board is
 
     def compose(self) -> ComposeResult:
         yield Static(self.caption, classes="caption", markup=False)
@@ -271,9 +272,10 @@ class HandRow(Vertical):
                 yield card_view
 
     def set_tier(self, tier: Tier) -> None:
-        """Card size for the room the table has; as wide as the board above it."""
+        """Card size for the room the table has; as wide as the board above it (cards not yet
+        composed take the size as they are made)."""
         self.tier = tier
-        self.set_class(tier.name == "glyph", "-glyph")
+        self.set_class(tier.name == "glyph", "-glyph", update=restyle_now(self))
         self.styles.width = tier.board[0]
         for card_view in self.query(HandCard):
             self._size_card(card_view)
