@@ -10,6 +10,7 @@ import asyncio
 import json
 import logging
 import os
+import socket
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Any
 
 from cardtable.online.gc_tuning import tune_for_serving
 from cardtable.online.metrics import Exposed
-from cardtable.online.reach import DEFAULT_PORT
+from cardtable.online.reach import ALL_ADDRESSES, DEFAULT_PORT, listens
 from cardtable.online.server import GameServer, Limits
 from cardtable.online.store import SharedStore, SqliteStore, TableStore, default_db
 from cardtable.persist.paths import data_dir, ensure
@@ -130,6 +131,39 @@ def embedded_server(
     threading.Thread(target=run, name="cardtable-server", daemon=True).start()
     if not ready.wait(10):
         raise OSError(f"the embedded server could not listen on {host}:{port}")
+    return f"ws://127.0.0.1:{port}"
+
+
+def port_free(host: str, port: int) -> bool:
+    """Whether a server could listen on ``host``:``port`` now. As the server does, a port that
+    only closed connections still hold counts as free."""
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+class NotShared(OSError):
+    """``host --lan`` found a server on its port that friends cannot reach; the message says
+    what to do instead."""
+
+
+def shared_server(port: int, shared_url: str) -> str:
+    """A server friends reach at ``shared_url`` (``host --lan``): started here on every network
+    address, or the one already on ``port`` if it answers there; the URL this process uses.
+    One that listens for this machine only (``serve`` without ``--lan``) is not offered."""
+    if port_free(ALL_ADDRESSES, port):
+        return embedded_server(port, host=ALL_ADDRESSES)
+    if not listens(shared_url):
+        raise NotShared(
+            f"a server already runs on port {port} of this machine, but for this machine only: "
+            f"friends could not reach it at {shared_url}. Stop it and host again (a server for "
+            "your network starts with the table), or restart it with 'cardtable serve --lan', "
+            "or leave out --lan to play on this machine only"
+        )
     return f"ws://127.0.0.1:{port}"
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+import urllib.parse
 from collections.abc import Iterable
 
 from pydantic import ValidationError
@@ -96,6 +97,19 @@ def lan_url(port: int, candidates: Iterable[str]) -> str | None:
         return None
     host = f"[{address}]" if ":" in address else address
     return f"ws://{host}:{port}"
+
+
+def listens(url: str, timeout: float = 2.0) -> bool:
+    """Whether anything accepts a connection at ``url``'s host and port (opened and closed at
+    once, nothing sent): a line naming an address nobody listens on is never shown."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.hostname is None or parts.port is None:
+        return False
+    try:
+        with socket.create_connection((parts.hostname, parts.port), timeout):
+            return True
+    except OSError:
+        return False
 
 
 def unreachable(url: str, error: BaseException) -> str:

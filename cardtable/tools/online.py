@@ -109,6 +109,7 @@ def _target(args: Any) -> tuple[str, str]:
 
 def run_online_command(args: Any) -> int:
     """host, join and watch: a table screen through a remote session (or a headless bot)."""
+    from cardtable.online.hosting import shared_server
     from cardtable.online.reach import DEFAULT_PORT
     from cardtable.ui.screens.online import hello_for, local_server_for, remote_session
 
@@ -126,9 +127,12 @@ def run_online_command(args: Any) -> int:
         seats = ",".join(words)
         if args.lan and args.server is not None:
             fail("--lan starts a server on this machine: leave out --server")
-        shared = _lan_url(DEFAULT_PORT) if args.lan else None
         try:
-            url = local_server_for(url, args.lan) if args.server is None else url
+            if args.lan:
+                shared = _lan_url(DEFAULT_PORT)
+                url = shared_server(DEFAULT_PORT, shared)
+            elif args.server is None:
+                url = local_server_for(url)
         except OSError as error:
             fail(str(error))
     hello = hello_for(args.command, url, game or "", seats, code, name or "")

@@ -7,23 +7,27 @@ import asyncio
 import socket
 from collections.abc import AsyncIterator
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from websockets.asyncio.server import ServerConnection, serve
 
 from cardtable.cli import main
 from cardtable.games.registry import get
-from cardtable.online import link
-from cardtable.online.hosting import VISIT_ENV
+from cardtable.online import link, reach
+from cardtable.online.hosting import VISIT_ENV, shared_server
 from cardtable.online.reach import (
     DEFAULT_URL,
     BadTarget,
     join_line,
     lan_address,
     lan_url,
+    machine_addresses,
     split_target,
 )
 from cardtable.online.remote import RemoteSession
+from cardtable.online.server import GameServer, Limits
+from cardtable.online.store import SqliteStore
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.home import HomeScreen
 from cardtable.ui.screens.online import LobbyScreen, PlayOnlineScreen
@@ -283,3 +287,45 @@ def test_a_lan_host_shows_one_line_with_its_network_address() -> None:
     shown = LobbyScreen(session).lobby_text()
     assert shown.count("cardtable join ws://192.0.2.7:7777/KMTRX") == 1
     assert "127.0.0.1" not in shown
+
+
+def _shared_url(port: int) -> str:
+    shared = lan_url(port, machine_addresses())
+    if shared is None:
+        pytest.skip("this machine has no network address for friends to reach")
+    return shared
+
+
+async def test_host_lan_refuses_a_running_server_that_only_this_machine_reaches(
+    server: Running, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 36: it was reused and the lobby showed a join line at the network address, where
+    nothing listens. The lobby must not open; the refusal says what to do."""
+    shared = _shared_url(server.port)
+    monkeypatch.setattr(reach, "DEFAULT_PORT", server.port)
+
+    def lobby(self: CardtableApp) -> None:
+        raise AssertionError(f"a lobby opened to offer {shared}, where nothing listens")
+
+    monkeypatch.setattr(CardtableApp, "run", lobby)
+    with pytest.raises(SystemExit) as exit_:
+        main(["host", "pazaak", "--lan", "--name", "Ann"])
+    assert exit_.value.code == 2
+    said = capsys.readouterr().err
+    assert f"friends could not reach it at {shared}" in said
+    assert "'cardtable serve --lan'" in said and "leave out --lan" in said
+    assert server.game is not None and not server.game.tables  # nothing was opened there
+
+
+async def test_host_lan_reuses_a_running_server_that_friends_reach(tmp_path: Path) -> None:
+    game = GameServer(SqliteStore(tmp_path / "lan.sqlite3"), Limits())
+    listening = await game.start(reach.ALL_ADDRESSES, 0)
+    port = listening.sockets[0].getsockname()[1]
+    try:
+        shared = _shared_url(port)
+        url = await asyncio.to_thread(shared_server, port, shared)
+        assert url == f"ws://127.0.0.1:{port}"
+    finally:
+        game.stop()
+        listening.close()
+        await listening.wait_closed()

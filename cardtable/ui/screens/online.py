@@ -7,7 +7,6 @@ read the session's state on a timer, so a slow network never freezes them.
 from __future__ import annotations
 
 import os
-import socket
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
@@ -17,9 +16,14 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Select, Static
 
 from cardtable.games.registry import GAMES
-from cardtable.online.hosting import SERVER_ENV, VISIT_ENV, SeatBook, embedded_server
+from cardtable.online.hosting import (
+    SERVER_ENV,
+    VISIT_ENV,
+    SeatBook,
+    embedded_server,
+    port_free,
+)
 from cardtable.online.reach import (
-    ALL_ADDRESSES,
     DEFAULT_PORT,
     DEFAULT_URL,
     BadTarget,
@@ -64,20 +68,12 @@ def remote_session(
     return session
 
 
-def local_server_for(url: str, lan: bool = False) -> str:
-    """The default local address with nothing listening on it: start a server here first
-    (on every network address of the machine with ``lan``, else on 127.0.0.1 only)."""
-    if url != DEFAULT_URL:
-        return url
-    host = ALL_ADDRESSES if lan else "127.0.0.1"
-    with socket.socket() as probe:
-        # as the server will: a port that only closed connections still hold is free
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind((host, DEFAULT_PORT))
-        except OSError:
-            return url  # a server already listens there
-    return embedded_server(DEFAULT_PORT, host=host)
+def local_server_for(url: str) -> str:
+    """The default local address with nothing listening on it: start a server on 127.0.0.1
+    first (``host --lan`` starts one friends can reach: ``hosting.shared_server``)."""
+    if url == DEFAULT_URL and port_free("127.0.0.1", DEFAULT_PORT):
+        return embedded_server(DEFAULT_PORT)
+    return url
 
 
 class LobbyScreen(Screen[None]):
