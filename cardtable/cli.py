@@ -153,7 +153,12 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser(
         "replay", help="step through a finished game; with no file, list them"
     )
-    replay.add_argument("file", nargs="?", default=None, help="a replay file (.json)")
+    replay.add_argument(
+        "file",
+        nargs="?",
+        default=None,
+        help="a replay file (.json), or a number or file name from the list shown without one",
+    )
 
     sim = commands.add_parser("sim", help="bot-vs-bot matches, headless, on all cores")
     sim.add_argument("game", help=f"one of: {games}")

@@ -36,3 +36,37 @@ def finished_games(store: ReplayStore | None = None) -> tuple[list[Finished], li
             games.append(Finished(path, *loaded))
     games.sort(key=lambda game: game.record.saved_at, reverse=True)
     return games, problems
+
+
+def replay_file(word: str, store: ReplayStore | None = None) -> Path | str:
+    """The file ``cardtable replay WORD`` means: a path as given; else a number in the list
+    ``finished_games`` makes (1 the newest); else a name in the replays folder, ``.json`` or
+    not. A number out of range is a sentence saying what there is, after the number."""
+    path = Path(word)
+    if path.exists():
+        return path
+    try:
+        number = int(word)
+    except ValueError:
+        return kept_by_name(path, store)
+    games, _ = finished_games(store)
+    if 1 <= number <= len(games):
+        return games[number - 1].path
+    if not games:
+        return f"{word}: no finished game is kept yet"
+    return (
+        f"{word}: no finished game has that number; 'cardtable replay' lists the "
+        f"{len(games)} kept, numbered 1 to {len(games)}"
+    )
+
+
+def kept_by_name(path: Path, store: ReplayStore | None = None) -> Path:
+    """A bare file name (``.json`` or not) found in the replays folder; else ``path`` itself,
+    which loading then reports missing by its name."""
+    if path.parent != Path():
+        return path
+    folder = (store or ReplayStore()).folder
+    for named in (folder / path.name, folder / f"{path.name}.json"):
+        if named.is_file():
+            return named
+    return path

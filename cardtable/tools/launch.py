@@ -6,7 +6,6 @@ import gc
 import os
 from collections.abc import Callable
 from importlib import import_module
-from pathlib import Path
 from typing import Any
 
 from cardtable.core.seats import Seat
@@ -43,7 +42,7 @@ def first_screen_for(args: Any) -> Callable[[], Any]:
 
         return lambda: setup
     if args.command == "replay":
-        return replay_screen(Path(args.file))
+        return replay_screen(args.file)
     if args.command == "resume":
         return resume_screen(args.game)
 
@@ -55,19 +54,24 @@ def first_screen_for(args: Any) -> Callable[[], Any]:
     return lambda: home
 
 
-def kept_game(path: Path) -> dict[str, Any]:
-    """A kept game's file as pydantic accepted it, or the problem with it (for ``read_ahead``)."""
+def kept_game(word: str) -> dict[str, Any]:
+    """The kept game ``word`` names (a file, or a name or number from ``cardtable replay``) as
+    pydantic accepted it, or the problem with it (for ``read_ahead``)."""
+    from cardtable.persist.finished import replay_file
     from cardtable.persist.replays import load_game
 
+    path = replay_file(word)
+    if isinstance(path, str):
+        return {"problem": path}
     loaded = load_game(path)
     if not isinstance(loaded, tuple):
         return {"problem": str(loaded)}
     return {"record": loaded[0].model_dump(mode="json")}
 
 
-def replay_screen(path: Path) -> Callable[[], Any]:
+def replay_screen(word: str) -> Callable[[], Any]:
     """The first screen of ``cardtable replay FILE``: the game at its start."""
-    read = read_ahead(lambda: kept_game(path))
+    read = read_ahead(lambda: kept_game(word))
 
     def ready() -> Any:
         load_table_modules()  # while the helper finishes

@@ -234,6 +234,42 @@ def test_replay_with_no_file_lists_the_kept_games():
     assert "You vs easy" in text and " won · You " in text
 
 
+@pytest.mark.parametrize("width", [80, 120])
+def test_replay_with_no_file_numbers_the_games_and_names_their_files_whole(width):
+    """What the list tells a person to type is never cut to fit, in a data folder with a long
+    path (where the whole path in the table used to end in "…")."""
+    keep_replays()
+    out = io.StringIO()
+    assert print_replays(Console(file=out, width=width)) == 0
+    rows = [line.split() for line in out.getvalue().splitlines()]
+    numbered = [(row[0], row[-1]) for row in rows if row and row[0].isdigit()]
+    assert numbered == [("1", "table-ab12-seat-2.json"), ("2", "pazaak-20250101-120000.json")]
+    assert "cardtable replay 1 (its number)" in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    "word, seed", [("1", 9), ("2", 5), ("pazaak-20250101-120000.json", 5), ("table-ab12-seat-2", 9)]
+)
+async def test_replay_takes_the_number_or_the_file_name_the_list_shows(word, seed):
+    keep_replays()  # seed 5 the older, seed 9 the newer: number 1
+    app = CardtableApp(first_screen_for(build_parser().parse_args(["replay", word]))(), bot_pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.is_replay
+        assert app.screen.session.match.seed == seed
+
+
+@pytest.mark.parametrize("word", ["3", "0", "-1"])
+def test_replay_of_a_number_not_in_the_list_says_which_there_are(word, capsys):
+    keep_replays()
+    with pytest.raises(SystemExit) as stop:
+        first_screen_for(build_parser().parse_args(["replay", word]))()
+    assert stop.value.code == 2
+    said = capsys.readouterr().err
+    assert f"cannot replay {word}: no finished game has that number" in said
+    assert "numbered 1 to 2" in said
+
+
 def test_replay_with_no_file_and_nothing_kept_says_so():
     out = io.StringIO()
     assert print_replays(Console(file=out, width=120)) == 0
