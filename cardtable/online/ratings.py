@@ -13,8 +13,10 @@ Every stored rating can be rebuilt from the append-only results by :func:`recomp
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 from openskill.models import PlackettLuce
 
@@ -101,28 +103,60 @@ def rate(standings: Sequence[tuple[Rating, int]]) -> list[Rating]:
     ]
 
 
+# At most this many rated games a day count between the same two players in one game: a pair
+# farming points off each other (or a friend's second account) moves nobody's rating after that.
+PAIR_GAMES_PER_DAY = 3
+
+
+def counts_for_rating(players: Iterable[str], earlier_today: Iterable[Iterable[str]]) -> bool:
+    """Whether a game among ``players`` counts, given the players of each game that already
+    counted today in the same game: not when any two of them have met ``PAIR_GAMES_PER_DAY``
+    times already."""
+    seated = set(players)
+    met: Counter[frozenset[str]] = Counter()
+    for others in earlier_today:
+        together = sorted(seated.intersection(others))
+        met.update(frozenset(pair) for pair in combinations(together, 2))
+    return all(times < PAIR_GAMES_PER_DAY for times in met.values())
+
+
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """One rated game's outcome as the results log keeps it: who finished where."""
+    """One game's outcome as the results log keeps it: who finished where, on which (UTC) day."""
 
     game: str
+    day: str  # YYYY-MM-DD
     places: tuple[tuple[str, int], ...]  # (player id, finishing place), in seat order
 
 
-def recompute(results: Iterable[GameResult]) -> dict[tuple[str, str], Rating]:
-    """Every (player id, game) rating rebuilt by replaying the results in the order they happened.
+@dataclass
+class Recomputed:
+    """The ratings rebuilt from the results, and which results counted toward them."""
 
-    The result equals what the live path stored, since both go through :func:`rate` in order.
-    """
+    ratings: dict[tuple[str, str], Rating]
+    counted: list[bool]
+
+
+def recompute(results: Iterable[GameResult]) -> Recomputed:
+    """Every (player id, game) rating rebuilt by replaying the results in the order they happened,
+    the daily pair limit applied as it was live; equal to what the live path stored, since both
+    decide with :func:`counts_for_rating` and rate with :func:`rate`, in order."""
     ratings: dict[tuple[str, str], Rating] = {}
+    counted_on: dict[tuple[str, str], list[list[str]]] = {}
+    counted: list[bool] = []
     for result in results:
-        keys = [(player, result.game) for player, _place in result.places]
+        players = [player for player, _place in result.places]
+        today = counted_on.setdefault((result.game, result.day), [])
+        counted.append(counts_for_rating(players, today))
+        if not counted[-1]:
+            continue
+        today.append(players)
+        keys = [(player, result.game) for player in players]
         before = [ratings.get(key, NEW_RATING) for key in keys]
-        after = rate(
-            [(rating, place) for rating, (_p, place) in zip(before, result.places, strict=True)]
-        )
+        places = [place for _player, place in result.places]
+        after = rate(list(zip(before, places, strict=True)))
         ratings.update(zip(keys, after, strict=True))
-    return ratings
+    return Recomputed(ratings, counted)
 
 
 def places_from_order(

@@ -11,6 +11,7 @@ from cardtable.online.ratings import (
     GameResult,
     Rating,
     change_text,
+    counts_for_rating,
     places_from_order,
     rate,
     recompute,
@@ -104,6 +105,31 @@ games = st.lists(
 )
 
 
+def recompute_uncapped(results: list[GameResult]) -> dict[tuple[str, str], Rating]:
+    """The rebuild with each game on a day of its own, so the pair limit never bites."""
+    spread = [GameResult(r.game, f"day {number}", r.places) for number, r in enumerate(results)]
+    rebuilt = recompute(spread)
+    assert all(rebuilt.counted)
+    return rebuilt.ratings
+
+
+def test_three_games_a_day_count_between_the_same_two_players() -> None:
+    results = [GameResult("pazaak", "2026-11-28", (("ann", 1), ("bo", 2)))] * 4
+    results.append(GameResult("pazaak", "2026-11-28", (("ann", 1), ("cy", 2))))
+    results.append(GameResult("pazaak", "2026-11-29", (("bo", 1), ("ann", 2))))
+    results.append(GameResult("pixies", "2026-11-28", (("ann", 1), ("bo", 2))))
+    rebuilt = recompute(results)
+    assert rebuilt.counted == [True, True, True, False, True, True, True]
+    assert rebuilt.ratings[("ann", "pazaak")].games == 5
+    assert rebuilt.ratings[("bo", "pazaak")].games == 4
+
+
+def test_a_table_of_four_stops_counting_once_any_pair_has_met_three_times() -> None:
+    earlier = [["ann", "bo", "x"], ["ann", "bo", "y"], ["bo", "ann"]]
+    assert not counts_for_rating(["ann", "bo", "cy", "dee"], earlier)
+    assert counts_for_rating(["ann", "cy", "dee"], earlier)
+
+
 @given(games)
 def test_recompute_equals_the_ratings_applied_one_game_at_a_time(
     played: list[tuple[str, list[str], object]],
@@ -117,8 +143,8 @@ def test_recompute_equals_the_ratings_applied_one_game_at_a_time(
         stored.update(
             {(player, game): rating for player, rating in zip(seated, after, strict=True)}
         )
-        results.append(GameResult(game, tuple(places)))
-    assert recompute(results) == stored
+        results.append(GameResult(game, "2026-11-28", tuple(places)))
+    assert recompute_uncapped(results) == stored
     for (player, game), rating in stored.items():
         assert rating.games == sum(
             1 for result in results if result.game == game and player in dict(result.places)
