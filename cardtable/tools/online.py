@@ -109,9 +109,9 @@ def _target(args: Any) -> tuple[str, str]:
 
 def run_online_command(args: Any) -> int:
     """host, join and watch: a table screen through a remote session (or a headless bot)."""
+    from cardtable.online.client import hello_for, local_server_for, remote_session
     from cardtable.online.hosting import shared_server
     from cardtable.online.reach import DEFAULT_PORT
-    from cardtable.ui.screens.online import hello_for, local_server_for, remote_session
 
     url, code = _target(args)
     game = getattr(args, "game", None)

@@ -39,7 +39,7 @@ def test_serve_and_join_offer_their_options(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_watch_takes_a_name_for_its_chat_lines() -> None:
-    from cardtable.ui.screens.online import hello_for
+    from cardtable.online.client import hello_for
 
     assert hello_for("watch", "", "", "", "PQHXA", "Eve") == {
         "type": "watch",

@@ -9,9 +9,9 @@ import re
 import pytest
 
 from cardtable.core.match import Match
+from cardtable.games.flip7.describe import second_person
 from cardtable.games.registry import GAMES
-from cardtable.ui.tables.flip7.text import second_person
-from cardtable.ui.tables.wording import SEAT_WORD, you_agree
+from cardtable.session.wording import SEAT_WORD, you_agree
 
 #: "You" followed by a third-person verb: "You takes", "You draws"
 YOU_THIRD = re.compile(r"\bYou (?!(?:pass|miss|bus|focus|guess|press)\b)([a-z]+(?:s|es))\b")

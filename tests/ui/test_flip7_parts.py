@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from cardtable.core.match import Match
 from cardtable.core.rng import derive_rng, pick
 from cardtable.games.flip7.cards import KINDS, Card
+from cardtable.games.flip7.describe import second_person
 from cardtable.games.flip7.events import Reshuffled, RoundEnded
 from cardtable.games.flip7.rules import RULES
 from cardtable.games.flip7.state import Flip7Config, Mode, Status
@@ -19,7 +20,6 @@ from cardtable.ui.tables.flip7.text import (
     climb_chart,
     pace,
     progress_bar,
-    second_person,
 )
 
 

@@ -9,11 +9,11 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardtable.games.flip7.describe import second_person
 from cardtable.games.pazu.events import SetPotCarried, SetWon
 from cardtable.games.registry import GAMES
-from cardtable.ui.tables.flip7.text import second_person
+from cardtable.session.wording import SEAT_WORD, you_agree
 from cardtable.ui.tables.pazu.results import leavers, set_summary
-from cardtable.ui.tables.wording import SEAT_WORD, you_agree
 from tests.ui.test_event_wording import YOU_THIRD
 
 #: the other seats' names; the reader's own seat is "You"

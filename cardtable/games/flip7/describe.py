@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from cardtable.games.flip7.cards import GOAL, label
 from cardtable.games.flip7.events import (
     ActionDiscarded,
@@ -79,3 +81,41 @@ def describe(event: object) -> str | None:
         case GameEnded(winners=w, rounds=r):
             return f"{_names(w)} wins after {r} rounds."
     return None
+
+
+#: the log says "Player 1 hits"; with "You" swapped in (by whoever reads it), the verb follows
+YOU_VERBS = {
+    "hits": "hit",
+    "busts": "bust",
+    "stays": "stay",
+    "is": "are",
+    "deals": "deal",
+    "keeps": "keep",
+    "spends": "spend",
+    "gives": "give",
+    "makes": "make",
+    "flips": "flip",
+    "sets": "set",
+    "wins": "win",
+    "freezes": "freeze",
+    "takes": "take",
+}
+YOU_VERB = re.compile(r"\bYou (\w+)")
+
+
+def second_person(line: str) -> str:
+    """``You hits: 7.`` -> ``You hit: 7.``; ``You's`` -> ``Your``."""
+    line = YOU_VERB.sub(lambda m: "You " + YOU_VERBS.get(m.group(1), m.group(1)), line)
+    line = re.sub(r"(\b[a-z]+,?) You\b", r"\1 you", line)
+    if line.startswith("You "):
+        line = line.replace(" and scores ", " and score ")
+        line = line.replace("themselves and banks", "yourself and bank")
+        line = line.replace("Flip Three themselves", "Flip Three yourself")
+    return line.replace("You's", "Your")
+
+
+def for_reader(line: str, solo: bool) -> str:
+    """A line with the seats' names swapped in, as its reader reads it: "You" with its own
+    verb, and no dealer named in the solo challenge, where there is nobody else."""
+    line = second_person(line)
+    return line.replace("; You deal.", ".") if solo else line

@@ -10,17 +10,21 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets import Static
 
-from cardtable.games.flip7.bots.odds import Odds, next_counts, odds
-from cardtable.games.flip7.cards import ACTIONS, LAST_NUMBER, MODIFIERS, NUMBERS, Card, label
-from cardtable.games.flip7.state import Status
+from cardtable.games.flip7.bots.odds import next_counts, odds
+from cardtable.games.flip7.bots.odds_words import (
+    IN_YOUR_ROW,
+    Verdict,
+    actions_left,
+    modifiers_left,
+    verdict,
+)
+from cardtable.games.flip7.cards import NUMBERS
 from cardtable.games.flip7.view import Flip7View, SeatView
-from cardtable.ui.tables.flip7.text import percent
 
 CELL = 3
 GAP = "   "
 #: a piece of a row: plain text, or text and its style
 Part = tuple[str, str] | str
-SHORT = {"Freeze": "Freeze", "Flip Three": "Flip Three", "Second Chance": "2nd Chance"}
 
 
 def grid_rows(view: Flip7View, seat: SeatView) -> list[Content]:
@@ -35,61 +39,37 @@ def grid_rows(view: Flip7View, seat: SeatView) -> list[Content]:
         cards.append((f"{int(number):>{CELL}}", "bold reverse $bust" if mine else "bold"))
         left.append((f"{counts[number]:>{CELL}}", "" if counts[number] else "$foreground 40%"))
         marks.append((f"{'▲' if mine else '':>{CELL}}", "bold $bust"))
-    mods = [label(card) for card in MODIFIERS if counts[card]]
-    cards += [GAP, ("mods ", "bold"), " ".join(mods) or "none left"]
+    cards += [GAP, ("mods ", "bold"), modifiers_left(counts)]
     if view.action_cards:
-        left += [GAP] + _action_counts(counts, ACTIONS[:2])
-        marks += [GAP] + _action_counts(counts, ACTIONS[2:])
+        named = [part for name, n in actions_left(counts) for part in ((name, "bold"), f" {n}  ")]
+        left += [GAP, *named[:4]]
+        marks += [GAP, *named[4:]]
     elif held:
-        marks += [GAP, ("▲ in your row: busts you", "$foreground 70%")]
+        marks += [GAP, (f"▲ {IN_YOUR_ROW}", "$foreground 70%")]
     return [Content.assemble(*row) for row in (cards, left, marks)]
 
 
-def _action_counts(counts: tuple[int, ...], cards: tuple[Card, ...]) -> list[Part]:
-    parts: list[Part] = []
-    for card in cards:
-        parts += [(SHORT[label(card)], "bold"), f" {counts[card]}  "]
-    return parts
-
-
-def verdict(view: Flip7View, seat: SeatView, chances: Odds) -> Content:
-    """The line that answers "should I hit?": bust chance, both expectations, a recommendation."""
-    if seat.status is not Status.ACTIVE:
-        return Content.assemble(
-            ("You are out of this round: ", "italic"), seat.status.value.upper()
-        )
-    if not seat.numbers and not seat.modifiers:
-        return Content.assemble(
-            "Nothing to bank yet and a first card can't bust you ", ("→ hit", "bold")
-        )
-    counts = next_counts(view)
-    total = sum(counts)
-    bad = sum(counts[n] for n in set(seat.numbers) if n <= LAST_NUMBER)
-    if seat.second_chance:
-        risk = (
-            f"next card: {percent(chances.duplicate)} duplicate, your Second Chance covers it",
-            "",
-        )
-    else:
-        style = "bold $bust" if chances.bust >= 0.3 else "bold"
-        risk = (f"next card busts you: {percent(chances.bust)} ({bad} of {total})", style)
-    hit = chances.hit >= chances.stay
-    advice = ("→ HIT", "bold reverse $card-plus") if hit else ("→ STAY", "bold reverse $stand")
-    seventh = f"   Flip 7 chance {percent(chances.flip_seven)}" if chances.flip_seven else ""
-    refill = "   (deck empty: drawing from the reshuffled discard)" if chances.reshuffle else ""
-    return Content.assemble(
-        risk,
-        f"  hit: {chances.hit:.1f} expected  stay: {chances.stay:g}  ",
-        advice,
-        seventh,
-        refill,
+def verdict_content(said: Verdict) -> Content:
+    """The verdict's words styled: a high risk in the bust colour, the advice reversed."""
+    if not said.weighing:
+        if not said.advice:  # out of the round: "You are out of this round: STAYED"
+            why, _, status = said.risk.rpartition(": ")
+            return Content.assemble((f"{why}: ", "italic"), status)
+        return Content.assemble(f"{said.risk} ", (f"→ {said.advice}", "bold"))
+    style = {"": "", "strong": "bold", "danger": "bold $bust"}[said.weight]
+    advice = (
+        ("→ HIT", "bold reverse $card-plus")
+        if said.advice == "hit"
+        else ("→ STAY", "bold reverse $stand")
     )
+    notes = "".join(f"   {note}" for note in said.notes)
+    return Content.assemble((said.risk, style), f"  {said.weighing}  ", advice, notes)
 
 
 def odds_content(view: Flip7View, seat: int) -> Content:
     me = view.seats[seat]
     lines = grid_rows(view, me)
-    lines.append(verdict(view, me, odds(view, seat)))
+    lines.append(verdict_content(verdict(view, me, odds(view, seat))))
     return Content("\n").join(lines)
 
 

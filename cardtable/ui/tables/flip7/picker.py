@@ -14,10 +14,10 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Button, Static
 
+from cardtable.core.bots import percent
 from cardtable.games.flip7.bots.odds import Search, hand_of, next_counts, odds
 from cardtable.games.flip7.state import Choice, Pending
 from cardtable.games.flip7.view import Flip7View
-from cardtable.ui.tables.flip7.text import percent
 
 TITLES = {
     Choice.FREEZE: (

@@ -17,6 +17,7 @@ from textual.widgets import Button, Static
 
 from cardtable.games.flip7.actions import HIT, STAY, ChooseTarget
 from cardtable.games.flip7.cards import GOAL
+from cardtable.games.flip7.describe import for_reader
 from cardtable.games.flip7.events import RoundEnded
 from cardtable.games.flip7.state import CHOICE_CARD, Mode
 from cardtable.games.flip7.view import Flip7View
@@ -38,7 +39,7 @@ from cardtable.ui.tables.flip7.layout import BOARD_HEIGHT, Fit, choose_fit
 from cardtable.ui.tables.flip7.odds import OddsPanel
 from cardtable.ui.tables.flip7.picker import TargetPicker, picker_entries, picker_title
 from cardtable.ui.tables.flip7.results import round_summary, solo_final, table_final
-from cardtable.ui.tables.flip7.text import BEAT, chart_width, climb_chart, pace, second_person
+from cardtable.ui.tables.flip7.text import BEAT, chart_width, climb_chart, pace
 from cardtable.ui.tables.flip7.widgets import Boards, SeatChosen, SeatLine, SeatLook, put
 from cardtable.ui.widgets.log import MoveLog
 from cardtable.ui.widgets.styling import restyle_now
@@ -407,8 +408,7 @@ class Table(TableScreen):
 
     def name_seats(self, line: str) -> str:
         """Seat names in log lines, with "You" taking its own verb; solo has no dealer to name."""
-        line = second_person(super().name_seats(line))
-        return line.replace("; You deal.", ".") if self.solo else line
+        return for_reader(super().name_seats(line), self.solo)
 
     @property
     def names(self) -> list[str]:

@@ -8,7 +8,6 @@ Styles name theme variables only; every colour comes with a word, a sign or a sh
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 
 from textual.content import Content
@@ -90,41 +89,6 @@ def row_text(
         parts.append("  ")
         parts.append((" ".join(card_face(m)[0] for m in modifiers), "bold $card-plus"))
     return Content.assemble(*parts) if parts else Content("(no cards)")
-
-
-#: the rules' log says "Player 1 hits"; with "You" swapped in, the verb follows
-YOU_VERBS = {
-    "hits": "hit",
-    "busts": "bust",
-    "stays": "stay",
-    "is": "are",
-    "deals": "deal",
-    "keeps": "keep",
-    "spends": "spend",
-    "gives": "give",
-    "makes": "make",
-    "flips": "flip",
-    "sets": "set",
-    "wins": "win",
-    "freezes": "freeze",
-    "takes": "take",
-}
-YOU_VERB = re.compile(r"\bYou (\w+)")
-
-
-def second_person(line: str) -> str:
-    """``You hits: 7.`` -> ``You hit: 7.``; ``You's`` -> ``Your``."""
-    line = YOU_VERB.sub(lambda m: "You " + YOU_VERBS.get(m.group(1), m.group(1)), line)
-    line = re.sub(r"(\b[a-z]+,?) You\b", r"\1 you", line)
-    if line.startswith("You "):
-        line = line.replace(" and scores ", " and score ")
-        line = line.replace("themselves and banks", "yourself and bank")
-        line = line.replace("Flip Three themselves", "Flip Three yourself")
-    return line.replace("You's", "Your")
-
-
-def percent(chance: float) -> str:
-    return f"{round(chance * 100):d}%"
 
 
 # -- the climb chart ---------------------------------------------------------------------------
