@@ -190,6 +190,33 @@ async def test_a_panel_waits_for_a_table_that_lays_out_late(game: str) -> None:
         boards_beside(table, panel, GAME_CASES[game][2])
 
 
+def lines_cut_short(table: TableScreen) -> list[str]:
+    """The log's lines that fit its width whole but are not shown whole on one of its rows."""
+    log = table.query_one(MoveLog)
+    width = log.scrollable_content_region.width
+    rows = {strip.text.rstrip() for strip in log.lines}
+    lines = (table.name_seats(line) for line in table.session.log_lines())
+    return [line for line in lines if len(line) <= width and line not in rows]
+
+
+@pytest.mark.parametrize("game", list(GAME_CASES))
+async def test_the_log_uses_its_width_for_lines_written_under_a_result(game: str) -> None:
+    """The panel hides the log, which then has no width: the next set's first lines, written
+    as the panel goes and before the log is laid out again, were wrapped at a dozen columns
+    (`Set 2: You` / `open`) and never wrapped again."""
+    app = app_for(game, final=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table, panel = await result_up(pilot, game, final=False)
+        log = table.query_one(MoveLog)
+        rows = len(log.lines)
+        await pilot.press("enter")  # on to the next set or round
+        await settle(pilot)
+        assert panel not in app.screen_stack and not table.has_class("-under-result")
+        assert len(log.lines) > rows  # the next set's first lines are in
+        assert log.scrollable_content_region.width > 20
+        assert lines_cut_short(table) == []
+
+
 @pytest.mark.parametrize("game", ["pazaak", "pazu-pazaak", "pixies", "flip7"])
 async def test_arrows_move_between_the_buttons_and_enter_presses_the_focused_one(
     game: str,

@@ -27,7 +27,8 @@ class MoveLog(RichLog, can_focus=False):
     It never takes focus (the mouse wheel still scrolls it): a focused log would swallow the
     table's own keys, ← → Home End among them, which step a replay. A log wraps a line as it is
     written, so when its width changes (a layout for another phase, a resized terminal) it
-    writes its lines again at the new width.
+    writes its lines again at the new width. A hidden log (folded, or under a result panel)
+    has no width, so a line written meanwhile is wrapped at the width it last had on show.
     """
 
     DEFAULT_CSS = """
@@ -52,7 +53,13 @@ class MoveLog(RichLog, can_focus=False):
     def add(self, line: str | Text) -> None:
         """Write ``line`` (a move's words, or a chat line as Text) and keep it for re-wrapping."""
         self._written.append(line)
-        self.write(line)
+        self._wrap(line)
+
+    def _wrap(self, line: str | Text) -> None:
+        """Write ``line`` at the width the log last had on show (RichLog would wrap a line
+        written while the log is hidden at its ``min_width``); before the log was first
+        shown, RichLog holds the line back until it is."""
+        self.write(line, width=self._wrapped_at or None)
 
     def on_resize(self, event: Resize) -> None:
         super().on_resize(event)
@@ -63,7 +70,7 @@ class MoveLog(RichLog, can_focus=False):
             if rewrap:
                 self.clear()
                 for line in self._written:
-                    self.write(line)
+                    self._wrap(line)
 
 
 def log_folded(app: App[Any]) -> bool:
