@@ -279,14 +279,16 @@ class SqliteLadder:
         "p.started, p.finished FROM ratings r LEFT JOIN players p ON p.id = r.player"
     )
 
-    def top(self, game: str, now: datetime, limit: int = 20) -> list[BoardRow]:
-        """The best ``limit`` ranked players of ``game`` by conservative rating."""
+    def top(self, game: str, now: datetime, limit: int = 20, offset: int = 0) -> list[BoardRow]:
+        """``limit`` ranked players of ``game`` by conservative rating, from rank ``offset + 1``
+        (``limit`` -1: all of them)."""
         since = (now - RECENT).timestamp()
         rows = self.db.execute(
-            f"{self._ROW} WHERE {self._RANKED} ORDER BY r.conservative DESC, r.player LIMIT ?",
-            (game, since, limit),
+            f"{self._ROW} WHERE {self._RANKED} "
+            "ORDER BY r.conservative DESC, r.player LIMIT ? OFFSET ?",
+            (game, since, limit, offset),
         ).fetchall()
-        return [_board_row(rank, row) for rank, row in enumerate(rows, 1)]
+        return [_board_row(rank, row) for rank, row in enumerate(rows, offset + 1)]
 
     def standing(self, player: str, game: str, now: datetime) -> BoardRow | None:
         """A player's own line, ranked among everyone ranked (rank None when not ranked)."""

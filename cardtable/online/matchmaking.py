@@ -120,13 +120,14 @@ class Matchmaker:
         self.waiting[player] = ticket
         return ticket
 
-    def cancel(self, player: str) -> None:
+    def cancel(self, player: str) -> Match | None:
         """The player stops seeking (or disconnected): their ticket goes; a table formed for
-        them and not yet sat at is called off, the others back to the front."""
+        them and not yet sat at is called off (and returned), the others back to the front."""
         self.waiting.pop(player, None)
         match = self.matches.get(self.seated.get(player, 0))
         if match is not None:
             self._call_off(match, keep=match.confirmed - {player})
+        return match
 
     def status(self, player: str) -> Status | None:
         ticket = self.waiting.get(player)

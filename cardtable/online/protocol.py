@@ -109,11 +109,90 @@ class Chat(_Message):
     text: Annotated[str, StringConstraints(max_length=MAX_MESSAGE)]
 
 
+# -- the lobby: a connection that sits at no table -----------------------------------------------
+
+#: an OpenSSH public key line ("ssh-ed25519 AAAA…"); long enough for any key type's line
+PublicKey = Annotated[str, StringConstraints(min_length=1, max_length=800)]
+#: bytes as unpadded or padded standard base64
+Base64 = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9+/]{1,400}={0,2}$")]
+
+
+class Lobby(_Message):
+    """Open a lobby connection (no table): sign in, seek, watch the listings, read ratings.
+
+    The server answers with a ``challenge``; signing it is needed for rated play only."""
+
+    type: Literal["lobby"]
+    version: Version
+    name: Name = "Player"
+    #: the player is a program (``cardtable seek --bot``): shown as a bot account
+    bot: bool = False
+
+
+class SignIn(_Message):
+    """The answer to the server's ``challenge``: the public key, and its signature over
+    ``"cardtable sign-in v1\n" + Host + "\n" + nonce`` (see docs/PROTOCOL.md)."""
+
+    type: Literal["sign_in"]
+    key: PublicKey
+    signature: Base64
+
+
+class Seek(_Message):
+    """Join the quick-match pool of ``game``: for a table of ``seats[0]`` to ``seats[1]``
+    players (default: any size the game allows). Seeking again replaces the earlier seek."""
+
+    type: Literal["seek"]
+    game: Word
+    rated: bool = False
+    seats: tuple[Annotated[int, Field(ge=1, le=8)], Annotated[int, Field(ge=1, le=8)]] | None = None
+
+
+class Cancel(_Message):
+    """Leave the quick-match pool."""
+
+    type: Literal["cancel"]
+
+
+class Subscribe(_Message):
+    """Receive the listed tables now, then every change to them as it happens."""
+
+    type: Literal["subscribe"]
+
+
+class Top(_Message):
+    """A leaderboard page: ranked players from ``offset``; with ``everyone``, every rated
+    player (ranked first, then the provisional and the inactive)."""
+
+    type: Literal["top"]
+    game: Word
+    offset: StrictInt = Field(default=0, ge=0, le=10_000_000)
+    limit: StrictInt = Field(default=20, ge=1, le=1000)
+    everyone: bool = False
+
+
+class WhoAmI(_Message):
+    """Who this connection is signed in as, with their ratings."""
+
+    type: Literal["whoami"]
+
+
+LobbyRequest = SignIn | Seek | Cancel | Subscribe | Top | WhoAmI
+
+
 Hello = Create | Join | Resume | Watch
 ClientMessage = Annotated[
     Create | Join | Resume | Watch | Move | Rematch | Chat, Field(discriminator="type")
 ]
 _CLIENT: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+#: what a lobby connection sends: its first message ``lobby``, then requests
+LobbyMessage = Annotated[Lobby | LobbyRequest, Field(discriminator="type")]
+_LOBBY: TypeAdapter[Any] = TypeAdapter(LobbyMessage)
+
+
+def parse_lobby(raw: str | bytes) -> Lobby | LobbyRequest:
+    """A lobby connection's message; raises pydantic's ValidationError naming what is wrong."""
+    return _LOBBY.validate_json(raw)
 
 
 def parse_client(raw: str | bytes) -> Create | Join | Resume | Watch | Move | Rematch | Chat:
@@ -239,11 +318,197 @@ class Upgrade(_Message):
     message: str
 
 
-ServerMessage = Annotated[Welcome | Update | Error | Upgrade | Heard, Field(discriminator="type")]
+# -- the lobby, server to client -------------------------------------------------------------------
+
+
+class Challenge(_Message):
+    """Sign ``nonce`` (base64 of 32 random bytes) to sign in; ``host`` is the Host header this
+    connection's handshake named, which the signed text must hold."""
+
+    type: Literal["challenge"]
+    nonce: str
+    host: str
+
+
+class RatingInfo(_Message):
+    """A rating in one game: ``shown`` is what people read ("1,512", "1,500?" while provisional)."""
+
+    shown: str
+    display: int
+    provisional: bool
+    mu: float
+    sigma: float
+    games: int
+    #: what leaderboards rank by: mu − 3·sigma
+    conservative: float
+
+
+class You(_Message):
+    """Who this connection is: ``player`` None while not signed in (anonymous, unrated)."""
+
+    type: Literal["you"]
+    player: str | None
+    tag: str | None
+    name: str
+    bot: bool
+    ratings: dict[str, RatingInfo]
+    #: the share of their rated games they stayed in to the end (None: none started)
+    finish_rate: float | None = None
+
+
+class Seeking(_Message):
+    """Pushed while in the pool (at every wave): what the waiting screen shows."""
+
+    type: Literal["seeking"]
+    game: str
+    rated: bool
+    seats: tuple[int, int]
+    waited: float
+    #: players seeking this game now, rated and casual
+    seeking: int
+    #: display points either side of your rating you are matched within now
+    range: int
+    #: no match yet after a long wait: a casual table against a bot is suggested
+    bot_offer: bool = False
+
+
+class Cancelled(_Message):
+    """Out of the pool (asked for, or a matched seat not taken in time)."""
+
+    type: Literal["cancelled"]
+    message: str
+
+
+class Opponent(_Message):
+    name: str
+    tag: str | None
+    rating: str | None
+    bot: bool = False
+
+
+class Matched(_Message):
+    """A table was formed: take seat ``seat`` with ``token`` (a ``resume`` on a new
+    connection) within ``within`` seconds, or the match is called off."""
+
+    type: Literal["matched"]
+    match: int
+    game: str
+    rated: bool
+    seat: int
+    token: str
+    invite: str
+    within: float
+    players: list[Opponent]
+
+
+class CalledOff(_Message):
+    """A match was called off because a seat was not taken in time; ``requeued``: you took
+    yours, so you are back at the front of the pool."""
+
+    type: Literal["called_off"]
+    match: int
+    requeued: bool
+
+
+class ListedTable(_Message):
+    """One listed table, as the lobby shows it (never a token, never a hidden card)."""
+
+    watch: str
+    #: the invite code while a seat is free (None once full)
+    invite: str | None
+    game: str
+    seats: int
+    taken: int
+    players: list[Opponent]
+    options: dict[str, str]
+    rated: bool
+    spectators: int
+
+
+class Listing(_Message):
+    """Every listed table, sent on ``subscribe``."""
+
+    type: Literal["listing"]
+    tables: list[ListedTable]
+
+
+class Listed(_Message):
+    """A listed table opened or changed (same ``watch``: replaces the earlier row)."""
+
+    type: Literal["listed"]
+    table: ListedTable
+
+
+class Unlisted(_Message):
+    """A listed table closed, or its game ended."""
+
+    type: Literal["unlisted"]
+    watch: str
+
+
+class BoardRow(_Message):
+    #: None: not ranked (provisional, or no rated game lately)
+    rank: int | None
+    player: str
+    name: str
+    tag: str
+    bot: bool
+    rating: RatingInfo
+    finish_rate: float | None
+
+
+class Board(_Message):
+    """A leaderboard page, and the asker's own row wherever it is (None: unrated there)."""
+
+    type: Literal["board"]
+    game: str
+    offset: int
+    rows: list[BoardRow]
+    you: BoardRow | None
+
+
+class RatingChange(_Message):
+    player: str
+    tag: str
+    name: str
+    before: RatingInfo
+    after: RatingInfo
+    #: "1,512 → 1,527 (+15)"
+    text: str
+
+
+class Rated(_Message):
+    """On a table connection, after a rated game's end: each seat's rating change, in seat order
+    (``counted`` False: over the daily limit for two players, nobody's rating moved)."""
+
+    type: Literal["rated"]
+    counted: bool
+    changes: list[RatingChange]
+
+
+LobbyNews = (
+    Challenge
+    | You
+    | Seeking
+    | Cancelled
+    | Matched
+    | CalledOff
+    | Listing
+    | Listed
+    | Unlisted
+    | Board
+)
+
+
+ServerMessage = Annotated[
+    Welcome | Update | Error | Upgrade | Heard | Rated | LobbyNews, Field(discriminator="type")
+]
 _SERVER: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 
 
-def parse_server(raw: str | bytes) -> Welcome | Update | Error | Upgrade | Heard:
+def parse_server(
+    raw: str | bytes,
+) -> Welcome | Update | Error | Upgrade | Heard | Rated | LobbyNews:
     return _SERVER.validate_json(raw)
 
 

@@ -1,0 +1,256 @@
+"""The server's lobby on its own: sign-in, seeks, matches, results and listings, with a stand-in
+for the table side (the tests in test_quick_match.py run it inside a real server)."""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardtable.online import protocol as wire
+from cardtable.online.identity import Identity, load_or_create
+from cardtable.online.ladder import SqliteLadder
+from cardtable.online.lobby import LobbyService, Member, Visitor
+from cardtable.online.matchmaking import CONFIRM_WITHIN
+from cardtable.online.store import SqliteStore
+from cardtable.online.tables import Refusal
+
+HOST = "127.0.0.1:7777"
+
+
+class Tables:
+    """The table side, reduced to what the lobby asks of it."""
+
+    def __init__(self) -> None:
+        self.opened: dict[str, list[Member]] = {}
+        self.dropped: list[str] = []
+
+    def open_table(self, game: str, rated: bool, members: list[Member]) -> tuple[str, list[str]]:
+        invite = f"T{len(self.opened)}"
+        self.opened[invite] = members
+        return invite, [f"token-{invite}-{seat}" for seat in range(len(members))]
+
+    def drop_table(self, invite: str) -> None:
+        self.dropped.append(invite)
+
+
+class Clock:
+    now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Heard:
+    """What one lobby connection was sent."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+
+    def __call__(self, text: str) -> None:
+        self.messages.append(json.loads(text))
+
+    def last(self, kind: str) -> dict[str, Any]:
+        return [m for m in self.messages if m["type"] == kind][-1]
+
+    def kinds(self) -> list[str]:
+        return [m["type"] for m in self.messages]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[SqliteStore]:
+    store = SqliteStore(tmp_path / "server.sqlite3")
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def lobby(store: SqliteStore) -> LobbyService:
+    return LobbyService(
+        SqliteLadder(store), Tables(), Clock(), lambda: datetime(2026, 11, 28, tzinfo=UTC)
+    )
+
+
+def arrive(lobby: LobbyService, name: str, key: Identity | None = None) -> tuple[Visitor, Heard]:
+    heard = Heard()
+    visitor = lobby.greet(heard, HOST, wire.Lobby(type="lobby", version=wire.PROTOCOL, name=name))
+    if key is not None:
+        nonce = base64.b64decode(heard.last("challenge")["nonce"])
+        signature = base64.b64encode(key.sign(HOST, nonce)).decode()
+        lobby.receive(visitor, wire.SignIn(type="sign_in", key=key.public, signature=signature))
+        assert heard.last("you")["player"] == key.player
+    return visitor, heard
+
+
+def seek(lobby: LobbyService, visitor: Visitor, game: str = "pazaak", rated: bool = True) -> None:
+    lobby.receive(visitor, wire.Seek(type="seek", game=game, rated=rated))
+
+
+@pytest.fixture
+def keys(tmp_path: Path) -> list[Identity]:
+    return [load_or_create(tmp_path / f"key{n}") for n in range(4)]
+
+
+async def test_a_signed_in_pair_is_matched_seated_and_rated(
+    lobby: LobbyService, keys: list[Identity]
+) -> None:
+    ann, ann_heard = arrive(lobby, "Ann", keys[0])
+    bo, bo_heard = arrive(lobby, "Bo", keys[1])
+    seek(lobby, ann)
+    assert ann_heard.last("seeking")["seeking"] == 1
+    seek(lobby, bo)
+    (match,) = lobby.wave()
+    matched = ann_heard.last("matched")
+    ann_seat, bo_seat = matched["seat"], bo_heard.last("matched")["seat"]
+    assert {ann_seat, bo_seat} == {0, 1}
+    assert matched["token"] == f"token-T0-{ann_seat}"
+    assert matched["players"][bo_seat]["tag"] == keys[1].player[7:11]
+    assert not lobby.seat_taken("T0", ann_seat)
+    assert lobby.seat_taken("T0", bo_seat)
+    changes = lobby.keep_result("T0", "table-1", [[bo_seat], [ann_seat]], moved={0, 1})
+    after = {c.player: c.after for c in changes}
+    assert after[keys[1].player].display > 1500 > after[keys[0].player].display
+    rated = json.loads(lobby.rated_message("T0", changes) or "{}")
+    assert rated["counted"] and rated["changes"][1]["text"].startswith("1,500? → 1,5")
+    lobby.table_over("T0")
+    seek(lobby, ann)  # free to seek again
+    lobby.receive(ann, wire.WhoAmI(type="whoami"))
+    assert ann_heard.last("you")["ratings"]["pazaak"]["games"] == 1
+
+
+async def test_a_forged_signature_is_refused_and_a_fresh_nonce_sent(
+    lobby: LobbyService, keys: list[Identity]
+) -> None:
+    visitor, heard = arrive(lobby, "Mallory")
+    nonce = base64.b64decode(heard.last("challenge")["nonce"])
+    forged = base64.b64encode(keys[1].sign(HOST, nonce)).decode()
+    with pytest.raises(Refusal, match="does not match"):
+        lobby.receive(visitor, wire.SignIn(type="sign_in", key=keys[0].public, signature=forged))
+    assert visitor.player is None
+    assert heard.kinds() == ["challenge", "challenge"]
+    assert heard.messages[1]["nonce"] != heard.messages[0]["nonce"]
+
+
+async def test_rated_play_needs_a_key(lobby: LobbyService) -> None:
+    visitor, _heard = arrive(lobby, "Anon")
+    with pytest.raises(Refusal, match="signed in"):
+        seek(lobby, visitor)
+    seek(lobby, visitor, rated=False)  # casual play stays open to anyone
+
+
+async def test_a_hundred_seeks_from_one_key_make_one_ticket(
+    lobby: LobbyService, keys: list[Identity]
+) -> None:
+    connections = [arrive(lobby, "Ann", keys[0]) for _ in range(100)]
+    for visitor, _heard in connections:
+        seek(lobby, visitor)
+    assert len(lobby.pools.waiting) == 1
+    assert connections[0][1].last("cancelled")["message"] == "you seek from another connection now"
+    other, _ = arrive(lobby, "Bo", keys[1])
+    seek(lobby, other)
+    (match,) = lobby.wave()
+    assert sorted(match.players) == sorted([keys[0].player, keys[1].player])
+
+
+async def test_a_seeker_dropped_during_confirmation_sends_the_other_to_the_front(
+    lobby: LobbyService, keys: list[Identity]
+) -> None:
+    ann, _ann_heard = arrive(lobby, "Ann", keys[0])
+    bo, bo_heard = arrive(lobby, "Bo", keys[1])
+    seek(lobby, ann)
+    seek(lobby, bo)
+    lobby.wave()
+    lobby.seat_taken("T0", bo_heard.last("matched")["seat"])  # Bo sat down; Ann's line drops
+    lobby.gone(ann)
+    assert lobby.tables.dropped == ["T0"]  # type: ignore[attr-defined]
+    assert bo_heard.last("called_off")["requeued"] is True
+    assert list(lobby.pools.waiting) == [keys[1].player]
+    assert bo_heard.kinds()[-1] == "seeking"
+
+
+async def test_a_seat_not_taken_in_time_calls_the_match_off(
+    lobby: LobbyService, keys: list[Identity]
+) -> None:
+    ann, ann_heard = arrive(lobby, "Ann", keys[0])
+    bo, bo_heard = arrive(lobby, "Bo", keys[1])
+    seek(lobby, ann)
+    seek(lobby, bo)
+    lobby.wave()
+    lobby.seat_taken("T0", ann_heard.last("matched")["seat"])
+    lobby.pools.clock.now += CONFIRM_WITHIN  # type: ignore[attr-defined]
+    lobby.wave()
+    assert ann_heard.last("called_off")["requeued"] and not bo_heard.last("called_off")["requeued"]
+    assert list(lobby.pools.waiting) == [keys[0].player]
+
+
+async def test_a_game_abandoned_before_everyone_moved_is_not_rated(
+    lobby: LobbyService, keys: list[Identity]
+) -> None:
+    ann, _ = arrive(lobby, "Ann", keys[0])
+    bo, _ = arrive(lobby, "Bo", keys[1])
+    seek(lobby, ann)
+    seek(lobby, bo)
+    lobby.wave()
+    lobby.seat_taken("T0", 0)
+    lobby.seat_taken("T0", 1)
+    assert lobby.keep_result("T0", "table-1", [[0], [1]], moved={0}) == []
+    assert lobby.ladder is not None and list(lobby.ladder.results()) == []
+
+
+async def test_a_leaver_ranks_last_though_the_stand_in_won(
+    lobby: LobbyService, keys: list[Identity]
+) -> None:
+    arrivals = [arrive(lobby, name, key) for name, key in zip("ABC", keys, strict=False)]
+    for visitor, _heard in arrivals:
+        lobby.receive(visitor, wire.Seek(type="seek", game="pixies", rated=True, seats=(3, 3)))
+    lobby.wave()
+    a, b, c = (heard.last("matched")["seat"] for _visitor, heard in arrivals)
+    for seat in range(3):
+        lobby.seat_taken("T0", seat)
+    lobby.left("T0", a, gone=True)  # A left; the bot playing A's seat came first
+    changes = lobby.keep_result("T0", "table-1", [[a], [b], [c]], moved={0, 1, 2})
+    after = {change.player: change.after.mu for change in changes}
+    assert after[keys[0].player] < after[keys[2].player] < after[keys[1].player]
+    assert lobby.ladder is not None and lobby.ladder.finish_rate(keys[0].player) == 0.0
+
+
+async def test_listings_reach_subscribers_as_they_change(lobby: LobbyService) -> None:
+    visitor, heard = arrive(lobby, "Watcher")
+    row = wire.ListedTable(
+        watch="WWWWW",
+        invite="AAAAA",
+        game="pazaak",
+        seats=2,
+        taken=1,
+        players=[wire.Opponent(name="Ann", tag=None, rating=None)],
+        options={},
+        rated=False,
+        spectators=0,
+    )
+    lobby.list_table(row)
+    lobby.receive(visitor, wire.Subscribe(type="subscribe"))
+    assert heard.last("listing")["tables"][0]["watch"] == "WWWWW"
+    full = row.model_copy(update={"taken": 2, "invite": None})
+    lobby.list_table(full)
+    lobby.list_table(full)  # no change: nothing sent
+    lobby.unlist("WWWWW")
+    assert heard.kinds() == ["challenge", "listing", "listed", "unlisted"]
+    lobby.gone(visitor)
+    lobby.list_table(row)
+    assert heard.kinds()[-1] == "unlisted"
+
+
+async def test_the_leaderboard_answers_with_the_askers_own_row(
+    lobby: LobbyService, keys: list[Identity]
+) -> None:
+    visitor, heard = arrive(lobby, "Ann", keys[0])
+    lobby.receive(visitor, wire.Top(type="top", game="pazaak"))
+    board = heard.last("board")
+    assert board["rows"] == [] and board["you"] is None
+    with pytest.raises(Refusal, match="unknown game"):
+        lobby.receive(visitor, wire.Top(type="top", game="chess"))
