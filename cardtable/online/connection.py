@@ -55,6 +55,7 @@ class Connection:
         #: a spectator's name, for chat (a seat's name is the table's)
         self.name: str | None = None
         self.sent = 0
+        self.noted = 0
         #: messages refused for coming too fast
         self.strikes = 0
         #: why the server cut this peer, if it did: "outbox", "deadline" or "commit"

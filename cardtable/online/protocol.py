@@ -24,7 +24,7 @@ from pydantic import (
 
 from cardtable.core.names import clean_name
 
-PROTOCOL = 3
+PROTOCOL = 4
 #: the largest message a client may send, in bytes (an action is a few dozen)
 MAX_MESSAGE = 4096
 #: a message longer than this is no client's mistake: it is answered, then the connection closed
@@ -287,6 +287,9 @@ class Update(_Message):
     observation: dict[str, Any]
     legal: list[dict[str, Any]]
     moves: list[Played]
+    #: log lines since the last update that belong to no move: a person away (a bot plays for
+    #: them) or back
+    notes: list[str] = Field(default_factory=list)
     outcome: Result | None = None
     #: told once the game is over, so the game can be kept and replayed
     seed: int | None = None

@@ -48,7 +48,7 @@ class Relay:
     seat: int | None = None
 
     def __init__(self, redis: Redis, journal: Journal) -> None:
-        self.sent = 0
+        self.sent = self.noted = 0
         self._game = self._watch = ""
         self._fresh = True
         self._publish = redis.register_script(_PUBLISH)
@@ -60,7 +60,7 @@ class Relay:
     def tell(self, table: Table) -> None:
         """Queue what a spectator has not been told of ``table`` yet."""
         if table.id != self._game:  # a new game at the table: start again with a full view
-            self._game, self.sent = table.id, 0
+            self._game, self.sent, self.noted = table.id, 0, 0
         self._watch, self._fresh = table.watch, self.sent == 0
         self.send(table.update_for(self))
 
@@ -79,7 +79,7 @@ class Relay:
                 await self._publish(keys=view_keys(watch), args=[int(fresh), text, KEEP_SECONDS])
             except Exception as error:  # not kept, or Redis away: the next update is a full one
                 log.warning("a spectator update of %s was not relayed: %s", watch, error)
-                self.sent, self._game = 0, ""
+                self.sent, self.noted, self._game = 0, 0, ""
 
 
 @dataclass

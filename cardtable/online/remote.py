@@ -44,6 +44,7 @@ from cardtable.session.base import (
     Listener,
     Moved,
     NextGame,
+    Noted,
     Refused,
     Said,
     Session,
@@ -205,6 +206,7 @@ class RemoteSession(Session):
         decode = self._decoder.decode
         previous = self._update
         new_game = previous is None or previous.game_id != update.game_id
+        lines_known = len(self._lines)
         if update.fresh:
             known = 0 if new_game else len(self._events)
             self._events, self._lines = [], []
@@ -217,6 +219,9 @@ class RemoteSession(Session):
             self._lines.extend(played.lines)
             if len(self._events) > known:
                 moved.append(Moved(events, tuple(played.lines)))
+        self._lines.extend(update.notes)
+        # a fresh update after a reconnect tells old notes again: news only if the log grew
+        notes = tuple(update.notes) if len(self._lines) > lines_known else ()
         self._update = update
         self._observation = self._legal = None
         self._set_status(self._away_note(update))
@@ -233,6 +238,8 @@ class RemoteSession(Session):
             return
         for change in moved:
             self.emit(change)
+        if notes:
+            self.emit(Noted(notes))
 
     def _hear(self, heard: Heard) -> None:
         """A chat line, cleaned again here (a server is no reason to trust text); the sender of

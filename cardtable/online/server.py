@@ -435,7 +435,7 @@ class GameServer:
         self._timers.pop((table.id, seat), None)
         if table.present(seat) or table.id not in self.tables:
             return
-        table.stand_ins[seat] = table.spec.bots[self.limits.stand_in]()
+        table.stand_in(seat, table.spec.bots[self.limits.stand_in]())
         self.broadcast(table)
         self.wake(table)
 
@@ -443,7 +443,7 @@ class GameServer:
         timer = self._timers.pop((table.id, seat), None)
         if timer is not None:
             timer.cancel()
-        table.stand_ins.pop(seat, None)
+        table.returned(seat)
 
     # -- playing -------------------------------------------------------------------------------
 
@@ -451,13 +451,16 @@ class GameServer:
         action = table.play(conn.seat, message.ply, message.action)
         await self.apply(table, action)
 
-    async def apply(self, table: Table, action: Any) -> None:
-        """Apply through the rules, keep, then tell everyone."""
+    async def apply(self, table: Table, action: Any, stand_in: int | None = None) -> None:
+        """Apply through the rules, keep, then tell everyone. ``stand_in``: the seat a bot
+        played this for while its person is away."""
         ply = len(table.match.actions)
         try:
             table.match.play(action)
         except IllegalAction as refusal:
             raise Refusal("illegal", f"illegal move: {refusal.reason}") from None
+        if stand_in is not None:
+            table.by_stand_in[len(table.match.events) - 1] = stand_in
         self.metrics.moved(table.spec.id)
         self.journal.write(self.store.append, table.id, ply, encode(action))
         table.grow()
@@ -481,7 +484,7 @@ class GameServer:
         view, legal = match.observe(seat), match.legal_actions()
         action = await asyncio.to_thread(bot.choose, view, legal, bot_rng(match.seed, seat, ply))
         if len(match.actions) == ply:
-            await self.apply(table, action)
+            await self.apply(table, action, seat if seat in table.stand_ins else None)
 
     async def rematch(self, conn: Connection, table: Table) -> None:
         if not table.match.is_over:
@@ -504,7 +507,7 @@ class GameServer:
         self.tables[table.id] = table
         self.journal.write(self.store.create, table.record())
         for peer in table.peers:
-            peer.sent = 0
+            peer.sent = peer.noted = 0
         self.broadcast(table)
         self.wake(table)
 

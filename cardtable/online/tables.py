@@ -32,6 +32,8 @@ class Peer(Protocol):
     seat: int | None
     #: how many of the match's event groups this connection has been sent
     sent: int
+    #: how many of the table's absences it has been told of
+    noted: int
 
     def send(self, text: str) -> None: ...
 
@@ -56,6 +58,34 @@ def new_token() -> str:
 def token_hash(token: str) -> str:
     """Tokens are kept hashed: the store alone cannot seat anyone."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Absence:
+    """A person gone past the grace period (a bot plays their seat from here) or back after
+    it, told in every log at the point where it happened: ``at`` event groups into the game."""
+
+    at: int
+    seat: int
+    back: bool
+    #: back: the moves the stand-in made for them
+    moves: int = 0
+
+    def line(self, viewer: int | None) -> str:
+        """What ``viewer`` reads of it; "Player N" is named by the reader's table."""
+        if self.seat != viewer:
+            who = f"Player {self.seat + 1}"
+            return f"{who} is back" if self.back else f"{who} is away: a bot plays for them"
+        if not self.back:
+            return "You were away: a bot played for you from here"
+        if not self.moves:
+            return "You are back: the bot made no move for you while you were away"
+        moves = "1 move" if self.moves == 1 else f"{self.moves} moves"
+        return f"A bot played for you while you were away: {moves}, each marked {BOT_MARK!r}"
+
+
+#: what begins a log line of a move a stand-in made for an absent person
+BOT_MARK = "(bot)"
 
 
 @cache
@@ -87,6 +117,10 @@ class Table:
     bots: dict[int, Any] = field(default_factory=dict)
     #: seats that asked for a rematch
     again: set[int] = field(default_factory=set)
+    #: who went away and came back during this game, in order
+    absences: list[Absence] = field(default_factory=list)
+    #: the event groups a stand-in made, and for which seat
+    by_stand_in: dict[int, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.decoder = wire_decoder(self.spec)
@@ -161,6 +195,20 @@ class Table:
     def present(self, seat: int) -> bool:
         return any(peer.seat == seat for peer in self.peers)
 
+    def stand_in(self, seat: int, bot: Any) -> None:
+        """``bot`` plays ``seat`` until its person is back; every log is told."""
+        self.stand_ins[seat] = bot
+        self.absences.append(Absence(len(self.match.events), seat, back=False))
+
+    def returned(self, seat: int) -> None:
+        """The person of ``seat`` sat down again: a stand-in playing for them stops, and every
+        log is told how long it played."""
+        if self.stand_ins.pop(seat, None) is None:
+            return
+        went = max(a.at for a in self.absences if a.seat == seat and not a.back)
+        moves = sum(1 for k, s in self.by_stand_in.items() if s == seat and k >= went)
+        self.absences.append(Absence(len(self.match.events), seat, back=True, moves=moves))
+
     def player_for(self, seat: int) -> Any:
         """The bot to move for ``seat`` now, if the server plays it."""
         return self.bots.get(seat) or self.stand_ins.get(seat)
@@ -193,6 +241,7 @@ class Table:
         self.match = Match.new(self.match.game, self.match.config, seed)
         self.seats, self.tokens = self.seats[:opening], self.tokens[:opening]
         self.claimed = {seat for seat in self.claimed if seat < opening}
+        self.absences, self.by_stand_in = [], {}
         for seats in (self.bots, self.stand_ins):
             for seat in [seat for seat in seats if seat >= opening]:
                 del seats[seat]
@@ -225,12 +274,12 @@ class Table:
     def updates_for(self, peers: list[Peer]) -> list[str]:
         """``update_for`` each of ``peers``, made once for every peer in the same seat told as
         much so far: a hundred spectators cost one update, not a hundred."""
-        made: dict[tuple[int | None, int], str] = {}
+        made: dict[tuple[int | None, int, int], str] = {}
         texts = []
         for peer in peers:
-            audience = (peer.seat, peer.sent)
+            audience = (peer.seat, peer.sent, peer.noted)
             if audience in made:
-                peer.sent = len(self.match.events)
+                peer.sent, peer.noted = len(self.match.events), len(self.absences)
             else:
                 made[audience] = self.update_for(peer)
             texts.append(made[audience])
@@ -240,14 +289,16 @@ class Table:
         """Everything ``peer`` has not been told yet, as its seat may know it."""
         match, seat, rules = self.match, peer.seat, self.match.game
         fresh = peer.sent == 0
+        told = self.absences[peer.noted :]
         moves = [
             {
                 "events": [encode(rules.event_for(e, seat)) for e in events],
-                "lines": [line for e in events if (line := rules.describe(e, seat))],
+                "lines": self._lines(k, events, seat, told),
             }
-            for events in match.events[peer.sent :]
+            for k, events in enumerate(match.events[peer.sent :], peer.sent)
         ]
-        peer.sent = len(match.events)
+        notes = [a.line(seat) for a in told if not peer.sent <= a.at < len(match.events)]
+        peer.sent, peer.noted = len(match.events), len(self.absences)
         outcome = match.outcome
         mine = seat is not None and match.to_move == seat
         state = match.state
@@ -275,12 +326,30 @@ class Table:
             "observation": encode(match.observe(seat)),
             "legal": [encode(a) for a in match.legal_actions()] if mine else [],
             "moves": moves,
+            "notes": notes,
             "outcome": None if outcome is None else _result(outcome),
             "seed": match.seed if outcome is not None else None,
             "actions": [encode(a) for a in match.actions] if outcome is not None else None,
             "config": encode(match.config) if outcome is not None else None,
         }
         return to_json(update).decode()
+
+    def _lines(
+        self, group: int, events: tuple[Any, ...], seat: int | None, told: list[Absence]
+    ) -> list[str]:
+        """The log lines of event group ``group`` for ``seat``: an absence that came before it
+        first, and a stand-in's move marked as the bot's."""
+        rules = self.match.game
+        lines = [line for e in events if (line := rules.describe(e, seat))]
+        if not told and not self.by_stand_in:  # nearly always: nothing to add
+            return lines
+        absent = self.by_stand_in.get(group)
+        if absent is not None and lines:
+            subject = "You " if absent == seat else f"Player {absent + 1} "
+            theirs = [i for i, line in enumerate(lines) if line.startswith(subject)] or [0]
+            for i in theirs:
+                lines[i] = f"{BOT_MARK} {lines[i]}"
+        return [a.line(seat) for a in told if a.at == group] + lines
 
 
 def _result(outcome: Outcome) -> dict[str, Any]:

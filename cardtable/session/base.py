@@ -70,7 +70,15 @@ class Said:
     text: str
 
 
-Change = Moved | Refused | Thinking | HandOff | Status | NextGame | Said
+@dataclass(frozen=True, slots=True)
+class Noted:
+    """Log lines that belong to no move (a person at a table held elsewhere went away, a bot
+    playing for them, or came back)."""
+
+    lines: tuple[str, ...]
+
+
+Change = Moved | Refused | Thinking | HandOff | Status | NextGame | Said | Noted
 Listener = Callable[[Change], None]
 #: runs a callback on the listener's own thread (a UI's event loop, say)
 Dispatch = Callable[[Callable[[], None]], None]

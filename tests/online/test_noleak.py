@@ -24,6 +24,7 @@ SEATS = {"pazaak": 2, "pazu-pazaak": 3, "pixies": 3, "flip7": 3}
 class _Peer:
     seat: int | None
     sent: int
+    noted: int = 0
 
 
 def _table(game: str, match: Match) -> Table:

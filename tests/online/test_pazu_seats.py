@@ -155,7 +155,7 @@ class _Fresh:
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.sent = 0
+        self.sent = self.noted = 0
 
 
 async def test_a_person_leaves_at_a_sets_end_and_the_others_see_it(server: Running) -> None:

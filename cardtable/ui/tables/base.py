@@ -26,6 +26,7 @@ from cardtable.session import (
     HandOff,
     Moved,
     NextGame,
+    Noted,
     Refused,
     Said,
     Session,
@@ -275,6 +276,8 @@ class TableScreen(Screen[None]):
             handing.pass_on(self)
         elif isinstance(change, Said):
             chatting.show_said(self, change)
+        elif isinstance(change, Noted):
+            self.log_lines(change.lines)
 
     def refused(self, reason: str) -> None:
         """Say why a move was not allowed; nothing changed."""
