@@ -35,6 +35,24 @@ def _add_game_options(parser: argparse.ArgumentParser, seed_default: str) -> Non
     parser.add_argument("--solo", action="store_true", help="Flip 7: the solo challenge")
 
 
+def _add_plain_options(parser: argparse.ArgumentParser) -> None:
+    """The plain line mode, for screen readers, braille displays and pipes (see the README)."""
+    plain = parser.add_argument_group("plain line mode (screen readers, braille, pipes)")
+    plain.add_argument(
+        "--plain",
+        action="store_true",
+        help="play on standard input and output: one event per line, numbered moves, no screen",
+    )
+    plain.add_argument("--bell", action="store_true", help="--plain: ring the bell on your turn")
+    plain.add_argument(
+        "--width",
+        type=int,
+        default=40,
+        metavar="N",
+        help="--plain: wrap lines at N characters, between words (default 40; 0: never)",
+    )
+
+
 def _add_quota_options(serve: Any) -> None:
     """The limits a public server needs; each defaults to ``Quotas``' value, 0 turns it off."""
     from cardtable.online.quotas import Quotas
@@ -108,6 +126,7 @@ def _add_online_commands(commands: Any) -> None:
     host.add_argument("--seats", default=None, metavar="LIST", help="e.g. human,human,easy")
     host.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
     host.add_argument("--name", **name)
+    _add_plain_options(host)
     for command, what in (("join", "take a seat at an online table"), ("watch", "watch a table")):
         sub = commands.add_parser(command, help=what)
         sub.add_argument(
@@ -120,6 +139,7 @@ def _add_online_commands(commands: Any) -> None:
         if command == "join":
             sub.add_argument("--bot", default=None, metavar="LEVEL", help="play headless")
             sub.add_argument("--json", action="store_true", help="with --bot: print JSON")
+        _add_plain_options(sub)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -145,6 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
         "e.g. human,hard,policy:mypkg.agent:act",
     )
     _add_game_options(play, "random")
+    _add_plain_options(play)
 
     resume = commands.add_parser("resume", help="continue a saved game (default: the latest)")
     resume.add_argument(

@@ -18,6 +18,13 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
+def new_seed() -> int:
+    """A seed for a new game nobody chose one for (the one random number not from a seed)."""
+    import secrets
+
+    return secrets.randbelow(1_000_000)
+
+
 def derive_rng(seed: int, purpose: str, counter: int = 0) -> random.Random:
     """A fresh generator for one named stream of chance (string seeds hash stably)."""
     return random.Random(f"{seed}:{purpose}:{counter}")

@@ -175,6 +175,12 @@ def resume_screen(name: str | None) -> Callable[[], Any]:
 
 
 def run_app_command(args: Any) -> int:
+    if args.command == "play":
+        from cardtable.tools.plain import check_plain, run_plain_play
+
+        check_plain(args)
+        if args.plain:
+            return run_plain_play(args)
     if args.command == "replay" and args.file is None:
         from cardtable.tools.replays import print_replays
 

@@ -112,7 +112,11 @@ def run_online_command(args: Any) -> int:
     from cardtable.online.client import hello_for, local_server_for, remote_session
     from cardtable.online.hosting import shared_server
     from cardtable.online.reach import DEFAULT_PORT
+    from cardtable.tools.plain import check_plain, run_plain_online
 
+    check_plain(args)
+    if args.plain and getattr(args, "bot", None):
+        fail("--plain is for a person at the keyboard; --bot plays the seat itself")
     url, code = _target(args)
     game = getattr(args, "game", None)
     name = _name(args)
@@ -141,6 +145,8 @@ def run_online_command(args: Any) -> int:
     session = remote_session(url, hello, game, shared)
     if getattr(args, "bot", None):
         return _play_headless(session, args.bot, args.json)
+    if args.plain:
+        return run_plain_online(session, args, name is None and args.command != "watch")
     from cardtable.tools.launch import bot_pause_from_env
     from cardtable.ui.app import CardtableApp
     from cardtable.ui.screens.online import LobbyScreen
@@ -196,9 +202,7 @@ def _play_headless(session: Any, level: str, as_json: bool) -> int:
     if as_json:
         print(json.dumps(result))
     else:
-        names = " and ".join(session.seats[w].name for w in outcome.winners) or "nobody"
-        scores = ", ".join(
-            f"{s.name} {v:g}" for s, v in zip(session.seats, outcome.scores, strict=True)
-        )
-        print(f"{session.spec.title}: {names} won ({scores}) after {session.ply} moves")
+        from cardtable.plain.table import result_line
+
+        print(result_line(session.spec.title, session.seats, outcome, session.ply))
     return 0

@@ -18,6 +18,7 @@ from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.screen import Screen
 
+from cardtable.core.rng import new_seed
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES, GameSpec
 from cardtable.persist.paths import config_dir, downloads_dir
@@ -50,12 +51,6 @@ TABLE_DEFAULTS = {
     "stand": "#ffd866",
     "highlight": "#ffe08a",
 }
-
-
-def new_seed() -> int:
-    import secrets
-
-    return secrets.randbelow(1_000_000)
 
 
 def collect_garbage_again() -> None:
