@@ -9,7 +9,7 @@ import os
 import threading
 from typing import TextIO
 
-from cardtable.plain.words import wrapped
+from cardtable.plain.words import printable, wrapped
 
 
 class Console:
@@ -39,7 +39,7 @@ class Console:
     def heard(self, line: str | None) -> None:
         """A line was read: finish the prompt's line (echoing it when input is piped)."""
         if self.echo:
-            self.out.write(("" if line is None else line) + "\n")
+            self.out.write(printable(line or "") + "\n")
             self.out.flush()
 
 

@@ -41,9 +41,14 @@ class Problem:
 Entry = Chosen | Command | Problem | None
 
 
+def _plain(words: str) -> str:
+    """Words as they are compared: lower case, without commas."""
+    return " ".join(words.lower().replace(",", " ").split())
+
+
 def _matches(typed: list[str], words: str) -> bool:
     """Every typed word begins the listed word in its place: "p pl 3" for "play plus 3"."""
-    listed_words = words.replace(",", "").split()
+    listed_words = _plain(words).split()
     return len(typed) <= len(listed_words) and all(
         w.startswith(t) for t, w in zip(typed, listed_words, strict=False)
     )
@@ -68,7 +73,7 @@ def read_entry(line: str, moves: Sequence[Move], commands: Sequence[str]) -> Ent
     text = " ".join(line.split())
     if not text:
         return None
-    typed = text.lower().split()
+    typed = _plain(text).split()
     count = len(moves)
     if typed[0].isdigit() and len(typed) == 1:
         n = int(typed[0])
@@ -84,7 +89,7 @@ def read_entry(line: str, moves: Sequence[Move], commands: Sequence[str]) -> Ent
     head, _, rest = text.partition(" ")
     if SAY in commands and head.lower() == SAY:
         return Command(SAY, rest)
-    exact = [m for m in moves if m.amount is None and m.words.replace(",", "") == " ".join(typed)]
+    exact = [m for m in moves if m.amount is None and _plain(m.words) == " ".join(typed)]
     if exact:
         return Chosen(exact[0].action, exact[0].words)
     amount = _amount(typed, moves)

@@ -99,7 +99,8 @@ class PlainTable:
             self.console.say("The next game begins.")
             self._opening_lines()
         elif isinstance(change, Said):
-            self.console.say(f"{change.sender} says: {change.text}")
+            says = "say" if change.sender == "You" else "says"
+            self.console.say(f"{change.sender} {says}: {change.text}")
 
     def _drain(self) -> None:
         while not self._changes.empty():
