@@ -32,6 +32,7 @@ from cardtable.session import (
     HandOff,
     Moved,
     NextGame,
+    Noted,
     Refused,
     Said,
     Session,
@@ -86,6 +87,9 @@ class PlainTable:
     def _tell(self, change: Change) -> None:
         if isinstance(change, Moved):
             self._answer_due = False
+            for line in change.lines:
+                self.say_log(line)
+        elif isinstance(change, Noted):
             for line in change.lines:
                 self.say_log(line)
         elif isinstance(change, Refused):

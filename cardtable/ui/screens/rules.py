@@ -23,13 +23,20 @@ from textual.widgets import Footer
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 
 
+#: said under every game's rules: how to play it without the screen (``--plain``)
+PLAIN_HELP = "docs/plain.md"
+
+
 def rules_text(relative_path: str) -> str:
-    """The rules Markdown, or a clear note if the file is missing from the install."""
-    path = PACKAGE_ROOT / relative_path
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError:
-        return f"# Rules unavailable\n\nThe file `{relative_path}` is missing from this install."
+    """The rules Markdown, and how to play without the screen; or a clear note if a file is
+    missing from the install."""
+    texts = []
+    for doc in (relative_path, PLAIN_HELP):
+        try:
+            texts.append((PACKAGE_ROOT / doc).read_text(encoding="utf-8"))
+        except OSError:
+            texts.append(f"# Rules unavailable\n\nThe file `{doc}` is missing from this install.")
+    return "\n".join(texts)
 
 
 class RulesText(ScrollView):
