@@ -8,7 +8,7 @@ numbering is a function of the config, laid out in the order written here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -98,16 +98,3 @@ def pixies_actions(config: Any) -> tuple[Any, ...]:
 def flip7_actions(config: Any) -> tuple[Any, ...]:
     """v0: Hit, Stay, then ChooseTarget(seat 0..7) (10); the solo env uses the first two."""
     return (HIT, STAY, *(ChooseTarget(seat) for seat in range(MAX_TABLE_SEATS)))
-
-
-#: game id -> the v0 numbering for a config
-NUMBERINGS: dict[str, Callable[[Any], Sequence[Any]]] = {
-    "pazaak": pazaak_actions,
-    "pazu-pazaak": pazu_actions,
-    "pixies": pixies_actions,
-    "flip7": flip7_actions,
-}
-
-
-def action_table(game_id: str, config: Any) -> ActionTable:
-    return ActionTable(tuple(NUMBERINGS[game_id](config)))

@@ -11,18 +11,16 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from typing import Any
 
 import numpy as np
 
-from cardtable.env import flip7_v0, pazaak_v0, pazu_v0, pixies_v0
+from cardtable.env.aec import factories
 from cardtable.env.flip7_solo import Flip7SoloEnv
+from cardtable.env.games import ENV_GAMES
 
-AEC_ENVS = {"pazaak": pazaak_v0, "pazu-pazaak": pazu_v0, "pixies": pixies_v0, "flip7": flip7_v0}
 
-
-def aec_steps_per_second(module: Any, seconds: float) -> float:
-    env = module.env()
+def aec_steps_per_second(game_id: str, seconds: float) -> float:
+    env = factories(game_id)[0]()
     rng = np.random.default_rng(0)
     steps, episode, started = 0, 0, time.perf_counter()
     env.reset(seed=episode)
@@ -57,8 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     rates = {"Flip7Solo-v0": solo_steps_per_second(args.seconds)}
-    for module in AEC_ENVS.values():
-        rates[module.__name__.rsplit(".", 1)[1]] = aec_steps_per_second(module, args.seconds)
+    for game_id in ENV_GAMES:
+        rates[f"{game_id}_v0"] = aec_steps_per_second(game_id, args.seconds)
     if args.json:
         print(json.dumps({name: round(rate, 1) for name, rate in rates.items()}))
     else:

@@ -1,13 +1,24 @@
-"""What each environment needs to know of its game: its view type, the caps of its view's
-tuples, the fields left out of the vector, and a default table."""
+"""The environments' registry: what each needs to know of its game (its view type, the caps of
+its view's tuples, the fields left out of the vector, its action numbering and a default table).
+
+A game registers here once (``register``) and plays as ``factories(game_id)`` in
+``cardtable.env.aec``; a completeness test holds this list equal to the rules'."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from cardtable.env.actions import ActionTable, action_table, pazu_hand
+from cardtable.core.registry import Registry
+from cardtable.env.actions import (
+    ActionTable,
+    flip7_actions,
+    pazaak_actions,
+    pazu_actions,
+    pazu_hand,
+    pixies_actions,
+)
 from cardtable.env.encode import Encoder, Layout
 from cardtable.games.flip7.state import MAX_TABLE_SEATS
 from cardtable.games.flip7.view import Flip7View
@@ -62,6 +73,8 @@ class EnvGame:
     game_id: str
     view_type: type
     layout: Callable[[Any], Layout]
+    #: the versioned action numbering for a config (``cardtable.env.actions``)
+    numbering: Callable[[Any], Sequence[Any]]
     default_seats: int
     #: rules options a fixed-size encoding needs: a Pazu-Pazaak table has no set limit by
     #: default, but its hands (four dealt, one bought a set) must fit the layout
@@ -78,12 +91,18 @@ class EnvGame:
         return Encoder(self.view_type, self.layout(config))
 
     def actions(self, config: Any) -> ActionTable:
-        return action_table(self.game_id, config)
+        return ActionTable(tuple(self.numbering(config)))
 
 
-ENV_GAMES: dict[str, EnvGame] = {
-    "pazaak": EnvGame("pazaak", PazaakView, _pazaak, 2),
-    "pazu-pazaak": EnvGame("pazu-pazaak", PazuView, _pazu, 3, (("max_sets", 30),)),
-    "pixies": EnvGame("pixies", PixiesObservation, _pixies, 2),
-    "flip7": EnvGame("flip7", Flip7View, _flip7, 2),
-}
+#: game id -> its environment, in menu order
+ENV_GAMES: Registry[EnvGame] = Registry("an environment")
+
+
+def register(game: EnvGame) -> EnvGame:
+    return ENV_GAMES.register(game.game_id, game)
+
+
+register(EnvGame("pazaak", PazaakView, _pazaak, pazaak_actions, 2))
+register(EnvGame("pazu-pazaak", PazuView, _pazu, pazu_actions, 3, (("max_sets", 30),)))
+register(EnvGame("pixies", PixiesObservation, _pixies, pixies_actions, 2))
+register(EnvGame("flip7", Flip7View, _flip7, flip7_actions, 2))

@@ -1,68 +1,51 @@
-"""Every game by id, with where its rules, bots, options model and table screen live.
+"""The rules layer's registry: every game by id, with its rules, bots and in-app rules text.
 
-Entries name modules by dotted path and are imported on first use, so ``cardtable --help`` and
-the rules core never pay for Textual or pydantic. The few facts the command line and the
-new-game form need before the first frame (seat limits, bot levels) are written here too:
-importing a game's rules and bots for them cost a tenth of start-up. A conformance test holds
-them equal to the rules' and the bots' own.
+Each layer keeps its own registry of the same games (``cardtable.persist.options``,
+``cardtable.ui.games``, ``cardtable.env.games``, ``cardtable.tools.shots``) and a completeness test
+holds them equal; ``docs/ADDING_A_GAME.md`` is the recipe. A game's rules and bots are imported on
+first use, so ``cardtable --help`` and the new-game form's first frame never pay for them: the few
+facts needed before (seat limits, bot levels) are written here, and a conformance test holds them
+equal to the rules' and the bots' own.
 """
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from cardtable.core.bots import Bot
+from cardtable.core.protocol import GameRules
+from cardtable.core.registry import Registry
 
-def load(path: str) -> Any:
-    """Import ``"package.module:attribute"``."""
-    module, _, attribute = path.partition(":")
-    return getattr(importlib.import_module(module), attribute)
+Rules = GameRules[Any, Any]
+#: bot level -> a factory of a fresh bot
+Bots = Mapping[str, Callable[[], Bot]]
 
 
 @dataclass(frozen=True)
 class GameSpec:
-    """Where one game's parts live. Only ``rules`` and ``bots`` are needed headless."""
+    """One game as the rules layer knows it; the loaders import its modules when first asked."""
 
     id: str
     title: str
     #: fewest and most seats at a table (the rules' ``min_seats`` and ``max_seats``)
     seat_limits: tuple[int, int]
-    #: the bot levels, weakest first (the keys of the game's ``BOTS``)
+    #: the bot levels, weakest first (the keys of the game's bots)
     levels: tuple[str, ...]
-    #: ``GameRules`` instance
-    rules_path: str
-    #: mapping of bot level -> zero-argument factory
-    bots_path: str
-    #: pydantic model of the rules options (the CLI, new-game screen and saves validate with it)
-    options_path: str
-    #: the Textual screen class that plays the game
-    table_path: str
+    load_rules: Callable[[], Rules]
+    load_bots: Callable[[], Bots]
     #: the in-app rules text (Markdown), relative to the package
     rules_doc: str
-    #: the new-game form (a screen class), kept apart from the table so the form opens fast
-    setup_path: str = "cardtable.ui.screens.newgame:NewGameScreen"
 
     @cached_property
-    def rules(self) -> Any:
-        return load(self.rules_path)
+    def rules(self) -> Rules:
+        return self.load_rules()
 
     @cached_property
-    def bots(self) -> dict[str, Any]:
-        return dict(load(self.bots_path))
-
-    @cached_property
-    def options_model(self) -> Any:
-        return load(self.options_path)
-
-    @cached_property
-    def table(self) -> Any:
-        return load(self.table_path)
-
-    @cached_property
-    def setup(self) -> Any:
-        return load(self.setup_path)
+    def bots(self) -> Bots:
+        return self.load_bots()
 
     @property
     def min_seats(self) -> int:
@@ -79,46 +62,105 @@ class GameSpec:
         return f"{fewest}" if fewest == most else f"{fewest} to {most}"
 
 
-def _spec(
-    game_id: str,
-    title: str,
-    package: str,
-    seat_limits: tuple[int, int],
-    levels: tuple[str, ...],
-    setup: str | None = None,
-) -> GameSpec:
-    """``setup``: the class name of the game's own new-game form in ``ui/tables/<package>/setup``."""
-    return GameSpec(
-        id=game_id,
-        title=title,
-        seat_limits=seat_limits,
-        levels=levels,
-        rules_path=f"cardtable.games.{package}.rules:RULES",
-        bots_path=f"cardtable.games.{package}.bots:BOTS",
-        options_path=f"cardtable.persist.options.{package}:Options",
-        table_path=f"cardtable.ui.tables.{package}.table:Table",
-        rules_doc=f"docs/rules/{package}.md",
-        **({"setup_path": f"cardtable.ui.tables.{package}.setup:{setup}"} if setup else {}),
-    )
+#: games by id, in menu order
+GAMES: Registry[GameSpec] = Registry("rules")
 
 
-THREE_LEVELS = ("easy", "medium", "hard")
-
-#: games that have landed, in menu order; a new game adds one line here
-GAMES: dict[str, GameSpec] = {
-    spec.id: spec
-    for spec in (
-        _spec("pazaak", "Pazaak", "pazaak", (2, 2), THREE_LEVELS, "PazaakNewGame"),
-        _spec("pazu-pazaak", "Pazu-Pazaak", "pazu", (3, 6), ("easy", "hard"), "PazuNewGame"),
-        _spec("pixies", "Pixies", "pixies", (2, 5), THREE_LEVELS),
-        _spec("flip7", "Flip 7", "flip7", (1, 8), THREE_LEVELS, "Flip7NewGame"),
-    )
-}
+def register(spec: GameSpec) -> GameSpec:
+    """Add a game to the rules layer (ValueError if its id is taken)."""
+    return GAMES.register(spec.id, spec)
 
 
 def get(game_id: str) -> GameSpec:
     """The spec for ``game_id``; KeyError names the valid ids."""
-    try:
-        return GAMES[game_id]
-    except KeyError:
-        raise KeyError(f"unknown game {game_id!r}; choose from: {', '.join(GAMES)}") from None
+    return GAMES[game_id]
+
+
+def _pazaak_rules() -> Rules:
+    from cardtable.games.pazaak.rules import RULES
+
+    return RULES
+
+
+def _pazaak_bots() -> Bots:
+    from cardtable.games.pazaak.bots import BOTS
+
+    return BOTS
+
+
+def _pazu_rules() -> Rules:
+    from cardtable.games.pazu.rules import RULES
+
+    return RULES
+
+
+def _pazu_bots() -> Bots:
+    from cardtable.games.pazu.bots import BOTS
+
+    return BOTS
+
+
+def _pixies_rules() -> Rules:
+    from cardtable.games.pixies.rules import RULES
+
+    return RULES
+
+
+def _pixies_bots() -> Bots:
+    from cardtable.games.pixies.bots import BOTS
+
+    return BOTS
+
+
+def _flip7_rules() -> Rules:
+    from cardtable.games.flip7.rules import RULES
+
+    return RULES
+
+
+def _flip7_bots() -> Bots:
+    from cardtable.games.flip7.bots import BOTS
+
+    return BOTS
+
+
+THREE_LEVELS = ("easy", "medium", "hard")
+
+register(
+    GameSpec(
+        "pazaak",
+        "Pazaak",
+        (2, 2),
+        THREE_LEVELS,
+        _pazaak_rules,
+        _pazaak_bots,
+        "docs/rules/pazaak.md",
+    )
+)
+register(
+    GameSpec(
+        "pazu-pazaak",
+        "Pazu-Pazaak",
+        (3, 6),
+        ("easy", "hard"),
+        _pazu_rules,
+        _pazu_bots,
+        "docs/rules/pazu.md",
+    )
+)
+register(
+    GameSpec(
+        "pixies",
+        "Pixies",
+        (2, 5),
+        THREE_LEVELS,
+        _pixies_rules,
+        _pixies_bots,
+        "docs/rules/pixies.md",
+    )
+)
+register(
+    GameSpec(
+        "flip7", "Flip 7", (1, 8), THREE_LEVELS, _flip7_rules, _flip7_bots, "docs/rules/flip7.md"
+    )
+)

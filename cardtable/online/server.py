@@ -51,6 +51,7 @@ from cardtable.online.protocol import (
 )
 from cardtable.online.store import SharedStore, TableRecord, TableStore
 from cardtable.online.tables import Refusal, Table, new_code, token_hash
+from cardtable.persist.options import options_model
 
 if TYPE_CHECKING:
     from cardtable.online.cluster import Node
@@ -379,14 +380,15 @@ class GameServer:
 
     def _config(self, spec: Any, hello: Create) -> Any:
         options = dict(hello.options)
-        fields = spec.options_model.model_fields
+        model = options_model(spec.id)
+        fields = model.model_fields
         unknown = [k for k in options if k not in fields]
         if unknown:
             raise Refusal("options", f"unknown option {unknown[0]!r} for {spec.id}")
         if "mode" in fields and "mode" not in options:
             options["mode"] = "solo" if len(hello.seats) == 1 else "table"
         try:
-            return spec.options_model(**options).to_config(len(hello.seats))
+            return model(**options).to_config(len(hello.seats))
         except (ValidationError, ValueError) as error:
             raise Refusal("options", f"bad options: {error}".splitlines()[0]) from None
 

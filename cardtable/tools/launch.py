@@ -14,6 +14,7 @@ from cardtable.tools.ahead import read_ahead
 from cardtable.tools.fail import fail
 from cardtable.tools.setup import build_options, make_config, parse_seats, play_seats
 from cardtable.tools.web import visitor_home
+from cardtable.ui.tablescreens import TABLE_SCREENS
 
 
 def bot_pause_from_env() -> float | None:
@@ -38,7 +39,7 @@ def first_screen_for(args: Any) -> Callable[[], Any]:
             make_config(spec, options, len(seats))  # the form opens only on a game that can start
 
         def setup(app: Any) -> Any:
-            return spec.setup(spec, seats, options, args.seed)
+            return TABLE_SCREENS[spec.id].load_form()(spec, seats, options, args.seed)
 
         return lambda: setup
     if args.command == "replay":

@@ -124,7 +124,7 @@ def run_online_command(args: Any) -> int:
         name = name or "Bot"
     seats, shared = "", None
     if args.command == "host":
-        if game not in GAMES:
+        if game is None or game not in GAMES:
             fail(f"unknown game {game!r}; choose from: {', '.join(GAMES)}")
         words = _seat_words(game, args.seats)
         build_options(get(game), args.option, False, len(words))

@@ -22,7 +22,9 @@ def build_options(spec: GameSpec, pairs: list[str], solo: bool, seat_count: int)
     """Validate ``KEY=VALUE`` options with the game's pydantic model; one line per problem."""
     from pydantic import ValidationError
 
-    model = spec.options_model
+    from cardtable.persist.options import options_model
+
+    model = options_model(spec.id)
     fields = model.model_fields
     values: dict[str, str] = {}
     for pair in pairs:
@@ -80,7 +82,7 @@ def play_seats(spec: GameSpec, args: Any) -> tuple[Seat, ...]:
     """Seats for ``cardtable play``: from --seats, or --players/--hotseat/--bot."""
     _refuse_together(args)
     solo = getattr(args, "solo", False)
-    if solo and "mode" not in spec.options_model.model_fields:
+    if solo and spec.min_seats > 1:
         fail(f"--solo is only for flip7, not {spec.id}")
     if args.seats:
         words = [w.strip() for w in args.seats.split(",")]
@@ -105,5 +107,5 @@ def play_seats(spec: GameSpec, args: Any) -> tuple[Seat, ...]:
         if count < 2:
             fail("--hotseat needs at least 2 people at the keyboard")
         return default_seats(count, ())
-    level = parse_seats(spec, args.bot or "hard")[0]
+    level = parse_seats(spec, args.bot or spec.levels[-1])[0]
     return default_seats(1, (level,) * (count - 1))

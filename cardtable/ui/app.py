@@ -24,6 +24,7 @@ from cardtable.games.registry import GAMES, GameSpec
 from cardtable.persist.paths import config_dir, downloads_dir
 from cardtable.persist.settings import load_settings, save_settings
 from cardtable.ui.hangup import leave_on_hangup
+from cardtable.ui.tablescreens import table_screen
 from cardtable.ui.themes import builtin_theme_dir, load_themes
 from cardtable.ui.web import mirror_screen
 
@@ -232,7 +233,7 @@ class CardtableApp(App[None]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Every screen is one palette search away: home, stats, keys, each game's rules and setup."""
-        from cardtable.ui.tables.keys import help_panel_named
+        from cardtable.ui.keys import help_panel_named
 
         yield from help_panel_named(super().get_system_commands(screen))
         yield SystemCommand("Home", "Back to the home screen", self.go_home)
@@ -278,7 +279,7 @@ class CardtableApp(App[None]):
         self.push_screen(SettingsScreen())
 
     def show_keys(self) -> None:
-        from cardtable.ui.tables.keys import KeysScreen
+        from cardtable.ui.keys import KeysScreen
 
         self.push_screen(KeysScreen())
 
@@ -313,20 +314,24 @@ class CardtableApp(App[None]):
         """The table of a game rebuilt from a file, as it was left, to play on."""
         from cardtable.session import LocalSession
 
-        return spec.table(LocalSession(spec, match, seats))
+        return table_screen(LocalSession(spec, match, seats))
 
     def replay_table(self, spec: GameSpec, match: Match, seats: tuple[Seat, ...]) -> Screen[Any]:
         """A kept game (the match it replays to), at its start."""
         from cardtable.session import ReplaySession
 
-        return spec.table(ReplaySession(spec, match, seats))
+        return table_screen(ReplaySession(spec, match, seats))
 
     def show_new_game(self, spec: GameSpec) -> None:
-        from cardtable.ui.screens.home import new_game_screen
+        from cardtable.ui.tablescreens import new_game_screen
 
         self.push_screen(new_game_screen(spec))
 
     # -- matches -------------------------------------------------------------------------------
+
+    def session_table(self, session: Session) -> Screen[Any]:
+        """The table that draws from ``session`` (a rematch's next game, a table joined online)."""
+        return table_screen(session)
 
     def table_for(
         self, spec: GameSpec, config: Any, seats: tuple[Seat, ...], seed: int | None = None
@@ -334,7 +339,7 @@ class CardtableApp(App[None]):
         """A fresh match of ``spec`` on its table screen."""
         from cardtable.session import LocalSession
 
-        return spec.table(
+        return table_screen(
             LocalSession.new(spec, config, seats, new_seed() if seed is None else seed)
         )
 

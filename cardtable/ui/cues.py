@@ -1,13 +1,15 @@
 """Which moments of a move deserve motion, read from the events the core already made.
 
 A card landing on a board, a bust, and the two best moments a game has (Flip 7's seven numbers,
-a Pazaak total of exactly 20) become ``Cue``s for ``cardtable.ui.motion``. The events say what
-happened and to whom; they carry nothing a seat may not see, so no cue can leak a hidden card.
+a Pazaak total of exactly 20) become ``Cue``s for ``cardtable.ui.motion``. Each game says which
+event types of its own make which cue (``cardtable.ui.games``): by type, never by class name, as
+three games call an event "Busted". The events say what happened and to whom; they carry nothing
+a seat may not see, so no cue can leak a hidden card.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -22,36 +24,25 @@ class Cue:
     place: int | None = None
 
 
-def _lands(event: Any) -> Cue:
+#: event type -> its cue (None: not this time), one mapping per game (``cardtable.ui.games``)
+CueReaders = Mapping[type, Callable[[Any], "Cue | None"]]
+
+
+def lands(event: Any) -> Cue:
+    """A card landed on ``event.seat``'s board (at ``event.space`` where the event says)."""
     return Cue("arrive", event.seat, getattr(event, "space", None))
 
 
-def _busts(event: Any) -> Cue:
+def busts(event: Any) -> Cue:
     return Cue("bust", event.seat)
 
 
-def _pure_20(event: Any) -> Cue | None:
+def pure_20(event: Any) -> Cue | None:
     """A Pazaak or Pazu total that reached exactly 20 stands by itself (ruling 3)."""
     return Cue("cheer", event.seat) if event.auto else None
 
 
-#: by the event's class name, so reading a move's cues imports no game's rules: a table's first
-#: frame would otherwise load all four games' events. Pazu shares Pazaak's draws and stands.
-READERS: dict[str, Callable[[Any], Cue | None]] = {
-    "CardDrawn": _lands,  # Pazaak, Pazu
-    "SideCardPlayed": _lands,  # Pazaak, Pazu
-    "Stood": _pure_20,  # Pazaak, Pazu
-    "Busted": _busts,  # Pazaak, Pazu, Flip 7
-    "CardFlipped": _lands,  # Flip 7
-    "FlipSeven": lambda event: Cue("cheer", event.seat),
-    "CardPlaced": _lands,  # Pixies
-    "DuplicateSettled": _lands,  # Pixies
-    "PlacedFaceDown": _lands,  # Pixies
-}
-
-
-def cues(events: Iterable[Any]) -> list[Cue]:
-    """The cues of a move's events, in order; most events have none."""
-    readers = ((READERS.get(type(event).__name__), event) for event in events)
-    found = (read(event) for read, event in readers if read is not None)
+def cues(events: Iterable[Any], readers: CueReaders) -> list[Cue]:
+    """The cues of a move's events by the game's ``readers``, in order; most events have none."""
+    found = (read(event) for event in events if (read := readers.get(type(event))) is not None)
     return [cue for cue in found if cue is not None]

@@ -8,11 +8,12 @@ uses it before the app starts.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GameSpec
+from cardtable.ui.games import GAME_UIS
 
 
 def game_title(spec: GameSpec, config: dict[str, Any]) -> str:
@@ -33,41 +34,9 @@ def seats_text(seats: Sequence[Seat]) -> str:
     return f"{', '.join(people)} vs {bots}" if people else bots
 
 
-def _pazaak(view: Any) -> str:
-    won = "–".join(str(n) for n in view.sets_won)
-    return f"set {view.set_number} · sets won {won}"
-
-
-def _pazu(view: Any) -> str:
-    limit = view.config.max_sets
-    return f"set {view.set_number}" + (f" of {limit}" if limit else "")
-
-
-def _pixies(view: Any) -> str:
-    return f"round {view.round} of {view.rounds}"
-
-
-def _flip7(view: Any) -> str:
-    best = max(seat.banked for seat in view.seats)
-    lead = "" if len(view.seats) == 1 else "best "
-    return f"round {view.round} · {lead}{best} of {view.goal}"
-
-
-#: each game's progress, from what a spectator sees (the public view: no hidden card)
-PROGRESS: dict[str, Callable[[Any], str]] = {
-    "pazaak": _pazaak,
-    "pazu-pazaak": _pazu,
-    "pixies": _pixies,
-    "flip7": _flip7,
-}
-
-
 def progress_text(spec: GameSpec, state: Any, moves: int) -> str:
-    """How far the game has gone; the moves made for a game without a progress line here."""
-    describe = PROGRESS.get(spec.id)
-    if describe is None:
-        return f"{moves} move{'' if moves == 1 else 's'} in"
-    return describe(spec.rules.observe(state, None))
+    """How far the game has gone, in the game's own words (``GameUi.progress``)."""
+    return GAME_UIS[spec.id].progress(spec.rules.observe(state, None))
 
 
 def save_title(saved: Any) -> str:

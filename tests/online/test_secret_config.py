@@ -17,6 +17,7 @@ from websockets.asyncio.client import connect
 
 from cardtable.games.registry import GAMES
 from cardtable.online.protocol import PROTOCOL
+from cardtable.persist.options import options_model
 from tests.online.conftest import PATIENCE, Running, play_out
 
 #: per game: the seats, and two deck options that differ only in a seat the viewer is not
@@ -71,7 +72,7 @@ async def test_the_whole_config_comes_with_the_seed_at_the_end(server: Running) 
     players = await server.table("pazaak", ["human", "human"], decks="gold,beginner")
     assert all(p.config is None for p in players)
     await play_out(players)
-    decks = GAMES["pazaak"].options_model(decks="gold,beginner").to_config(2).decks
+    decks = options_model("pazaak")(decks="gold,beginner").to_config(2).decks
     for player in players:
         assert player.is_over and player.config.decks == decks
         assert player.match is not None  # and the game rebuilt from it, to keep as a replay

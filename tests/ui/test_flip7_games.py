@@ -9,6 +9,7 @@ from textual.widgets import Static
 from cardtable.core.seats import Seat, default_seats
 from cardtable.games.flip7.actions import STAY, ChooseTarget
 from cardtable.games.registry import get
+from cardtable.persist.options import options_model
 from cardtable.persist.stats import StatsStore
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.handoff import HandOffScreen
@@ -20,7 +21,7 @@ SPEC = get("flip7")
 
 def app_for(seats: tuple[Seat, ...], seed: int) -> CardtableApp:
     mode = "solo" if len(seats) == 1 else "table"
-    config = SPEC.options_model(mode=mode).to_config(len(seats))
+    config = options_model(SPEC.id)(mode=mode).to_config(len(seats))
     app = CardtableApp(lambda app: app.table_for(SPEC, config, seats, seed), bot_pause=0)
     # pytest-textual-snapshot imports Textual before conftest sets TEXTUAL_ANIMATIONS
     app.animation_level = "none"

@@ -11,6 +11,7 @@ from cardtable.core.match import Match
 from cardtable.core.seats import default_seats
 from cardtable.games.flip7.actions import HIT
 from cardtable.games.registry import get
+from cardtable.persist.options import options_model
 from cardtable.session import ReplaySession
 from cardtable.tools.shots import settle
 from cardtable.tools.shots.flip7 import SHOTS, choosing, my_row_has, table_app
@@ -23,6 +24,7 @@ from cardtable.ui.tables.flip7.results import Flip7Result
 from cardtable.ui.tables.flip7.setup import Flip7NewGame
 from cardtable.ui.tables.flip7.table import Table
 from cardtable.ui.tables.flip7.widgets import SeatLine
+from cardtable.ui.tablescreens import table_screen
 from cardtable.ui.widgets.log import MoveLog
 
 SPEC = get("flip7")
@@ -38,7 +40,7 @@ def log_text(table: Table) -> str:
 
 
 def fresh_solo(seed: int = 13) -> CardtableApp:
-    config = SPEC.options_model(mode="solo").to_config(1)
+    config = options_model(SPEC.id)(mode="solo").to_config(1)
     app = CardtableApp(
         lambda app: app.table_for(SPEC, config, default_seats(1, ()), seed), bot_pause=0
     )
@@ -170,7 +172,7 @@ async def test_four_players_fit_80_by_24_as_compact_lines():
 
 
 async def test_new_game_form_solo_hides_the_action_card_switch_and_starts_solo():
-    options = SPEC.options_model(mode="solo")
+    options = options_model(SPEC.id)(mode="solo")
     app = CardtableApp(
         lambda app: Flip7NewGame(SPEC, default_seats(1, ()), options, 5), bot_pause=0
     )
@@ -186,11 +188,11 @@ async def test_new_game_form_solo_hides_the_action_card_switch_and_starts_solo()
 
 
 async def test_a_replay_steps_without_offering_moves():
-    match = Match.new(SPEC.rules, SPEC.options_model(mode="solo").to_config(1), 13)
+    match = Match.new(SPEC.rules, options_model(SPEC.id)(mode="solo").to_config(1), 13)
     for _ in range(3):
         match.play(HIT)
     seats = default_seats(1, ())
-    app = CardtableApp(lambda app: SPEC.table(ReplaySession(SPEC, match, seats)), bot_pause=0)
+    app = CardtableApp(lambda app: table_screen(ReplaySession(SPEC, match, seats)), bot_pause=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         table = pilot.app.screen

@@ -17,6 +17,7 @@ from textual.errors import NoWidget
 
 from cardtable.core.seats import default_seats
 from cardtable.games.registry import GAMES
+from cardtable.persist.options import options_model
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.home import HomeScreen
 
@@ -61,9 +62,9 @@ def build_app(start: str, seed: int) -> CardtableApp:
         default_seats(count, ()) if mode == "hotseat" else default_seats(1, ("easy",) * (count - 1))
     )
     config = (
-        spec.options_model().to_config(count)
-        if "mode" not in spec.options_model.model_fields
-        else spec.options_model(mode="table").to_config(count)
+        options_model(spec.id)().to_config(count)
+        if "mode" not in options_model(spec.id).model_fields
+        else options_model(spec.id)(mode="table").to_config(count)
     )
     return CardtableApp(lambda app: app.table_for(spec, config, seats, seed), bot_pause=0)
 

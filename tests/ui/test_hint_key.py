@@ -15,6 +15,7 @@ from cardtable.session import LocalSession, ReplaySession
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.tables import hinting
 from cardtable.ui.tables.base import TableScreen
+from cardtable.ui.tablescreens import TABLE_SCREENS, table_screen
 
 #: game, seats as (name, bot level or None), rules options
 TABLES = {
@@ -134,7 +135,7 @@ async def test_replays_offer_no_hint():
     seats = (Seat("You"), Seat("Revan", "easy"))
     session = LocalSession.new(spec, spec.rules.default_config(2), seats, 3)
     replay = ReplaySession(spec, session.match, seats)
-    async with CardtableApp(lambda app: spec.table(replay), bot_pause=0).run_test() as pilot:
+    async with CardtableApp(lambda app: table_screen(replay), bot_pause=0).run_test() as pilot:
         await pilot.pause()
         assert hinting.hint_offered(pilot.app.screen) is False
         assert "Hint" not in footer_text(pilot.app.screen)
@@ -148,7 +149,7 @@ def test_online_seats_get_no_hints():
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_no_game_gives_the_hint_key_another_job(game_id):
-    table_class = GAMES[game_id].table
+    table_class = TABLE_SCREENS[game_id].load_table()
     keys = [
         key.strip()
         for cls in table_class.__mro__

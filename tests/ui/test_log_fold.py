@@ -7,8 +7,8 @@ import pytest
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES
 from cardtable.ui.app import CardtableApp
+from cardtable.ui.keys import key_rows
 from cardtable.ui.tables.base import TableScreen
-from cardtable.ui.tables.keys import key_rows
 from cardtable.ui.widgets.log import MoveLog
 
 SEATS = {

@@ -26,12 +26,15 @@ from cardtable.games.pixies import events as pixies
 from cardtable.games.pixies.cards import DECK
 from cardtable.games.pixies.state import Phase
 from cardtable.games.registry import GAMES
+from cardtable.persist.options import options_model
 from cardtable.session import LocalSession
 from cardtable.tools.shots.pixies import phase_is, preplay, seats_for
 from cardtable.ui import motion
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.cues import Cue, cues
+from cardtable.ui.games import GAME_UIS
 from cardtable.ui.tables.pixies.widgets import GridBoard
+from cardtable.ui.tablescreens import table_screen
 from cardtable.ui.widgets.card import CardView
 
 SLOW = 60.0
@@ -70,19 +73,24 @@ def moving(app: CardtableApp, obj: object, attribute: str) -> bool:
     return app.animator.is_being_animated(obj, attribute)
 
 
-def test_the_moments_worth_moving_are_read_from_the_events():
-    events = [
-        pazaak.CardDrawn(seat=0, rank=5, total=15),
-        pazaak.Stood(seat=1, total=20, auto=True),
-        pazaak.Stood(seat=0, total=18, auto=False),  # standing by choice is no celebration
-        pazaak.Busted(seat=0, total=23),
-        flip7.FlipSeven(seat=2),
-        pixies.PlacedFaceDown(seat=1, space=4),
-        pixies.GridFilled(seat=1),
-        pazu.Busted(seat=2, total=22, penalty=3),
-        pixies.DuplicateSettled(seat=0, space=5, kept=DECK[0], kept_new=True),
+def read(moves):
+    """Each event's cues by its own game's readers, as that game's table reads them."""
+    return [cue for game_id, event in moves for cue in cues([event], GAME_UIS[game_id].load_cues())]
+
+
+def test_the_moments_worth_moving_are_read_from_the_events_by_type():
+    moves = [
+        ("pazaak", pazaak.CardDrawn(seat=0, rank=5, total=15)),
+        ("pazaak", pazaak.Stood(seat=1, total=20, auto=True)),
+        ("pazaak", pazaak.Stood(seat=0, total=18, auto=False)),  # standing by choice: no cheer
+        ("pazaak", pazaak.Busted(seat=0, total=23)),
+        ("flip7", flip7.FlipSeven(seat=2)),
+        ("pixies", pixies.PlacedFaceDown(seat=1, space=4)),
+        ("pixies", pixies.GridFilled(seat=1)),
+        ("pazu-pazaak", pazu.Busted(seat=2, total=22, penalty=3)),
+        ("pixies", pixies.DuplicateSettled(seat=0, space=5, kept=DECK[0], kept_new=True)),
     ]
-    assert cues(events) == [
+    assert read(moves) == [
         Cue("arrive", 0),
         Cue("cheer", 1),
         Cue("bust", 0),
@@ -93,9 +101,17 @@ def test_the_moments_worth_moving_are_read_from_the_events():
     ]
 
 
+def test_an_event_moves_only_the_table_of_its_own_game_whatever_its_name():
+    """Three games call an event "Busted": a game's readers know only their own type."""
+    pazu_bust = pazu.Busted(seat=2, total=22, penalty=3)
+    assert type(pazu_bust).__name__ == pazaak.Busted.__name__
+    assert cues([pazu_bust], GAME_UIS["pazaak"].load_cues()) == []
+    assert cues([pazu_bust], GAME_UIS["pazu-pazaak"].load_cues()) == [Cue("bust", 2)]
+
+
 def test_reading_cues_loads_no_game():
-    """Cues go by event names: a table's first frame must not import the other games."""
-    code = "import sys, cardtable.ui.cues; print(sorted(m for m in sys.modules if '.games.' in m))"
+    """Cues load with their game: a table's first frame must not import the other games."""
+    code = "import sys, cardtable.ui.games; print(sorted(m for m in sys.modules if '.games.' in m))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
@@ -104,7 +120,7 @@ def pixies_app() -> CardtableApp:
     match = preplay(2, 3, phase_is(Phase.PICK, 6))
     spec = GAMES["pixies"]
     seats = seats_for(2)
-    return CardtableApp(lambda app: spec.table(LocalSession(spec, match, seats)), bot_pause=0)
+    return CardtableApp(lambda app: table_screen(LocalSession(spec, match, seats)), bot_pause=0)
 
 
 @pytest.mark.parametrize("level", ["none", "basic", "full"])
@@ -165,7 +181,7 @@ def test_a_flip7_bust_or_flip_7_lights_the_row_that_made_it(level, slow_motion):
 
     async def test() -> None:
         spec = GAMES["flip7"]
-        config = spec.options_model(mode="solo").to_config(1)
+        config = options_model(spec.id)(mode="solo").to_config(1)
         seats = default_seats(1, ())
         app = CardtableApp(lambda app: app.table_for(spec, config, seats, 13), bot_pause=0)
         async with opened(app, level) as (pilot, table):

@@ -8,7 +8,7 @@ from cardtable.games.pazaak.cards import READY_DECKS
 from cardtable.games.registry import get
 from cardtable.persist.decks import DeckStore
 from cardtable.ui.app import CardtableApp
-from cardtable.ui.screens.home import new_game_screen
+from cardtable.ui.tablescreens import new_game_screen
 
 
 def chosen_decks(app: CardtableApp) -> list[str]:

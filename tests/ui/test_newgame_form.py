@@ -10,9 +10,10 @@ from cardtable.games.registry import GAMES, get
 from cardtable.persist.saves import SaveStore
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.saved import save_title
-from cardtable.ui.screens.home import HomeScreen, new_game_screen
+from cardtable.ui.screens.home import HomeScreen
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen
+from cardtable.ui.tablescreens import new_game_screen
 from cardtable.ui.widgets.stepper import Stepper
 
 

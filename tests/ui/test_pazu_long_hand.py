@@ -17,6 +17,7 @@ from cardtable.ui.app import CardtableApp
 from cardtable.ui.tables.pazaak.widgets import HandCard
 from cardtable.ui.tables.pazu.table import PazuTable
 from cardtable.ui.tables.pazu.widgets import SeatBoard, hand_key
+from cardtable.ui.tablescreens import table_screen
 
 HAND = tuple(plus(n % 6 + 1) if n % 2 else minus(n % 6 + 1) for n in range(14))
 
@@ -26,7 +27,7 @@ def long_hand_app(players: int):
     hands = (HAND, *match.state.hands[1:])
     match.state = replace(match.state, hands=hands)
     session = LocalSession(SPEC, match, seats_for(players))
-    return CardtableApp(lambda app: SPEC.table(session), bot_pause=0), match
+    return CardtableApp(lambda app: table_screen(session), bot_pause=0), match
 
 
 def visible(widget, screen) -> bool:

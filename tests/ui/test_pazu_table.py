@@ -33,6 +33,7 @@ from cardtable.ui.tables.pazu.auction import AuctionPanel
 from cardtable.ui.tables.pazu.seats import BotLevelPicker, BotRemover
 from cardtable.ui.tables.pazu.table import PazuTable
 from cardtable.ui.tables.pazu.widgets import PazuHand, SeatBoard
+from cardtable.ui.tablescreens import table_screen
 from cardtable.ui.widgets.log import MoveLog
 
 
@@ -43,7 +44,7 @@ def new_app(seats: tuple[Seat, ...], seed: int, max_sets: int = 2) -> CardtableA
 
 
 def match_app(match: Match, seats: tuple[Seat, ...]) -> CardtableApp:
-    return CardtableApp(lambda app: SPEC.table(LocalSession(SPEC, match, seats)), bot_pause=0)
+    return CardtableApp(lambda app: table_screen(LocalSession(SPEC, match, seats)), bot_pause=0)
 
 
 def find_table(app: CardtableApp) -> PazuTable:
@@ -505,7 +506,7 @@ async def test_a_grown_table_saves_resumes_and_replays_with_the_same_names(isola
     # a replay holds every seat; stepping back to before they sat down shows the opening three
     record = GameRecord.of(SPEC, saved.match, seats)
     replay = CardtableApp(
-        lambda app: SPEC.table(ReplaySession(SPEC, record.to_match(), record.seat_list)),
+        lambda app: table_screen(ReplaySession(SPEC, record.to_match(), record.seat_list)),
         bot_pause=0,
     )
     async with replay.run_test(size=(120, 40)) as pilot:

@@ -30,6 +30,7 @@ from cardtable.ui.tables.pixies.layout import LOG_BELOW
 from cardtable.ui.tables.pixies.results import ScoreboardScreen
 from cardtable.ui.tables.pixies.table import PixiesTable
 from cardtable.ui.tables.pixies.widgets import GridBoard, GridPanel, OfferStrip
+from cardtable.ui.tablescreens import table_screen
 from cardtable.ui.widgets.log import MoveLog
 
 SPEC = GAMES["pixies"]
@@ -51,7 +52,7 @@ def new_app(seats: tuple[Seat, ...], seed: int) -> CardtableApp:
 
 
 def match_app(match: Match, seats: tuple[Seat, ...]) -> CardtableApp:
-    return CardtableApp(lambda app: SPEC.table(LocalSession(SPEC, match, seats)), bot_pause=0)
+    return CardtableApp(lambda app: table_screen(LocalSession(SPEC, match, seats)), bot_pause=0)
 
 
 async def settle(pilot, rounds: int = 1) -> None:
@@ -305,7 +306,7 @@ async def test_clicking_a_big_revealed_card_takes_it():
 async def test_replay_steps_with_the_arrows():
     match = preplay(2, 3, phase_is(Phase.PICK, 10))
     seats = seats_for(2)
-    app = CardtableApp(lambda app: SPEC.table(ReplaySession(SPEC, match, seats)), bot_pause=0)
+    app = CardtableApp(lambda app: table_screen(ReplaySession(SPEC, match, seats)), bot_pause=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         table = find_table(app)

@@ -31,6 +31,7 @@ from cardtable.ui.tables.pazu.table import PazuTable
 from cardtable.ui.tables.pazu.widgets import SeatBoard
 from cardtable.ui.tables.pixies.table import PixiesTable
 from cardtable.ui.tables.pixies.widgets import GridPanel
+from cardtable.ui.tablescreens import table_screen
 from cardtable.ui.widgets.log import MoveLog, log_folded
 from tests.ui.test_pixies_table import settle
 
@@ -110,7 +111,7 @@ def app_for(game: str, final: bool) -> CardtableApp:
     spec = GAMES[game.removesuffix("-solo")]
     match, action = one_move_before(game, seats, table_class, final)
     app = CardtableApp(
-        lambda app: spec.table(LocalSession(spec, match, seats_for(seats))), bot_pause=0
+        lambda app: table_screen(LocalSession(spec, match, seats_for(seats))), bot_pause=0
     )
     app.ending_move = action  # type: ignore[attr-defined]
     return app

@@ -17,6 +17,7 @@ from cardtable.core.codec import encode
 from cardtable.core.match import Match
 from cardtable.core.seats import Seat, default_seats
 from cardtable.games.registry import GAMES
+from cardtable.persist.options import options_model
 from cardtable.persist.rebuild import slot_name
 from cardtable.persist.records import GameRecord
 from cardtable.persist.replays import ReplayStore
@@ -42,7 +43,7 @@ KEPT = (
 
 def started(game: str, mode: str | None, seats: int, moves: int = 6, seed: int = 4) -> Match:
     spec = GAMES[game]
-    options = spec.options_model(**({"mode": mode} if mode else {}))
+    options = options_model(spec.id)(**({"mode": mode} if mode else {}))
     match = Match.new(spec.rules, make_config(spec, options, seats), seed)
     for _ in range(moves):
         match.play(match.legal_actions()[0])

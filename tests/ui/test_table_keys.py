@@ -7,10 +7,10 @@ from textual.widgets import Footer
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES
 from cardtable.ui.app import CardtableApp
+from cardtable.ui.keys import key_rows
 from cardtable.ui.screens.home import HomeScreen
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen
-from cardtable.ui.tables.keys import key_rows
 
 PAZAAK = GAMES["pazaak"]
 

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from cardtable.games.flip7.state import MAX_TABLE_SEATS, MIN_TABLE_SEATS, Flip7Config, Mode
+from cardtable.persist.options import GameOptions
 
 
-class Options(BaseModel):
+class Options(GameOptions):
     """The solo challenge or the table game; the defaults are RULINGS.md's first values."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     mode: Literal["solo", "table"] = Field(
         default="solo",

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import Field, field_validator
 
 from cardtable.games.pazaak.cards import READY_DECKS, deck_named
 from cardtable.games.pazaak.rules import DEFAULT_DECKS
 from cardtable.games.pazaak.shared import MainDeck
 from cardtable.games.pazaak.state import SEATS, Opener, PazaakConfig
+from cardtable.persist.options import GameOptions
 
 
-class Options(BaseModel):
+class Options(GameOptions):
     """The choices RULINGS.md leaves to the table; the defaults are its first values."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     main_deck: Literal["tabletop", "endless"] = Field(
         default="tabletop",

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from cardtable.games.pazaak.cards import READY_DECKS, deck_named
 from cardtable.games.pazaak.shared import MainDeck
 from cardtable.games.pazu.rules import DEFAULT_DECK
 from cardtable.games.pazu.state import MAX_SEATS, MIN_SEATS, PazuConfig
+from cardtable.persist.options import GameOptions
 
 
-class Options(BaseModel):
+class Options(GameOptions):
     """Every amount at the table is a choice; the defaults are RULINGS.md's first values."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     main_deck: Literal["tabletop", "endless"] = Field(
         default="tabletop",

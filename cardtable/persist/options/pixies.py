@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from cardtable.games.pixies.state import MAX_SEATS, MIN_SEATS, PixiesConfig
+from cardtable.persist.options import GameOptions
 
 
-class Options(BaseModel):
+class Options(GameOptions):
     """The choices RULINGS.md leaves to the table; the defaults are its first values."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     special_counts_itself: bool = Field(
         default=False,

@@ -1,14 +1,13 @@
 """Scripted scenes of the app's main screens, for the screenshot command and snapshot tests.
 
-Each game contributes ``cardtable/tools/shots/<package>.py`` with a ``SHOTS`` tuple; a ``Shot``
-builds an app on a fixed seed, drives it with a Textual pilot to the moment worth showing, and the
+Each game contributes its scenes to ``GAME_SHOTS`` (``cardtable/tools/shots/<package>.py`` with a
+``SHOTS`` tuple, imported when the scenes are asked for); a ``Shot`` builds an app on a fixed seed, drives it with a Textual pilot to the moment worth showing, and the
 caller captures the screen (an SVG file, or a snapshot comparison).
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -16,7 +15,7 @@ from typing import Any
 from textual.widgets import Input
 from textual.worker import WorkerCancelled
 
-from cardtable.games.registry import GAMES
+from cardtable.core.registry import Registry
 
 Drive = Callable[[Any], Awaitable[None]]
 
@@ -78,14 +77,45 @@ def bots_thinking(app: Any) -> bool:
     )
 
 
+#: game id -> a loader of its scenes
+GAME_SHOTS: Registry[Callable[[], tuple[Shot, ...]]] = Registry("screenshot scenes")
+
+
 def all_shots() -> list[Shot]:
     """The app-wide scenes, then each game's, in registry order."""
-    shots: list[Shot] = list(importlib.import_module("cardtable.tools.shots.app").SHOTS)
-    for spec in GAMES.values():
-        package = spec.rules_path.split(".")[2]
-        try:
-            module = importlib.import_module(f"cardtable.tools.shots.{package}")
-        except ModuleNotFoundError:
-            continue
-        shots.extend(module.SHOTS)
+    from cardtable.tools.shots import app
+
+    shots = list(app.SHOTS)
+    for load in GAME_SHOTS.values():
+        shots.extend(load())
     return shots
+
+
+def _pazaak() -> tuple[Shot, ...]:
+    from cardtable.tools.shots.pazaak import SHOTS
+
+    return SHOTS
+
+
+def _pazu() -> tuple[Shot, ...]:
+    from cardtable.tools.shots.pazu import SHOTS
+
+    return SHOTS
+
+
+def _pixies() -> tuple[Shot, ...]:
+    from cardtable.tools.shots.pixies import SHOTS
+
+    return SHOTS
+
+
+def _flip7() -> tuple[Shot, ...]:
+    from cardtable.tools.shots.flip7 import SHOTS
+
+    return SHOTS
+
+
+GAME_SHOTS.register("pazaak", _pazaak)
+GAME_SHOTS.register("pazu-pazaak", _pazu)
+GAME_SHOTS.register("pixies", _pixies)
+GAME_SHOTS.register("flip7", _flip7)

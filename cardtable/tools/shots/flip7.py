@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from cardtable.persist.options.flip7 import Options
 from cardtable.session import LocalSession
 from cardtable.tools.shots import Shot, ask_hint, settle
+from cardtable.ui.tablescreens import table_screen
 
 Stop = Callable[[Any], bool]
 STAY_AT = 20
@@ -40,7 +42,7 @@ def played(players: int, seed: int, stop: Stop, hotseat: bool = False) -> tuple[
 
     spec = get("flip7")
     seats = default_seats(players, ()) if hotseat else default_seats(1, ("hard",) * (players - 1))
-    config = spec.options_model(mode="solo" if players == 1 else "table").to_config(players)
+    config = Options(mode="solo" if players == 1 else "table").to_config(players)
     match = Match.new(spec.rules, config, seed)
     bots = {i: spec.bots[s.bot]() for i, s in enumerate(seats) if s.bot is not None}
     while not stop(match):
@@ -68,7 +70,7 @@ def table_app(players: int, seed: int, stop: Stop) -> Any:
 
     spec = get("flip7")
     seats, match = played(players, seed, stop)
-    app = CardtableApp(lambda app: spec.table(LocalSession(spec, match, seats)), bot_pause=0)
+    app = CardtableApp(lambda app: table_screen(LocalSession(spec, match, seats)), bot_pause=0)
     app.animation_level = "none"  # scenes are still pictures, whatever imported Textual first
     return app
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from cardtable.session import LocalSession
 from cardtable.tools.shots import Shot, ask_hint, settle
+from cardtable.ui.tablescreens import table_screen
 
 SEED = 41
 
@@ -43,13 +44,13 @@ def table_app(moves: int) -> Any:
     from cardtable.ui.app import CardtableApp
 
     spec, seats, match = played_match(moves)
-    return CardtableApp(lambda app: spec.table(LocalSession(spec, match, seats)), bot_pause=0)
+    return CardtableApp(lambda app: table_screen(LocalSession(spec, match, seats)), bot_pause=0)
 
 
 def newgame_app() -> Any:
     from cardtable.games.registry import get
     from cardtable.ui.app import CardtableApp
-    from cardtable.ui.screens.home import new_game_screen
+    from cardtable.ui.tablescreens import new_game_screen
 
     return CardtableApp(lambda app: new_game_screen(get("pazaak")), bot_pause=0)
 

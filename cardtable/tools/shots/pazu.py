@@ -18,8 +18,10 @@ from cardtable.games.pazu.actions import STAND
 from cardtable.games.pazu.events import GameEnded, SetPotCarried, SetWon
 from cardtable.games.pazu.state import Phase, Status
 from cardtable.games.registry import GAMES
+from cardtable.persist.options.pazu import Options
 from cardtable.session import LocalSession
 from cardtable.tools.shots import Shot, ask_hint, settle
+from cardtable.ui.tablescreens import table_screen
 
 SPEC = GAMES["pazu-pazaak"]
 RIVALS = ("Revan", "Bastila", "Carth", "Mission", "Jolee")
@@ -31,7 +33,7 @@ def seats_for(players: int, level: str = "easy") -> tuple[Seat, ...]:
 
 def config_for(players: int, max_sets: int = 30, people: tuple[int, ...] = (0,)) -> Any:
     """The default table for ``players``, a person in ``people`` (seat 1 unless told)."""
-    options = SPEC.options_model(max_sets=max_sets)
+    options = Options(max_sets=max_sets)
     return replace(options.to_config(players), people=people)
 
 
@@ -119,7 +121,7 @@ def table_app(
 
         match = preplay(players, seed, stop, max_sets)
         seats = seats_for(players)
-        return CardtableApp(lambda app: SPEC.table(LocalSession(SPEC, match, seats)), bot_pause=0)
+        return CardtableApp(lambda app: table_screen(LocalSession(SPEC, match, seats)), bot_pause=0)
 
     return build
 

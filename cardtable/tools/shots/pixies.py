@@ -19,6 +19,7 @@ from cardtable.games.pixies.state import Phase
 from cardtable.games.registry import GAMES
 from cardtable.session import LocalSession
 from cardtable.tools.shots import Shot, ask_hint, settle
+from cardtable.ui.tablescreens import table_screen
 
 SPEC = GAMES["pixies"]
 RIVALS = ("Revan", "Bastila", "Carth", "Mission")
@@ -81,7 +82,7 @@ def table_app(players: int, seed: int, stop: Callable[[Match], bool]) -> Callabl
 
         match = preplay(players, seed, stop)
         seats = seats_for(players)
-        return CardtableApp(lambda app: SPEC.table(LocalSession(SPEC, match, seats)), bot_pause=0)
+        return CardtableApp(lambda app: table_screen(LocalSession(SPEC, match, seats)), bot_pause=0)
 
     return build
 

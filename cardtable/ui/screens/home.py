@@ -12,27 +12,13 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from cardtable.core.seats import default_seats
-from cardtable.games.registry import GAMES, GameSpec
+from cardtable.games.registry import GAMES
+from cardtable.ui.games import GAME_UIS
 
 if TYPE_CHECKING:
     from textual import getters
 
     from cardtable.ui.app import CardtableApp
-
-BLURBS = {
-    "pazaak": "2 players · 3×3 boards, side decks, first to 3 sets",
-    "pazu-pazaak": "3–6 players · bids, chips, a Set Pot and a Pazaak Pot",
-    "pixies": "2–5 players · draft, place and tuck on a 3×3 grid, 3 rounds",
-    "flip7": "solo race to 200, or the table game for 2–8",
-}
-
-
-def new_game_screen(spec: GameSpec) -> Screen[Any]:
-    """The game's setup form with one person and the rest hard bots."""
-    seats = default_seats(1, ("hard",) * (spec.min_seats - 1))
-    options = spec.options_model(**({"mode": "solo"} if spec.min_seats == 1 else {}))
-    return spec.setup(spec, seats, options, None)
 
 
 class HomeScreen(Screen[None]):
@@ -67,7 +53,7 @@ class HomeScreen(Screen[None]):
             yield Static("cardtable · choose a game", id="title")
             yield OptionList(
                 *(
-                    Option(f"{spec.title}  —  {BLURBS.get(spec.id, '')}", id=spec.id)
+                    Option(f"{spec.title}  —  {GAME_UIS[spec.id].blurb}", id=spec.id)
                     for spec in GAMES.values()
                 ),
                 id="games",
@@ -117,7 +103,7 @@ class HomeScreen(Screen[None]):
         if event.option_list.id == "saves":
             self.app.continue_game(self.saved[event.option_index])
         else:
-            self.app.push_screen(new_game_screen(GAMES[str(event.option.id)]))
+            self.app.show_new_game(GAMES[str(event.option.id)])
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "replays":

@@ -32,6 +32,7 @@ from cardtable.ui.widgets.stepper import Stepper
 if TYPE_CHECKING:
     from textual import getters
 
+    from cardtable.persist.options import GameOptions
     from cardtable.ui.app import CardtableApp
 
 HUMAN = "human"
@@ -147,10 +148,16 @@ class NewGameScreen(Screen[None]):
             yield Button("Start (Enter)", id="start", variant="primary")
         yield Footer()
 
+    @property
+    def options_model(self) -> type[GameOptions]:
+        from cardtable.persist.options import options_model  # pydantic: after the first frame
+
+        return options_model(self.spec.id)
+
     def compose_options(self) -> ComposeResult:
         if self.options is None:
-            self.options = self.spec.options_model()
-        fields = self.spec.options_model.model_fields
+            self.options = self.options_model()
+        fields = self.options_model.model_fields
         shown = [n for n in fields if n not in self.HANDLED_ELSEWHERE]
         if shown:
             yield Static("Rules options", classes="heading")
@@ -207,7 +214,7 @@ class NewGameScreen(Screen[None]):
         if self.seat_count >= self.spec.max_seats:
             self.say(f"{self.spec.title} takes at most {self.spec.max_seats} players.")
             return
-        await self.query_one("#seat-rows").mount(self.seat_row(self.seat_count, "hard"))
+        await self.query_one("#seat-rows").mount(self.seat_row(self.seat_count, self.spec.levels[-1]))
         self.seat_count += 1
         await self.after_seat_change()
 
@@ -256,13 +263,13 @@ class NewGameScreen(Screen[None]):
 
     def chosen_options(self) -> Any:
         values = self.options.model_dump()
-        for name, field in self.spec.options_model.model_fields.items():
+        for name, field in self.options_model.model_fields.items():
             for widget in self.query(f"#opt-{name}"):
                 assert isinstance(widget, Stepper | Switch | Input), "an option field"
                 empty = widget.value == "" and field.annotation == OPTIONAL_INT
                 values[name] = None if empty else widget.value
         values.update(self.extra_options())
-        return self.spec.options_model(**values)
+        return self.options_model(**values)
 
     def action_start(self) -> None:
         from pydantic import ValidationError

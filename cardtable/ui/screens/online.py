@@ -37,6 +37,8 @@ class LobbyScreen(Screen[None]):
         border: heavy $primary; background: $surface; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Leave")]
+    if TYPE_CHECKING:  # the app that runs every screen here; Textual types it as any App
+        app = getters.app(CardtableApp)
 
     def __init__(self, session: RemoteSession, ask_name: bool = False) -> None:
         """``ask_name``: ask for the player's name (and keep it) before connecting."""
@@ -117,7 +119,7 @@ class LobbyScreen(Screen[None]):
             self.app.exit(return_code=1)
         if s.ready.is_set() and s.problem is None and not s.waiting:
             self.timer.stop()  # once: a second tick would replace the table just opened
-            self.app.switch_screen(s.spec.table(s))
+            self.app.switch_screen(self.app.session_table(s))
 
     def action_leave(self) -> None:
         self.session.hang_up()

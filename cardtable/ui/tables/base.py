@@ -13,6 +13,7 @@ the table's loop), ``wording`` (the log's words), ``status`` (the status line), 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
@@ -33,6 +34,8 @@ from cardtable.session import (
     Status,
     Thinking,
 )
+from cardtable.ui.cues import Cue, CueReaders, cues
+from cardtable.ui.games import GAME_UIS
 from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables import (
     calling,
@@ -146,6 +149,14 @@ class TableScreen(Screen[None]):
     def ended_view(self, before: Any, events: tuple[Any, ...]) -> Any:
         """The view as the set or round these events ended stood, if the game can draw it."""
         return None
+
+    @cached_property
+    def cue_readers(self) -> CueReaders:
+        return GAME_UIS[self.spec.id].load_cues()
+
+    def move_cues(self, events: tuple[Any, ...]) -> list[Cue]:
+        """The moments of a move worth motion, by the game's own event types."""
+        return cues(events, self.cue_readers)
 
     def final_result(self) -> ResultPanel:
         """The match result, beside the final boards."""

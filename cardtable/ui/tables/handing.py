@@ -31,7 +31,7 @@ def pass_on(table: TableScreen) -> None:
         app.pop_screen()
     table.passed_on = True
     typed = draft(table)  # a chat line half typed goes on to the next table
-    following = table.spec.table(table.session)
+    following = app.session_table(table.session)
     app.switch_screen(following)
     if typed:
         following.call_after_refresh(carry_draft, following, typed)

@@ -23,7 +23,6 @@ from cardtable.games.flip7.state import CHOICE_CARD, Mode
 from cardtable.games.flip7.view import Flip7View
 from cardtable.session import Moved
 from cardtable.ui import motion
-from cardtable.ui.cues import cues
 from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables.base import TableScreen, seed_text
 from cardtable.ui.tables.flip7.cards import card_tip
@@ -295,7 +294,7 @@ class Table(TableScreen):
         self._holding = self.app.animation_level != "none"
         super().after_move(moved)
         # a drawn card already turns over on the table's own beat: only busts and Flip 7s move
-        flashes = [cue for cue in cues(moved.events) if cue.kind != "arrive"]
+        flashes = [cue for cue in self.move_cues(moved.events) if cue.kind != "arrive"]
         motion.play(flashes, lambda cue: self.query_one(f"#seat-{cue.seat}"))
         self._before = self.session.observe().seats
 

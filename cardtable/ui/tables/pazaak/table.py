@@ -15,7 +15,6 @@ from cardtable.games.pazaak.events import SetVoid, SetWon, WinReason
 from cardtable.games.pazaak.view import PazaakView
 from cardtable.session import Moved
 from cardtable.ui import motion
-from cardtable.ui.cues import cues
 from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables import replaying
 from cardtable.ui.tables.base import TableScreen, seed_text
@@ -147,7 +146,7 @@ class Table(TableScreen):
 
     def after_move(self, moved: Moved) -> None:
         super().after_move(moved)
-        motion.play(cues(moved.events), lambda cue: self.query_one(f"#board-{cue.seat}"))
+        motion.play(self.move_cues(moved.events), lambda cue: self.query_one(f"#board-{cue.seat}"))
 
     def show(self, view: PazaakView) -> None:
         me = self.hand_seat

@@ -31,7 +31,6 @@ from cardtable.games.pazu.state import Phase
 from cardtable.games.pazu.view import PazuView
 from cardtable.session import Moved, Session
 from cardtable.ui import motion
-from cardtable.ui.cues import cues
 from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables import replaying
 from cardtable.ui.tables.pazu.auction import AuctionPanel, auction_slice
@@ -175,7 +174,9 @@ class PazuTable(PazuChoices):
 
     def after_move(self, moved: Moved) -> None:
         super().after_move(moved)
-        motion.play(cues(moved.events), lambda cue: self.query_one(f"#pz-board-{cue.seat}"))
+        motion.play(
+            self.move_cues(moved.events), lambda cue: self.query_one(f"#pz-board-{cue.seat}")
+        )
 
     def redraw(self) -> None:
         """Opened from the online lobby, the table mounts before the bidding panel has its own

@@ -23,7 +23,6 @@ from cardtable.games.pixies.state import Phase
 from cardtable.games.pixies.view import PixiesObservation
 from cardtable.session import Moved
 from cardtable.ui import motion
-from cardtable.ui.cues import cues
 from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tables.pixies import prompt as prompts
@@ -368,7 +367,9 @@ class PixiesTable(TableScreen):
         self._performing = True
         try:
             super().after_move(moved)
-            motion.play(cues(moved.events), lambda cue: self.query_one(f"#px-board-{cue.seat}"))
+            motion.play(
+                self.move_cues(moved.events), lambda cue: self.query_one(f"#px-board-{cue.seat}")
+            )
         finally:
             self._performing = False
             self._before = self.session.observe()

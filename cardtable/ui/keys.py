@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Footer
 
 from cardtable.games.registry import GAMES
 from cardtable.ui.tables import replaying
+from cardtable.ui.tablescreens import TABLE_SCREENS
 
 
 def key_rows() -> list[tuple[str, str, str]]:
@@ -28,7 +29,7 @@ def key_rows() -> list[tuple[str, str, str]]:
         ("online tables", key_name(CHAT_KEY), str(CHAT_KEY.description)),
     ]
     sources = [("home", HomeScreen), ("replays", ReplaysScreen), ("every table", TableScreen)]
-    sources += [(spec.title, spec.table) for spec in GAMES.values()]
+    sources += [(spec.title, TABLE_SCREENS[spec.id].load_table()) for spec in GAMES.values()]
     shared = {row[1:] for row in rows}  # what every screen has is listed once, up there
     for where, screen in sources:
         bindings = [b for b in screen.__dict__.get("BINDINGS", []) if b.description]
