@@ -24,3 +24,22 @@ def isolated_home(tmp_path, monkeypatch):
     """Saves, settings, stats and decks go to a temporary folder, never the user's."""
     monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path / "home"))
     return tmp_path / "home"
+
+
+def pytest_generate_tests(metafunc):
+    """A test marked ``every_game`` runs for each game at its smallest, middle and largest table
+    (``every_game(fewest=2, middle=False)`` narrows that): each game in the rules' registry, or
+    those its module names in ``GAME_SPECS`` (a game only the tests register, say)."""
+    marker = metafunc.definition.get_closest_marker("every_game")
+    if marker is None:
+        return
+    from cardtable.games.registry import GAMES
+
+    specs = getattr(metafunc.module, "GAME_SPECS", None) or tuple(GAMES.values())
+    fewest, middle = marker.kwargs.get("fewest", 1), marker.kwargs.get("middle", True)
+    cases = []
+    for spec in specs:
+        low, high = max(spec.min_seats, fewest), spec.max_seats
+        counts = {low, high, (low + high) // 2} if middle else {low, high}
+        cases += [pytest.param(spec.id, n, id=f"{spec.id}-{n}p") for n in sorted(counts)]
+    metafunc.parametrize(("game_id", "seats"), cases)

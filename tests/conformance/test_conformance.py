@@ -21,17 +21,6 @@ BOT_PLIES = 2_000
 REDEAL_PLIES = 150
 
 
-def _seat_counts(rules):
-    return sorted({rules.min_seats, rules.max_seats, (rules.min_seats + rules.max_seats) // 2})
-
-
-CASES = [
-    pytest.param(spec.id, seats, id=f"{spec.id}-{seats}p")
-    for spec in GAMES.values()
-    for seats in _seat_counts(spec.rules)
-]
-
-
 def random_match(game_id: str, seats: int, seed: int):
     """Play a game to its end by uniform random legal actions; return the match."""
     rules = GAMES[game_id].rules
@@ -44,7 +33,7 @@ def random_match(game_id: str, seats: int, seed: int):
     pytest.fail(f"{game_id} did not end within {MAX_PLIES} actions")
 
 
-@pytest.mark.parametrize(("game_id", "seats"), CASES)
+@pytest.mark.every_game
 def test_random_play_ends_with_an_outcome(game_id, seats):
     rules = GAMES[game_id].rules
     for seed in SEEDS:
@@ -56,7 +45,7 @@ def test_random_play_ends_with_an_outcome(game_id, seats):
         assert all(0 <= w < seats for w in outcome.winners)
 
 
-@pytest.mark.parametrize(("game_id", "seats"), CASES)
+@pytest.mark.every_game
 def test_to_move_matches_legal_actions(game_id, seats):
     rules = GAMES[game_id].rules
     match = Match.new(rules, rules.default_config(seats), 3)
@@ -68,7 +57,7 @@ def test_to_move_matches_legal_actions(game_id, seats):
         match.play(pick(match.legal_actions(), rng))
 
 
-@pytest.mark.parametrize(("game_id", "seats"), CASES)
+@pytest.mark.every_game
 def test_illegal_actions_refused_and_state_unchanged(game_id, seats):
     """Actions legal somewhere else in the game are refused here with a reason."""
     rules = GAMES[game_id].rules
@@ -99,7 +88,7 @@ def test_illegal_actions_refused_and_state_unchanged(game_id, seats):
     assert refused > len(seen) or seats == 1
 
 
-@pytest.mark.parametrize(("game_id", "seats"), CASES)
+@pytest.mark.every_game
 def test_same_seed_and_actions_give_same_states_and_events(game_id, seats):
     rules = GAMES[game_id].rules
     for seed in SEEDS[:4]:
@@ -109,7 +98,7 @@ def test_same_seed_and_actions_give_same_states_and_events(game_id, seats):
         assert again.events == original.events
 
 
-@pytest.mark.parametrize(("game_id", "seats"), CASES)
+@pytest.mark.every_game
 def test_different_seeds_deal_differently(game_id, seats):
     rules = GAMES[game_id].rules
     config = rules.default_config(seats)
@@ -117,7 +106,7 @@ def test_different_seeds_deal_differently(game_id, seats):
     assert len(openings) > 1
 
 
-@pytest.mark.parametrize(("game_id", "seats"), CASES)
+@pytest.mark.every_game
 def test_save_and_load_round_trip_through_json(game_id, seats):
     """Actions survive JSON (as saves and replays store them) and replay to the same game."""
     rules = GAMES[game_id].rules
@@ -130,7 +119,7 @@ def test_save_and_load_round_trip_through_json(game_id, seats):
         assert Match.replay(rules, original.config, seed, actions).state == original.state
 
 
-@pytest.mark.parametrize(("game_id", "seats"), CASES)
+@pytest.mark.every_game
 def test_events_encode_and_decode(game_id, seats):
     rules = GAMES[game_id].rules
     decoder = Decoder(rules.event_types)
@@ -140,7 +129,7 @@ def test_events_encode_and_decode(game_id, seats):
             assert decoder.decode(json.loads(json.dumps(encode(event)))) == event
 
 
-@pytest.mark.parametrize(("game_id", "seats"), CASES)
+@pytest.mark.every_game
 def test_observations_leak_no_hidden_card(game_id, seats):
     """A seat's view is the same whatever the cards it cannot see turn out to be."""
     rules = GAMES[game_id].rules
@@ -160,7 +149,7 @@ def test_observations_leak_no_hidden_card(game_id, seats):
             ply += 1
 
 
-@pytest.mark.parametrize(("game_id", "seats"), CASES)
+@pytest.mark.every_game
 def test_redeal_reshuffles_the_hidden_main_deck(game_id, seats):
     """A search bot samples futures with ``redeal_hidden``: a redeal that kept the deck's order
     would show it the real draws to come. The deck keeps its size; its order is drawn anew (and
@@ -187,7 +176,7 @@ def test_redeal_reshuffles_the_hidden_main_deck(game_id, seats):
     assert checked > 0
 
 
-@pytest.mark.parametrize(("game_id", "seats"), CASES)
+@pytest.mark.every_game
 def test_redeal_reseeds_every_shuffle_still_to_come(game_id, seats):
     """Every game draws its later deals (the next set, round or reshuffle) from the state's
     ``seed``: a redeal that kept it would let a search bot play past the deal it is in and meet
@@ -205,7 +194,7 @@ def test_redeal_reseeds_every_shuffle_still_to_come(game_id, seats):
             match.play(pick(match.legal_actions(), rng))
 
 
-@pytest.mark.parametrize(("game_id", "seats"), CASES)
+@pytest.mark.every_game
 def test_redeals_draw_their_seeds_from_the_generator_they_are_given(game_id, seats):
     """A search bot samples many futures: each redeal must draw its own seed, from a range as
     wide as the deals (a fixed seed, or one of a few hundred, would give every sample the same
@@ -218,7 +207,7 @@ def test_redeals_draw_their_seeds_from_the_generator_they_are_given(game_id, sea
     assert max(seeds) > 2**40, "the seeds come from a narrow range"
 
 
-@pytest.mark.parametrize(("game_id", "seats"), CASES)
+@pytest.mark.every_game
 def test_public_log_lines_are_the_same_whatever_is_hidden(game_id, seats):
     """Spectator log lines (hot-seat log, toasts, title) never depend on hidden cards: the same
     action from a state with the hidden cards dealt afresh, leading to the same public view,
@@ -243,7 +232,7 @@ def test_public_log_lines_are_the_same_whatever_is_hidden(game_id, seats):
     assert compared > 0
 
 
-@pytest.mark.parametrize(("game_id", "seats"), CASES)
+@pytest.mark.every_game
 def test_every_bot_move_is_legal(game_id, seats):
     spec = GAMES[game_id]
     rules = spec.rules

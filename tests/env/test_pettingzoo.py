@@ -15,19 +15,15 @@ from cardtable.core.errors import IllegalAction  # noqa: E402
 from cardtable.core.match import Match  # noqa: E402
 from cardtable.core.rng import derive_rng  # noqa: E402
 from cardtable.env import flip7_v0, pazaak_v0, pazu_v0, pixies_v0  # noqa: E402
+from cardtable.env.aec import factories  # noqa: E402
 from cardtable.persist.replays import load_replay  # noqa: E402
 
-#: (module, seat counts): the smallest and largest tables each game plays at
-MODULES = [
-    pytest.param(pazaak_v0, 2, id="pazaak"),
-    pytest.param(pazu_v0, 3, id="pazu-3p"),
-    pytest.param(pazu_v0, 6, id="pazu-6p"),
-    pytest.param(pixies_v0, 2, id="pixies-2p"),
-    pytest.param(pixies_v0, 5, id="pixies-5p"),
-    pytest.param(flip7_v0, 2, id="flip7-2p"),
-    pytest.param(flip7_v0, 8, id="flip7-8p"),
-]
 MAX_STEPS = 5_000
+
+
+def env_of(game_id):
+    """The game's ``env()`` (order-checked), as ``cardtable.env.<game>_v0.env`` is."""
+    return factories(game_id)[0]
 
 
 def play_out(env, seed: int, each_step=None):
@@ -45,17 +41,17 @@ def play_out(env, seed: int, each_step=None):
     return env
 
 
-@pytest.mark.parametrize(("module", "seats"), MODULES)
-def test_pettingzoo_api_and_seed_tests(module, seats):
+@pytest.mark.every_game(fewest=2, middle=False)
+def test_pettingzoo_api_and_seed_tests(game_id, seats):
     with warnings.catch_warnings():
         # Dict observations with an action mask are what PettingZoo's own card games use
         warnings.simplefilter("ignore")
-        api_test(module.env(seats=seats), num_cycles=20)
-        seed_test(lambda: module.env(seats=seats), num_cycles=20)
+        api_test(env_of(game_id)(seats=seats), num_cycles=20)
+        seed_test(lambda: env_of(game_id)(seats=seats), num_cycles=20)
 
 
-@pytest.mark.parametrize(("module", "seats"), MODULES)
-def test_masks_equal_legal_actions_everywhere(module, seats):
+@pytest.mark.every_game(fewest=2, middle=False)
+def test_masks_equal_legal_actions_everywhere(game_id, seats):
     def check(env, agent, observation, info):
         match = env.unwrapped.match
         legal = match.legal_actions()
@@ -69,11 +65,11 @@ def test_masks_equal_legal_actions_everywhere(module, seats):
                 assert not env.observe(other)["action_mask"].any()
 
     for seed in range(3):
-        play_out(module.env(seats=seats), seed, check)
+        play_out(env_of(game_id)(seats=seats), seed, check)
 
 
-@pytest.mark.parametrize(("module", "seats"), MODULES)
-def test_observations_leak_no_hidden_card(module, seats):
+@pytest.mark.every_game(fewest=2, middle=False)
+def test_observations_leak_no_hidden_card(game_id, seats):
     """Dealing the hidden cards afresh leaves every seat's observation vector unchanged."""
 
     def check(env, agent, observation, info):
@@ -85,12 +81,12 @@ def test_observations_leak_no_hidden_card(module, seats):
             assert np.array_equal(seen, raw.observe(name)["observation"])
 
     for seed in range(2):
-        play_out(module.env(seats=seats), seed, check)
+        play_out(env_of(game_id)(seats=seats), seed, check)
 
 
-@pytest.mark.parametrize(("module", "seats"), MODULES)
-def test_an_episode_replays_as_the_identical_match(module, seats, tmp_path):
-    env = play_out(module.env(seats=seats), 11)
+@pytest.mark.every_game(fewest=2, middle=False)
+def test_an_episode_replays_as_the_identical_match(game_id, seats, tmp_path):
+    env = play_out(env_of(game_id)(seats=seats), 11)
     match = env.unwrapped.match
     assert match.is_over
     again = Match.replay(match.game, match.config, 11, match.actions)
