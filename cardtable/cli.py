@@ -155,7 +155,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--hotseat", action="store_true", help="people take turns at one keyboard")
     play.add_argument("--players", type=int, default=None, help="how many seats")
     play.add_argument(
-        "--bot", default=None, help="level of the bot seats (default: the strongest, hard)", metavar="LEVEL"
+        "--bot",
+        default=None,
+        help="level of the bot seats (default: the strongest, hard)",
+        metavar="LEVEL",
     )
     play.add_argument(
         "--seats",

@@ -214,7 +214,9 @@ class NewGameScreen(Screen[None]):
         if self.seat_count >= self.spec.max_seats:
             self.say(f"{self.spec.title} takes at most {self.spec.max_seats} players.")
             return
-        await self.query_one("#seat-rows").mount(self.seat_row(self.seat_count, self.spec.levels[-1]))
+        await self.query_one("#seat-rows").mount(
+            self.seat_row(self.seat_count, self.spec.levels[-1])
+        )
         self.seat_count += 1
         await self.after_seat_change()
 
