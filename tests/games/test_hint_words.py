@@ -4,6 +4,7 @@ cards told apart, a forced move named, and an opponent who has not drawn yet."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 
 import pytest
@@ -11,6 +12,8 @@ import pytest
 from cardtable.core.bots import bot_rng
 from cardtable.games.flip7.state import Row
 from cardtable.games.hints import hint
+from cardtable.games.pazaak.actions import END_TURN
+from cardtable.games.pazaak.cards import label
 from cardtable.games.pazaak.rules import RULES as PAZAAK
 from cardtable.games.pazu.actions import STAND
 from cardtable.games.pazu.rules import RULES as PAZU
@@ -143,3 +146,94 @@ def test_an_opponent_who_has_not_drawn_yet_is_said_to_have_yet_to_draw():
     advice = hint("pazaak", PAZAAK.observe(state, 0), PAZAAK.legal_actions(state), bot_rng(1, 0, 0))
     assert "they have yet to draw" in advice.reason
     assert "drawing on 0" not in advice.reason
+
+
+#: the words each game's buttons and rules give its moves: a hint's move is named in them
+MOVE_WORDS = {
+    "pazaak": ("Stand", "End turn", "Play "),
+    "pazu-pazaak": ("Bid ", "Pick ", "Ante ", "Stand", "End turn", "Play ", "Next set", "Leave"),
+    "flip7": ("Hit", "Stay", "Give the "),
+    "pixies": ("Take the ", "Keep it ", "Tuck it ", "Place it "),
+}
+
+
+def hints_of_random_games(game_id: str, seeds: range, every: int):
+    """The hints for every ``every``-th decision of random games at three seats (two for
+    Pazaak), where the mover has a choice."""
+    rules = GAMES[game_id].rules
+    for seed in seeds:
+        config = rules.default_config(2 if game_id == "pazaak" else 3)
+        state, _ = rules.new_game(config, seed)
+        rng = random.Random(seed)
+        for ply in range(300):
+            seat = rules.to_move(state)
+            if seat is None:
+                break
+            legal = rules.legal_actions(state)
+            if ply % every == 0 and len(legal) > 1:
+                yield hint(game_id, rules.observe(state, seat), legal, bot_rng(seed, seat, ply))
+            staying = [a for a in legal if type(a).__name__ not in ("Leave", "SeatBot")]
+            state, _ = rules.apply(state, rng.choice(staying or legal))
+
+
+@pytest.mark.parametrize(
+    "game_id, seeds, every",
+    [
+        ("pazaak", range(2), 9),
+        ("pazu-pazaak", range(4), 2),
+        ("flip7", range(6), 1),
+        ("pixies", range(2), 4),
+    ],
+)
+def test_a_hint_names_its_move_in_the_games_words_and_no_figure_goes_unexplained(
+    game_id, seeds, every
+):
+    """Issue 36: `Pick ±4: it adds most to your hand (0.10)`, `Bid 0: the best gain for the
+    card your place gets`, Pazaak's `Draw on` beside an `End turn` button, Flip 7's
+    `(+3.9%)` and Pixies' `play-outs end the round +4.0`."""
+    kinds = set()
+    for advice in hints_of_random_games(game_id, seeds, every):
+        move, _, why = advice.reason.partition(": ")
+        assert move.startswith(MOVE_WORDS[game_id]) and why, advice.reason
+        # a figure alone in brackets says nothing of what it counts
+        assert not re.search(r"\(\s*[-+]?\d+(\.\d+)?%?\s*\)", advice.reason), advice.reason
+        for jargon in ("Draw on", "draw on", "play-outs", "deep", "best gain", "adds most"):
+            assert jargon not in advice.reason, advice.reason
+        kinds.add(move.split()[0])
+    assert len(kinds) > 1  # more than one kind of move was hinted
+
+
+def pazu_at(phase: Phase):
+    state = fresh(3)
+    while state.phase is not phase:
+        state, _ = PAZU.apply(state, PAZU.legal_actions(state)[0])
+    return state
+
+
+def test_a_pazu_pick_says_what_the_card_does_and_a_bid_what_it_buys():
+    picking = pazu_at(Phase.PICK)
+    seat = PAZU.to_move(picking)
+    advice = hint(
+        "pazu-pazaak", PAZU.observe(picking, seat), PAZU.legal_actions(picking), bot_rng(1, seat, 0)
+    )
+    assert advice.reason.startswith(f"Pick {label(advice.action.card)}: of the cards on offer")
+    assert (
+        " it can " in advice.reason
+        or " it turns " in advice.reason
+        or " it doubles " in advice.reason
+    )
+
+    bidding = fresh(3)
+    seat = PAZU.to_move(bidding)
+    advice = hint(
+        "pazu-pazaak", PAZU.observe(bidding, seat), PAZU.legal_actions(bidding), bot_rng(1, seat, 0)
+    )
+    assert advice.reason.startswith(f"Bid {advice.action.amount}: ")
+    assert "pick" in advice.reason and "chips" in advice.reason
+
+
+def test_a_pazaak_hint_to_end_the_turn_says_end_turn_as_the_button_does():
+    state = position("10 4", "8", hands=("+2 ±3", "+1 +2 +3 +4"))
+    advice = hint("pazaak", PAZAAK.observe(state, 0), PAZAAK.legal_actions(state), bot_rng(1, 0, 0))
+    assert advice.action == END_TURN
+    assert advice.reason.startswith("End turn: ")

@@ -74,13 +74,21 @@ def describe(event: Any, viewer: int | None) -> str | None:
 
 
 def move_name(action: Any, hand: tuple[Card, ...]) -> str:
-    """A Pazaak turn's move in plain words ("Stand", "Draw on", "Play ±3 as -3"); Pazu-Pazaak
-    shares the moves, so its bot words them the same."""
+    """A Pazaak turn's move in the words of its button ("Stand", "End turn", "Play ±3 as -3");
+    Pazu-Pazaak shares the moves and the buttons, so its bot words them the same."""
     if action == STAND:
         return "Stand"
     if action == END_TURN:
-        return "Draw on"
+        return "End turn"
     assert isinstance(action, PlaySide)
     card = hand[action.index]
     shown = f" as {signed(action.value)}" if len(side_values(card)) > 1 else ""
     return f"Play {label(card)}{shown}"
+
+
+def move_clause(action: Any, hand: tuple[Card, ...]) -> str:
+    """The move as it reads after "if you": "stand", "end the turn", "play ±3 as -3"."""
+    if action == END_TURN:
+        return "end the turn"
+    name = move_name(action, hand)
+    return name[0].lower() + name[1:]

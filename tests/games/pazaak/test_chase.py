@@ -66,7 +66,7 @@ def test_hard_advice_quotes_its_values_and_names_the_standing_total():
     advice = HardBot().advise(view, RULES.legal_actions(state), random.Random(1))
     assert advice.action == PlaySide(0, 5)  # 20 now beats drawing on from 15
     assert advice.reason.startswith("Play ±5 as +5: they stand on 19; you win the match ")
-    assert advice.reason.endswith("if you draw on")
+    assert advice.reason.endswith("if you end the turn")
     assert advice.reason.count("%") == 2 and "\n" not in advice.reason
 
 

@@ -160,7 +160,7 @@ def test_hard_turn_advice_quotes_expected_chips():
         assert advice.action == bot.choose(view, legal, bot_rng(4, seat, ply))
         if view.phase is Phase.TURN and len(legal) > 1:
             turns += 1
-            assert advice.reason.split(":")[0] in {"Stand", "Draw on"} or advice.reason.startswith(
+            assert advice.reason.split(":")[0] in {"Stand", "End turn"} or advice.reason.startswith(
                 "Play "
             )
         state, _ = RULES.apply(state, advice.action)

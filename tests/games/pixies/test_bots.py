@@ -43,8 +43,8 @@ def test_hard_advises_with_a_reason_in_plain_words():
         RULES.observe(state, seat), RULES.legal_actions(state), bot_rng(0, seat, 0)
     )
     assert advice.action == Take(1)
-    assert advice.reason.startswith("Take the 9, face-up on space 9: it adds +")
-    assert "against your best rival" in advice.reason and "\n" not in advice.reason
+    assert advice.reason.startswith("Take the 9, face-up on space 9: +")
+    assert "your nearest rival" in advice.reason and "\n" not in advice.reason
 
 
 @pytest.mark.parametrize("bot", [EasyBot(), HardBot(rollouts=60)], ids=["easy", "hard"])

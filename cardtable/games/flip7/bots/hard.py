@@ -100,7 +100,11 @@ def aim_reason(view: Flip7View, pending: Pending, utility: Utility, target: int)
     """Where the action card goes and what that does to the chooser's chance to win."""
     gain = _gain(view, pending.choice, pending.chooser, target, utility)
     give = move_words(view, ChooseTarget(target))
-    return f"{give}: it raises your chance to win most ({gain:+.1%})"
+    if round(gain, 3) > 0:
+        return f"{give}: your chance to win goes up about {gain:.1%}, more than with anyone else"
+    if round(gain, 3) < 0:
+        return f"{give}: your chance to win goes down about {-gain:.1%}, less than with anyone else"
+    return f"{give}: your chance to win stays as it is, and would go up with nobody else"
 
 
 def move_words(view: Flip7View, action: Any) -> str:

@@ -22,7 +22,7 @@ from cardtable.games.pazaak.bots.moves import overrule, sampled_values
 from cardtable.games.pazaak.bots.policy import wary_choice
 from cardtable.games.pazaak.bots.rollout import LOSE, WIN, Tuning
 from cardtable.games.pazaak.cards import Card
-from cardtable.games.pazaak.describe import move_name
+from cardtable.games.pazaak.describe import move_clause, move_name
 from cardtable.games.pazaak.view import PazaakView
 
 
@@ -104,6 +104,5 @@ def explain(best: Any, valued: list[tuple[Any, float]], hand: tuple[Card, ...], 
     rivals = [(a, v) for a, v in ranked if move_name(a, hand) != name][:1]
     line = f"{name}: {why}; you win the match {percent(mine)} this way"
     for action, value in rivals:
-        verb = move_name(action, hand)
-        line += f", {percent(value)} if you {verb[0].lower()}{verb[1:]}"
+        line += f", {percent(value)} if you {move_clause(action, hand)}"
     return line

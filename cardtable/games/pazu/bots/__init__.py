@@ -12,23 +12,17 @@ from typing import Any
 
 from cardtable.core.bots import Advice, Bot
 from cardtable.core.rng import randbelow
-from cardtable.games.pazaak.cards import VALUED, Card, label, side_values
-from cardtable.games.pazaak.describe import move_name
+from cardtable.games.pazaak.cards import VALUED, Card, side_values
 from cardtable.games.pazaak.shared import TARGET, Board, play_side
-from cardtable.games.pazu.actions import (
-    END_TURN,
-    STAND,
-    STAY,
-    Bid,
-    EndTurn,
-    Leave,
-    Pick,
-    PlaySide,
-    SetAnte,
-    Stand,
-    Stay,
-)
+from cardtable.games.pazu.actions import END_TURN, STAND, STAY, EndTurn, PlaySide, Stand
 from cardtable.games.pazu.bots.odds import field_of, scarcity, stake, worth_to_hand
+from cardtable.games.pazu.bots.reasons import (
+    ante_reason,
+    bid_reason,
+    move_words,
+    pick_reason,
+    turn_reason,
+)
 from cardtable.games.pazu.bots.search import SAFE, Tuning, TurnSearch
 from cardtable.games.pazu.state import Phase, Status
 from cardtable.games.pazu.view import PazuView
@@ -150,16 +144,14 @@ class HardBot:
         if view.phase is Phase.TURN:
             _, values = self._turn_values(view, legal)
             return Advice(action, turn_reason(view, legal, action, values))
-        move = move_words(view, action)
         if view.phase is Phase.PICK:
-            worth = worth_to_hand(action.card, view.hand or ())
-            return Advice(action, f"{move}: it adds most to your hand ({worth:.2f})")
+            return Advice(action, pick_reason(view, action.card))
         if view.phase is Phase.ANTE:
-            deep = "at least as deep as" if _deep_hand(view) else "shallower than"
-            return Advice(action, f"{move}: your hand is {deep} the table's")
+            return Advice(action, ante_reason(action.amount, _deep_hand(view)))
         if view.phase is Phase.BID:
-            return Advice(action, f"{move}: the best gain for the card your place gets")
-        return Advice(action, move)
+            ceiling = max(0, len(legal) - 1 - reserve(view))  # as ``_bid`` reckons it
+            return Advice(action, bid_reason(view, action.amount, ceiling))
+        return Advice(action, f"{move_words(view, action)}: stay at the table for the next pots")
 
     def _plainly_draws(self, view: PazuView, legal: tuple[Any, ...]) -> bool:
         """On a total no draw can bust, with no hand card worth weighing (one that lands near
@@ -203,41 +195,6 @@ class HardBot:
         assert view.seat is not None
         field = field_of(view, boards)
         return TurnSearch(view, boards[view.seat], hand, field, self.tuning)
-
-
-def move_words(view: PazuView, action: Any) -> str:
-    """A move of any phase in plain words: "Bid 3", "Pick ±4", "Ante 10", "Stand"."""
-    if isinstance(action, Bid):
-        return f"Bid {action.amount}"
-    if isinstance(action, Pick):
-        return f"Pick {label(action.card)}"
-    if isinstance(action, SetAnte):
-        return f"Ante {action.amount}"
-    if isinstance(action, Stay):
-        return "Stay for the next set"
-    if isinstance(action, Leave):
-        return "Leave the table"
-    return move_name(action, view.hand or ())
-
-
-def turn_reason(view: PazuView, legal: tuple[Any, ...], action: Any, values: list[float]) -> str:
-    """The move and its expected chips against the next best move."""
-    assert view.hand is not None
-    move = move_name(action, view.hand)
-    if not values:
-        return f"{move}: no draw can bust you and no hand card is worth spending yet"
-    best = values[legal.index(action)]
-    # a second copy of the same card is the same move in words: compare with a different one
-    rivals = sorted(
-        (v, move_name(a, view.hand))
-        for a, v in zip(legal, values, strict=True)
-        if move_name(a, view.hand) != move
-    )
-    line = f"{move}: about {best:+.1f} chips from this set"
-    if rivals:
-        value, other = rivals[-1]
-        line += f", {value:+.1f} if you {other[0].lower()}{other[1:]}"
-    return line + " (pots won, less bust penalties and hand cards played)"
 
 
 def _deep_hand(view: PazuView) -> bool:

@@ -171,13 +171,26 @@ def _reason(
     """The chosen card and placement, what it adds now, and its round margin against the next
     best move, from the play-outs (which sampled the unseen cards, never looked at them)."""
     best = moves[ranked[0]]
-    words = f"{describe(best, offered)}: it adds {base.gain(seat, best.card, best.kind, best.cell):+d} now"
+    now = base.gain(seat, best.card, best.kind, best.cell)
     margin = totals[ranked[0]] / runs
-    line = f"{words}; play-outs end the round {margin:+.1f} against your best rival"
+    line = (
+        f"{describe(best, offered)}: {now:+d} points now; you end the round about "
+        f"{margin_words(margin)} your nearest rival"
+    )
     if len(ranked) > 1:
         other = describe(moves[ranked[1]], offered)
-        line += f" ({totals[ranked[1]] / runs:+.1f} if you {other[0].lower()}{other[1:]})"
+        then = margin_words(totals[ranked[1]] / runs).removesuffix(" of").removesuffix(" with")
+        line += f" ({then} if you {other[0].lower()}{other[1:]})"
     return line
+
+
+def margin_words(margin: float) -> str:
+    """A round-score margin over the nearest rival, said before them: "4.0 ahead of"."""
+    if round(margin, 1) > 0:
+        return f"{margin:.1f} ahead of"
+    if round(margin, 1) < 0:
+        return f"{-margin:.1f} behind"
+    return "level with"
 
 
 def describe(move: Candidate, offered: tuple[Card, ...]) -> str:
