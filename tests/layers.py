@@ -10,6 +10,7 @@ def layer_registries() -> dict[str, Registry[object]]:
     from cardtable.env.games import ENV_GAMES
     from cardtable.games.registry import GAMES
     from cardtable.persist.options import OPTIONS
+    from cardtable.plain.games import READERS
     from cardtable.tools.shots import GAME_SHOTS
     from cardtable.ui.games import GAME_UIS
     from cardtable.ui.tablescreens import TABLE_SCREENS
@@ -21,6 +22,7 @@ def layer_registries() -> dict[str, Registry[object]]:
         "table and form (cardtable.ui.tablescreens)": TABLE_SCREENS,
         "screenshots (cardtable.tools.shots)": GAME_SHOTS,
         "environment (cardtable.env.games)": ENV_GAMES,
+        "plain-text reader (cardtable.plain.games)": READERS,
     }
     return registries
 

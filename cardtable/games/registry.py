@@ -38,6 +38,8 @@ class GameSpec:
     load_bots: Callable[[], Bots]
     #: the in-app rules text (Markdown), relative to the package
     rules_doc: str
+    #: the level whose bot explains its choice (an ``Advisor``) for the hint key; None: no hints
+    hint_level: str | None = None
 
     @cached_property
     def rules(self) -> Rules:
@@ -135,6 +137,7 @@ register(
         _pazaak_rules,
         _pazaak_bots,
         "docs/rules/pazaak.md",
+        hint_level="hard",
     )
 )
 register(
@@ -146,6 +149,7 @@ register(
         _pazu_rules,
         _pazu_bots,
         "docs/rules/pazu.md",
+        hint_level="hard",
     )
 )
 register(
@@ -157,10 +161,18 @@ register(
         _pixies_rules,
         _pixies_bots,
         "docs/rules/pixies.md",
+        hint_level="hard",
     )
 )
 register(
     GameSpec(
-        "flip7", "Flip 7", (1, 8), THREE_LEVELS, _flip7_rules, _flip7_bots, "docs/rules/flip7.md"
+        "flip7",
+        "Flip 7",
+        (1, 8),
+        THREE_LEVELS,
+        _flip7_rules,
+        _flip7_bots,
+        "docs/rules/flip7.md",
+        hint_level="hard",
     )
 )

@@ -277,6 +277,9 @@ class PlainTable:
         if not s.offers_hints:
             self.console.say("No hints at an online table: each seat plays on its own.")
             return
+        if s.spec.hint_level is None:
+            self.console.say(f"{s.spec.title} gives no hints.")
+            return
         if not s.my_turn:
             self.console.say("A hint is for your own turn.")
             return

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from cardtable.core.bots import Advisor
 from cardtable.core.codec import Decoder, encode
 from cardtable.core.errors import IllegalAction
 from cardtable.core.match import Match
@@ -278,6 +279,8 @@ def test_the_registry_states_each_games_seat_limits_and_bot_levels_as_its_rules_
     for spec in GAMES.values():
         assert spec.seat_limits == (spec.rules.min_seats, spec.rules.max_seats), spec.id
         assert spec.levels == tuple(spec.bots), spec.id
+        if spec.hint_level is not None:  # the hint key's bot can say why it chose
+            assert isinstance(spec.bots[spec.hint_level](), Advisor), spec.id
 
 
 def test_the_new_game_forms_first_frame_needs_no_pydantic_nor_the_games_modules():

@@ -3,7 +3,7 @@ cues, screenshot scene and learning environment, each in the form that layer's r
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, ClassVar
@@ -18,6 +18,8 @@ from cardtable.env.encode import Layout
 from cardtable.env.games import ENV_GAMES, EnvGame
 from cardtable.games.registry import GAMES, GameSpec
 from cardtable.persist.options import OPTIONS, GameOptions
+from cardtable.plain.games import READERS
+from cardtable.plain.reading import Move, Reader
 from cardtable.session import LocalSession
 from cardtable.tools.shots import GAME_SHOTS, Shot, settle
 from cardtable.ui.cues import CueReaders, lands
@@ -34,6 +36,9 @@ from tests.fifth_game.rules import (
     WarConfig,
     WarView,
     card_name,
+)
+from tests.fifth_game.rules import (
+    card_words as war_card_words,
 )
 
 SPEC = GameSpec(
@@ -111,6 +116,27 @@ def _layout(config: WarConfig) -> Layout:
     return Layout(caps | {"tricks": MAX_SEATS})
 
 
+class WarReader(Reader):
+    """War read aloud: cards as "queen of hearts", the trick and the tricks taken."""
+
+    def card_words(self, token: str) -> str | None:
+        return war_card_words(token)
+
+    def moves(self, view: Any, legal: tuple[Any, ...], names: Sequence[str]) -> list[Move]:
+        return [Move(f"play {war_card_words(card_name(play.card))}", play) for play in legal]
+
+    def board(self, view: Any, names: Sequence[str]) -> list[str]:
+        trick = ", ".join(war_card_words(card_name(card)) or "" for card in view.trick)
+        return [f"On the table: {trick or 'nothing yet'}.", self.score(view, names)]
+
+    def hand(self, view: Any, names: Sequence[str]) -> str:
+        cards = [war_card_words(card_name(card)) or "" for card in view.hand or ()]
+        return f"Your hand: {', '.join(cards) or 'empty'}."
+
+    def score(self, view: Any, names: Sequence[str]) -> str:
+        return "Tricks: " + ", ".join(f"{names[s]} {n}" for s, n in enumerate(view.tricks)) + "."
+
+
 def _numbering(config: WarConfig) -> tuple[Play, ...]:
     return tuple(Play(card) for card in range(52))
 
@@ -131,4 +157,5 @@ def registered_everywhere() -> Iterator[None]:
         stack.enter_context(
             ENV_GAMES.registered("war", EnvGame("war", WarView, _layout, _numbering, 2))
         )
+        stack.enter_context(READERS.registered("war", WarReader()))
         yield

@@ -32,6 +32,18 @@ def card_name(card: int) -> str:
     return RANKS[rank(card)] + SUITS[card % 4]
 
 
+RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+RANK_WORDS += ("jack", "queen", "king", "ace")
+SUIT_WORDS = dict(zip(SUITS, ("clubs", "diamonds", "hearts", "spades"), strict=True))
+
+
+def card_words(token: str) -> str | None:
+    """ "Q♥" -> "queen of hearts"; None for a word that is no card."""
+    if len(token) != 2 or token[0] not in RANKS or token[1] not in SUIT_WORDS:
+        return None
+    return f"{RANK_WORDS[RANKS.index(token[0])]} of {SUIT_WORDS[token[1]]}"
+
+
 @dataclass(frozen=True, slots=True)
 class WarConfig:
     seats: int = 2

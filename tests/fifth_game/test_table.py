@@ -22,6 +22,10 @@ async def test_a_person_plays_war_to_the_end_with_the_number_keys():
         assert isinstance(table, WarTable)
         for _ in range(5):
             assert table.my_turn
+            # War's bot cannot say why it plays a card: the hint key is hidden and does nothing
+            assert table.check_action("hint", ()) is False
+            await pilot.press("i")
+            assert app.screen is table and table.last_hint is None
             hand = table.drawn.hand
             await pilot.press("1")
             await settle(pilot)

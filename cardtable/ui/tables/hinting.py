@@ -23,6 +23,8 @@ def hint_offered(table: TableScreen) -> bool | None:
     """True: the key works now; None: shown dimmed (not your turn yet); False: hidden."""
     if table.is_replay or not table.session.offers_hints or table.session.is_over:
         return False
+    if table.spec.hint_level is None:  # a game whose bots cannot explain a choice
+        return False
     return True if table.my_turn and table.frozen is None else None
 
 
