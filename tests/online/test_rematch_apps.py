@@ -37,7 +37,8 @@ def assert_only_looks_on(app: CardtableApp) -> None:
     assert table is not None
     assert table.query(Button) and not any(button.display for button in table.query(Button))
     keys = {active.binding.action for active in table.active_bindings.values()}
-    assert {"stand", "end_turn", "play_card(0)"}.isdisjoint(keys) and "exit_table" in keys
+    # opened as `cardtable watch` opens it, the table's q ends the program
+    assert {"stand", "end_turn", "play_card(0)"}.isdisjoint(keys) and "stop_watching" in keys
 
 
 async def test_three_rematches_hold_whoever_asks_first(server: Running) -> None:
@@ -63,7 +64,8 @@ async def test_three_rematches_hold_whoever_asks_first(server: Running) -> None:
                 await play_match(players, stand_at=0)
                 await until(lambda: shows_final_result(eve_app), "the spectator's result box")
                 box = eve_app.screen
-                assert [b.id for b in box.query(Button)] == ["watch", "quit"]  # no Play again
+                # no Play again
+                assert [b.id for b in box.query(Button)] == ["watch", "home", "quit"]
                 if rematch == 2:  # the spectator closes its box: it follows from the table too
                     await eve_pilot.press("enter")
                     await until(lambda: eve_app.screen is table_of(eve_app), "the table")
@@ -91,12 +93,12 @@ async def test_three_rematches_hold_whoever_asks_first(server: Running) -> None:
                 assert sorted((p.seat for p in table.peers), key=str) == [0, 1, None]
                 assert ann.connection is None and bob.connection is None
                 assert_only_looks_on(eve_app)
-            # the last game goes on from a key, and the spectator leaves it with q
+            # the last game goes on from a key, and the spectator ends `cardtable watch` with q
             mover, ply = players[ann.to_move or 0], ann.ply
             await mover.press("s")
             await until(lambda: eve.ply > ply, "the spectator to see the move")
             await eve_pilot.press("q")
-            await until(lambda: table_of(eve_app) is None, "the spectator to leave")
+            await until(lambda: eve_app.return_code is not None, "the spectator to leave")
             await until(lambda: len(table.peers) == 2, "the server to see the spectator go")
 
 

@@ -4,8 +4,13 @@ and only the match result waits in a box."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
+from textual.screen import Screen
+
+from cardtable.online.remote import RemoteSession
 from cardtable.ui.app import CardtableApp
+from cardtable.ui.screens.home import HomeScreen
 from cardtable.ui.screens.online import LobbyScreen
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen
@@ -38,3 +43,46 @@ async def test_a_spectator_watches_a_match_to_its_end_without_a_key(server: Runn
         # a spectator keeps the replay, but the game is not theirs to count
         assert app.last_replay is not None and app.last_replay[0] is watcher
         assert "pazaak" not in app.stats.load().games
+
+
+async def watching(server: Running, first_screen: Any) -> tuple[CardtableApp, list[RemoteSession]]:
+    """An app watching a two-person Pazaak table, its first screen made by ``first_screen``."""
+    players = await server.table("pazaak", ["human", "human"])
+    watcher = server.session("pazaak", {"type": "watch", "code": players[0].watch})
+    return CardtableApp(lambda app: first_screen(app, LobbyScreen(watcher)), bot_pause=0), players
+
+
+def table_on_show(app: CardtableApp) -> TableScreen | None:
+    screen = app.screen
+    return screen if isinstance(screen, TableScreen) and screen.drawn is not None else None
+
+
+async def test_q_ends_cardtable_watch_and_the_footer_says_so(server: Running) -> None:
+    """Issue 36 item 12: `cardtable watch` opens the lobby as the program's first screen; q at
+    the table it opens ends the command, as the footer says, rather than going home."""
+    app, _ = await watching(server, lambda app, lobby: lobby)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(lambda: table_on_show(app), "the table")
+        table = table_on_show(app)
+        assert table is not None
+        shown = {k: a.binding.description for k, a in table.active_bindings.items()}
+        assert shown["q"] == "Quit"
+        await pilot.press("q")
+        await until(lambda: app.return_code is not None, "the program to end")
+        assert app.return_code == 0
+
+
+async def test_q_at_a_table_watched_from_the_home_screen_goes_home(server: Running) -> None:
+    def home_then_lobby(app: CardtableApp, lobby: LobbyScreen) -> Screen[Any]:
+        app.call_later(app.push_screen, lobby)
+        return HomeScreen()
+
+    app, _ = await watching(server, home_then_lobby)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(lambda: table_on_show(app), "the table")
+        table = table_on_show(app)
+        assert table is not None
+        assert table.active_bindings["q"].binding.description == "Home"
+        await pilot.press("q")
+        await until(lambda: isinstance(app.screen, HomeScreen), "the home screen")
+        assert app.return_code is None

@@ -227,11 +227,11 @@ async def test_arrows_move_between_the_buttons_and_enter_presses_the_focused_one
         _, panel = await result_up(pilot, game, final=True)
         assert panel.focused is not None and panel.focused.id == "again"
         await pilot.press("right")
-        assert panel.focused.id == "quit"
+        assert panel.focused.id == "home"
         await pilot.press("left")
         assert panel.focused.id == "again"
         await pilot.press("tab")
-        assert panel.focused.id == "quit"
+        assert panel.focused.id == "home"
         chosen: list[str | None] = []
         panel.dismiss = chosen.append  # type: ignore[method-assign]
         await pilot.press("left", "enter")

@@ -44,6 +44,10 @@ FRAME = 1 / 60
 #: the class a table wears while a result panel is beside it (its CSS hides the log and footer)
 UNDER_RESULT = "-under-result"
 
+#: what a match's result offers: another game, the home screen (for another kind of game), or
+#: the end of the program
+MATCH_CHOICES = (("again", "Play again"), ("home", "Home"), ("quit", "Quit"))
+
 
 def layout_pending(screen: Screen[Any]) -> bool:
     """``screen`` has yet to lay out its last change. A screen under another lays itself out
@@ -103,7 +107,10 @@ class ResultPanel(ResultScreen):
         Binding("right", "move_focus(1)", "Choose", key_display="← →"),
         Binding("up", "scroll_body(-1)", "Scroll", show=False),
         Binding("down", "scroll_body(1)", "Scroll", key_display="↑ ↓"),
-        # while the result is closed to look at the table, the table's own looking keys work
+        # while the result is closed to look at the table, the table's own looking keys work,
+        # and its way out (the table says which of the two q is: home, or the program's end)
+        Binding("q", "on_table('exit_table')", "Home"),
+        Binding("q", "on_table('stop_watching')", "Quit"),
         Binding("l", "on_table('toggle_log')", "Log"),
         Binding("question_mark", "on_table('rules')", "Rules", key_display="?"),
     ]
@@ -355,7 +362,8 @@ class ResultPanel(ResultScreen):
         if action in ("close", "move_focus"):
             return not closed
         if action == "on_table":
-            return closed
+            table = self.beneath
+            return closed and table is not None and bool(table.check_action(str(parameters[0]), ()))
         return True
 
     def action_close(self) -> None:

@@ -65,8 +65,11 @@ class TableScreen(Screen[None]):
     """The base of every game table. Subclasses implement ``compose_table`` and ``show``."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # q goes home, or ends `cardtable watch` (see ``ending.ends_the_program``): the first
+        # of the two the table allows is the one shown and run; Escape always goes home
         Binding("q", "exit_table", "Home"),
-        Binding("escape", "exit_table", "Home", show=False),
+        Binding("q", "stop_watching", "Quit"),
+        Binding("escape", "go_home", "Home", show=False),
         Binding("question_mark", "rules", "Rules"),
         hinting.HINT_KEY,
         chatting.CHAT_KEY,
@@ -206,6 +209,8 @@ class TableScreen(Screen[None]):
             return hinting.hint_offered(self)
         if action == "chat":
             return chatting.chat_offered(self)
+        if action in ("exit_table", "stop_watching"):
+            return (action == "stop_watching") == ending.ends_the_program(self)
         return True
 
     def action_hint(self) -> None:
@@ -367,6 +372,14 @@ class TableScreen(Screen[None]):
     def action_exit_table(self) -> None:
         """Leave for the home screen; a game still going is saved, but ask first and say so."""
         ending.ask_to_leave(self)
+
+    #: Escape goes home from every table, where ``q`` may end the program instead
+    action_go_home = action_exit_table
+
+    def action_stop_watching(self) -> None:
+        """End ``cardtable watch``, hanging up first (nothing here is anyone's to save)."""
+        self.session.close()
+        self.app.exit()
 
     def action_rules(self) -> None:
         self.app.show_rules(self.spec)

@@ -1,5 +1,5 @@
 """How a table ends for the person at it: the match's result box and what it offers (another
-game, a download, keep watching, quit), and leaving a game before it is over."""
+game, home, a download, keep watching, quit), and leaving a table, over or not."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from cardtable.ui.screens.result import ResultScreen
-from cardtable.ui.screens.resultpanel import ResultPanel
+from cardtable.ui.screens.resultpanel import MATCH_CHOICES, ResultPanel
 from cardtable.ui.web import download, downloads_for
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ def match_result(table: TableScreen) -> ResultPanel:
     scores = "   ".join(
         f"{seat.name}: {score:g}" for seat, score in zip(seats, outcome.scores, strict=True)
     )
-    return ResultPanel(f"{names} won", scores, (("again", "Play again"), ("quit", "Quit")))
+    return ResultPanel(f"{names} won", scores, MATCH_CHOICES)
 
 
 def show_final(table: TableScreen) -> None:
@@ -45,8 +45,17 @@ def after_final(table: TableScreen, choice: str | None) -> None:
     """Do what the result box was answered with."""
     if choice == "again":
         table.app.call_later(table.app.restart_match, table)
+    elif choice == "home":
+        table.app.go_home()
     elif choice != "watch":
         table.app.exit()
+
+
+def ends_the_program(table: TableScreen) -> bool:
+    """A spectator's table that ``cardtable watch`` opened (the program's first screen, with no
+    home screen under it): leaving it ends the command, as a person who came only to watch
+    expects, where a table opened from the home screen goes back to it."""
+    return table.session.spectating and table.app.screen_stack[0] is table
 
 
 def ask_to_leave(table: TableScreen) -> None:

@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from cardtable.games.flip7.cards import FLIP_SEVEN_BONUS, GOAL
 from cardtable.games.flip7.state import Status
-from cardtable.ui.screens.resultpanel import ResultPanel
+from cardtable.ui.screens.resultpanel import MATCH_CHOICES, ResultPanel
 from cardtable.ui.tables.flip7.events import RoundResult, RowAtEnd
 from cardtable.ui.tables.flip7.text import BEAT, chart_width, climb_chart, row_text
 
@@ -164,7 +164,7 @@ def solo_final(
     return Flip7Result(
         f"{GOAL} reached in {rounds} rounds",
         f"{record}  Total {totals[-1] if totals else 0}.",
-        (("again", "Play again"), ("quit", "Quit")),
+        MATCH_CHOICES,
         body=body,
         climb=totals,
     )
@@ -188,6 +188,6 @@ def table_final(
     return Flip7Result(
         f"{verdict} after {rounds} rounds",
         f"Final totals, first past {GOAL}: {ranking}",
-        (("again", "Play again"), ("quit", "Quit")),
+        MATCH_CHOICES,
         body=body,
     )

@@ -15,7 +15,7 @@ from cardtable.games.pazaak.events import SetVoid, SetWon, WinReason
 from cardtable.games.pazaak.view import PazaakView
 from cardtable.session import Moved
 from cardtable.ui import motion
-from cardtable.ui.screens.resultpanel import ResultPanel
+from cardtable.ui.screens.resultpanel import MATCH_CHOICES, ResultPanel
 from cardtable.ui.tables import replaying
 from cardtable.ui.tables.base import TableScreen, seed_text
 from cardtable.ui.tables.pazaak.ending import end_of_set_view
@@ -303,4 +303,4 @@ class Table(TableScreen):
         void = outcome.stats.get("void_sets", 0)
         verdict = "You won the match!" if winner == "You" else f"{winner} won the match"
         details = f"Sets {sets}" + (f" · {void:g} void" if void else "")
-        return ResultPanel(verdict, details, (("again", "Play again"), ("quit", "Quit")))
+        return ResultPanel(verdict, details, MATCH_CHOICES)

@@ -18,7 +18,7 @@ from cardtable.games.pazu.events import (
 from cardtable.games.pazu.ranking import finish_key, side_cards
 from cardtable.games.pazu.state import Status
 from cardtable.games.pazu.view import PazuView
-from cardtable.ui.screens.resultpanel import ResultPanel
+from cardtable.ui.screens.resultpanel import MATCH_CHOICES, ResultPanel
 
 #: the verdict's few words for each of ruling 6's rules
 SHORT = {
@@ -209,7 +209,7 @@ def final_screen(
     else:
         verdict = f"{winners[0]} won with {best} chips"
     details = [why, *last_set, "", *standings(chips, names, left)]
-    return ResultPanel(verdict, "\n".join(details), (("again", "Play again"), ("quit", "Quit")))
+    return ResultPanel(verdict, "\n".join(details), MATCH_CHOICES)
 
 
 def ending(events: Sequence[Any], sets: int) -> str:

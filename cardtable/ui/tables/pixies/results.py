@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from cardtable.games.pixies.events import RoundEnd, RoundEnded
 from cardtable.games.pixies.scoring import ZONE_VALUES, ScoreBreakdown
-from cardtable.ui.screens.resultpanel import ResultPanel
+from cardtable.ui.screens.resultpanel import MATCH_CHOICES, ResultPanel
 
 
 def zone_cell(score: ScoreBreakdown) -> str:
@@ -135,4 +135,4 @@ def final_result(
     else:
         verdict = f"{names[winners[0]]} won with {best}"
     table = game_table(names, history)
-    return ScoreboardScreen(verdict, "", table, (("again", "Play again"), ("quit", "Quit")))
+    return ScoreboardScreen(verdict, "", table, MATCH_CHOICES)
