@@ -23,6 +23,8 @@ class Settings:
     bot_pause: float = 0.6
     #: the name other people see at an online table ("" until it is first asked for)
     name: str = ""
+    #: cards fade in, busts flash, wins glow; off, the table changes without motion
+    animation: bool = True
 
 
 def settings_from_data(data: object) -> Settings | str:
@@ -45,7 +47,10 @@ def settings_from_data(data: object) -> Settings | str:
             name = clean_name(name)
         except ValueError as error:
             return f"field 'name': {error}"
-    return Settings(theme, float(pause), name)
+    animation = data.get("animation", Settings.animation)
+    if not isinstance(animation, bool):
+        return "field 'animation': should be true or false"
+    return Settings(theme, float(pause), name, animation)
 
 
 def settings_path() -> Path:

@@ -89,6 +89,8 @@ class CardtableApp(App[None]):
         self._after_first_frame: list[Callable[[], object]] | None = []
         self.settings, settings_problem = load_settings()
         self.bot_pause = self.settings.bot_pause if bot_pause is None else bot_pause
+        if not self.settings.animation:
+            self.animation_level = "none"
         if saves is not None:
             self.saves = saves
         themes, theme_problems = load_themes(builtin_theme_dir(), config_dir() / "themes")
@@ -162,6 +164,12 @@ class CardtableApp(App[None]):
         waiting, self._after_first_frame = self._after_first_frame or [], None
         for callback in [collect_garbage_again, *waiting]:
             self.call_later(callback)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The terminal's cursor goes to the focused card or button, where braille displays
+        and screen magnifiers that follow the cursor look (a text field then keeps it at its
+        caret)."""
+        self.cursor_position = event.widget.region.offset
 
     def on_resize(self, event: events.Resize) -> None:
         """Cover the layout with a clear message while the terminal is too small for it."""

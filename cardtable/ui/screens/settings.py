@@ -1,5 +1,5 @@
 """Settings: the theme (also in the command palette), how long bots pause so moves can be
-followed, and the name other players see online."""
+followed, whether cards move, and the name other players see online."""
 
 from __future__ import annotations
 
@@ -63,6 +63,15 @@ class SettingsScreen(ModalScreen[None]):
                     id="pause",
                 )
             with Horizontal(classes="row"):
+                yield Label("Animation")
+                yield Select(
+                    [("on", True), ("off", False)],
+                    value=app.settings.animation,
+                    allow_blank=False,
+                    compact=True,
+                    id="animation",
+                )
+            with Horizontal(classes="row"):
                 yield Label("Name online")
                 field = name_input(app.settings.name)
                 field.compact = True
@@ -78,6 +87,11 @@ class SettingsScreen(ModalScreen[None]):
             app = self.app
             app.bot_pause = float(event.value)
             app.settings = replace(app.settings, bot_pause=app.bot_pause)
+            save_settings(app.settings)
+        elif event.select.id == "animation" and isinstance(event.value, bool):
+            app = self.app
+            app.animation_level = "full" if event.value else "none"
+            app.settings = replace(app.settings, animation=event.value)
             save_settings(app.settings)
 
     def on_input_changed(self, event: Input.Changed) -> None:
