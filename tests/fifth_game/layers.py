@@ -17,7 +17,7 @@ from cardtable.core.seats import Seat
 from cardtable.env.encode import Layout
 from cardtable.env.games import ENV_GAMES, EnvGame
 from cardtable.games.registry import GAMES, GameSpec
-from cardtable.persist.options import OPTIONS, GameOptions
+from cardtable.persist.options import OPTIONS, GameOptions, rules_default
 from cardtable.plain.games import READERS
 from cardtable.plain.reading import Move, Reader
 from cardtable.session import LocalSession
@@ -53,7 +53,9 @@ SPEC = GameSpec(
 
 
 class WarOptions(GameOptions):
-    hand_size: int = Field(default=5, ge=1, le=10, description="Cards dealt to each player.")
+    hand_size: int = Field(
+        default=rules_default(WarConfig, "hand_size"), description="Cards dealt to each player."
+    )
 
     def to_config(self, seats: int) -> WarConfig:
         return WarConfig(seats, self.hand_size)

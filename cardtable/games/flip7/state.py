@@ -62,12 +62,13 @@ class Flip7Config:
 
     def __post_init__(self) -> None:
         if self.mode is Mode.SOLO and self.seats != 1:
-            raise ValueError(f"the solo challenge is for 1 seat, not {self.seats}")
+            raise ValueError(f"the Flip 7 solo challenge is for 1 player, not {self.seats}")
         if self.mode is Mode.SOLO and self.action_cards:
             raise ValueError("the solo challenge has no action cards")
         if self.mode is Mode.TABLE and not MIN_TABLE_SEATS <= self.seats <= MAX_TABLE_SEATS:
             raise ValueError(
-                f"the table game is for {MIN_TABLE_SEATS}–{MAX_TABLE_SEATS} seats, not {self.seats}"
+                f"the Flip 7 table game is for {MIN_TABLE_SEATS} to {MAX_TABLE_SEATS} players, "
+                f"not {self.seats}"
             )
 
     @property

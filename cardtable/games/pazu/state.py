@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Protocol
 
 from cardtable.games.pazaak.cards import Card, check_deck, deck_named
 from cardtable.games.pazaak.shared import Board, MainDeck
@@ -88,7 +88,7 @@ class PazuConfig:
                 f"the people's seats must be different seats of the {self.seats}, in order, "
                 f"not {self.people}"
             )
-        amounts = _amounts_problem(self)
+        amounts = amounts_problem(self)
         if amounts is not None:
             raise ValueError(amounts)
 
@@ -134,8 +134,23 @@ def deck_of(config: PazuConfig, seat: int) -> tuple[Card, ...]:
     return config.decks[seat] if seat < config.seats else config.newcomer_deck
 
 
-def _amounts_problem(config: PazuConfig) -> str | None:
-    """Why the chip amounts cannot make a game, or None."""
+class Amounts(Protocol):
+    """The chip amounts of a table: a config, or the options a person chose before it."""
+
+    @property
+    def start_chips(self) -> int: ...
+    @property
+    def ante_min(self) -> int: ...
+    @property
+    def ante_max(self) -> int: ...
+    @property
+    def bust_penalty(self) -> int: ...
+    @property
+    def max_sets(self) -> int | None: ...
+
+
+def amounts_problem(config: Amounts) -> str | None:
+    """Why the chip amounts cannot make a game, or None (the options check with it too)."""
     if not 1 <= config.ante_min <= config.ante_max:
         return (
             f"the ante limits need 1 ≤ minimum ≤ maximum, not {config.ante_min}–{config.ante_max}"

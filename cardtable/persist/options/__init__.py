@@ -7,6 +7,8 @@ game registers its model here (or from outside the package with ``OPTIONS.regist
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 from abc import abstractmethod
 from collections.abc import Callable
 from typing import Any
@@ -16,6 +18,16 @@ from pydantic import BaseModel, ConfigDict
 from cardtable.core.registry import Registry
 
 
+def rules_default(config_type: type, name: str) -> Any:
+    """The default the rules' config gives ``name`` (an enum's by its value, as the options
+    spell it): an option's default is declared once, in the rules, and read from there."""
+    for field in dataclasses.fields(config_type):
+        if field.name == name and field.default is not dataclasses.MISSING:
+            default = field.default
+            return default.value if isinstance(default, enum.Enum) else default
+    raise ValueError(f"{config_type.__name__} gives {name!r} no default")
+
+
 class GameOptions(BaseModel):
     """A game's rules options: frozen, and a name it does not know is an error."""
 
@@ -23,7 +35,8 @@ class GameOptions(BaseModel):
 
     @abstractmethod
     def to_config(self, seats: int) -> Any:
-        """The rules' config for ``seats`` players; ValueError says what does not fit."""
+        """The rules' config for ``seats`` players; ValueError says what does not fit (the
+        config checks itself: the seat count and every rule between the amounts)."""
 
 
 #: game id -> a loader of its options model (imported on first use, as the games' rules are)

@@ -6,8 +6,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from cardtable.games.flip7.state import MAX_TABLE_SEATS, MIN_TABLE_SEATS, Flip7Config, Mode
-from cardtable.persist.options import GameOptions
+from cardtable.games.flip7.state import Flip7Config, Mode
+from cardtable.persist.options import GameOptions, rules_default
 
 
 class Options(GameOptions):
@@ -19,22 +19,14 @@ class Options(GameOptions):
         "table: 2–8 players, first past 200 with the highest total wins (94 cards).",
     )
     action_cards: bool = Field(
-        default=True,
+        default=rules_default(Flip7Config, "action_cards"),
         description="Table game only: play with Freeze, Flip Three and Second Chance.",
     )
 
     def to_config(self, seats: int) -> Flip7Config:
-        """The core's config for ``seats`` players; ValueError says which counts fit the mode.
-
-        The solo deck never holds action cards, so ``action_cards`` only matters at a table.
-        """
+        """The core's config for ``seats`` players; ValueError (the config's) says which counts
+        fit the mode. The solo deck never holds action cards, so ``action_cards`` only matters
+        at a table."""
         if self.mode == "solo":
-            if seats != 1:
-                raise ValueError(f"the Flip 7 solo challenge is for 1 player, not {seats}")
-            return Flip7Config(1, Mode.SOLO, action_cards=False)
-        if not MIN_TABLE_SEATS <= seats <= MAX_TABLE_SEATS:
-            raise ValueError(
-                f"the Flip 7 table game is for {MIN_TABLE_SEATS} to {MAX_TABLE_SEATS} players, "
-                f"not {seats}"
-            )
+            return Flip7Config(seats, Mode.SOLO, action_cards=False)
         return Flip7Config(seats, Mode.TABLE, action_cards=self.action_cards)

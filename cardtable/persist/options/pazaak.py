@@ -10,19 +10,19 @@ from cardtable.games.pazaak.cards import READY_DECKS, deck_named
 from cardtable.games.pazaak.rules import DEFAULT_DECKS
 from cardtable.games.pazaak.shared import MainDeck
 from cardtable.games.pazaak.state import SEATS, Opener, PazaakConfig
-from cardtable.persist.options import GameOptions
+from cardtable.persist.options import GameOptions, rules_default
 
 
 class Options(GameOptions):
     """The choices RULINGS.md leaves to the table; the defaults are its first values."""
 
     main_deck: Literal["tabletop", "endless"] = Field(
-        default="tabletop",
+        default=rules_default(PazaakConfig, "main_deck"),
         description="tabletop: a real 40-card main deck shuffled every set; "
         "endless: every draw is an even chance of 1–10, as in the video game.",
     )
     opener: Literal["alternate", "loser"] = Field(
-        default="alternate",
+        default=rules_default(PazaakConfig, "opener"),
         description="Who opens each set after the first (a coin toss opens set 1): "
         "the players take turns, or the loser of the last set opens.",
     )

@@ -9,32 +9,42 @@ from pydantic import Field, field_validator, model_validator
 from cardtable.games.pazaak.cards import READY_DECKS, deck_named
 from cardtable.games.pazaak.shared import MainDeck
 from cardtable.games.pazu.rules import DEFAULT_DECK
-from cardtable.games.pazu.state import MAX_SEATS, MIN_SEATS, PazuConfig
-from cardtable.persist.options import GameOptions
+from cardtable.games.pazu.state import PazuConfig, amounts_problem
+from cardtable.persist.options import GameOptions, rules_default
 
 
 class Options(GameOptions):
     """Every amount at the table is a choice; the defaults are RULINGS.md's first values."""
 
     main_deck: Literal["tabletop", "endless"] = Field(
-        default="tabletop",
+        default=rules_default(PazuConfig, "main_deck"),
         description="tabletop: a real 40-card main deck shuffled every set; "
         "endless: every draw is an even chance of 1–10, as in the video game.",
     )
     start_chips: int = Field(
-        default=200, ge=1, le=1_000_000, description="Chips each player sits down with."
+        default=rules_default(PazuConfig, "start_chips"),
+        ge=1,
+        le=1_000_000,
+        description="Chips each player sits down with.",
     )
     ante_min: int = Field(
-        default=5, ge=1, description="The smallest ante the first player may name."
+        default=rules_default(PazuConfig, "ante_min"),
+        ge=1,
+        description="The smallest ante the first player may name.",
     )
     ante_max: int = Field(
-        default=25, ge=1, description="The largest ante the first player may name."
+        default=rules_default(PazuConfig, "ante_max"),
+        ge=1,
+        description="The largest ante the first player may name.",
     )
     bust_penalty: int = Field(
-        default=2, ge=0, le=10, description="A bust pays this many antes into the Pazaak Pot."
+        default=rules_default(PazuConfig, "bust_penalty"),
+        ge=0,
+        le=10,
+        description="A bust pays this many antes into the Pazaak Pot.",
     )
     max_sets: int | None = Field(
-        default=None,
+        default=rules_default(PazuConfig, "max_sets"),
         ge=1,
         le=1000,
         description="No limit by default: play goes on while two players can pay the ante. "
@@ -73,20 +83,14 @@ class Options(GameOptions):
 
     @model_validator(mode="after")
     def _amounts_fit(self) -> Options:
-        if self.ante_min > self.ante_max:
-            raise ValueError(
-                f"the minimum ante ({self.ante_min}) is above the maximum ({self.ante_max})"
-            )
-        if self.start_chips < self.ante_min:
-            raise ValueError(
-                f"{self.start_chips} starting chips cannot pay the minimum ante ({self.ante_min})"
-            )
+        """The rules' own check of the amounts, before any seat is known."""
+        problem = amounts_problem(self)
+        if problem is not None:
+            raise ValueError(problem)
         return self
 
     def to_config(self, seats: int) -> PazuConfig:
         """The core's config for ``seats`` players; ValueError names what does not fit."""
-        if not MIN_SEATS <= seats <= MAX_SEATS:
-            raise ValueError(f"Pazu-Pazaak is for {MIN_SEATS} to {MAX_SEATS} players, not {seats}")
         if len(self.decks) not in (1, seats):
             raise ValueError(
                 f"give one side deck for every seat or one for each of the {seats}, "

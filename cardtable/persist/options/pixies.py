@@ -4,20 +4,18 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from cardtable.games.pixies.state import MAX_SEATS, MIN_SEATS, PixiesConfig
-from cardtable.persist.options import GameOptions
+from cardtable.games.pixies.state import PixiesConfig
+from cardtable.persist.options import GameOptions, rules_default
 
 
 class Options(GameOptions):
     """The choices RULINGS.md leaves to the table; the defaults are its first values."""
 
     special_counts_itself: bool = Field(
-        default=False,
+        default=rules_default(PixiesConfig, "special_counts_itself"),
         description="A special card also counts itself among the face-up cards of its colour.",
     )
 
     def to_config(self, seats: int) -> PixiesConfig:
         """The core's config for ``seats`` players; ValueError names the allowed range."""
-        if not MIN_SEATS <= seats <= MAX_SEATS:
-            raise ValueError(f"Pixies is for {MIN_SEATS} to {MAX_SEATS} players, not {seats}")
         return PixiesConfig(seats=seats, special_counts_itself=self.special_counts_itself)

@@ -48,9 +48,9 @@ def test_unknown_fields_and_modes_are_refused_and_options_are_frozen():
 
 
 def test_the_core_config_refuses_impossible_combinations():
-    with pytest.raises(ValueError, match="^the solo challenge is for 1 seat, not 2$"):
+    with pytest.raises(ValueError, match="^the Flip 7 solo challenge is for 1 player, not 2$"):
         Flip7Config(2, Mode.SOLO, action_cards=False)
     with pytest.raises(ValueError, match="^the solo challenge has no action cards$"):
         Flip7Config(1, Mode.SOLO, action_cards=True)
-    with pytest.raises(ValueError, match="^the table game is for 2–8 seats, not 9$"):
+    with pytest.raises(ValueError, match="^the Flip 7 table game is for 2 to 8 players, not 9$"):
         Flip7Config(9, Mode.TABLE)
