@@ -42,8 +42,10 @@ Entry = Chosen | Command | Problem | None
 
 
 def _plain(words: str) -> str:
-    """Words as they are compared: lower case, without commas."""
-    return " ".join(words.lower().replace(",", " ").split())
+    """Words as they are compared: lower case, without commas or brackets."""
+    for mark in ",()":
+        words = words.replace(mark, " ")
+    return " ".join(words.lower().split())
 
 
 def _matches(typed: list[str], words: str) -> bool:
@@ -115,7 +117,7 @@ def help_lines(commands: Sequence[str]) -> list[str]:
         "board": "board: the whole table as you may see it.",
         "score": "score: where the game stands.",
         "log": f"log, or log N: the last {LOG_LINES}, or N, events again.",
-        "hint": "hint: the hard bot's move for you, and why.",
+        "hint": "hint: the strongest bot's move for you, and why.",
         "odds": "odds: the chances of your next card (Flip 7).",
         "help": "help: this list.",
         "quit": "quit: leave the table.",
@@ -123,6 +125,6 @@ def help_lines(commands: Sequence[str]) -> list[str]:
     }
     return [
         "On your turn, type a move's number, its words, or the start of them "
-        "(e.g. 2, stand, st). Anytime:",
+        "(e.g. 2, stand, st); an empty line lists the moves again. Anytime:",
         *(said[c] for c in commands),
     ]

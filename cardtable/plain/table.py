@@ -75,6 +75,8 @@ class PlainTable:
         #: a move typed before the player's turn, played at the prompt (a game held elsewhere)
         self._typed_ahead: str | None = None
         self._leaving = False
+        #: the position (move count, viewer) whose moves the prompt listed last
+        self._listed_for: tuple[int, int | None] | None = None
 
     # -- what the session says -----------------------------------------------------------------
 
@@ -221,18 +223,27 @@ class PlainTable:
         return self.reader.moves(s.observe(), s.playable(), self.names)
 
     async def _turn(self) -> None:
+        """The prompt: every move listed when the position is new, after a problem and on an
+        empty line; after a command's answer, a short prompt, so the answer is not buried."""
         s = self.session
         moves = self._moves()
-        listed = ", ".join(f"{i} {m.words}" for i, m in enumerate(moves, 1))
-        self.console.ask(f"Your move: {listed} (or: {', '.join(self.commands)})", ring=True)
-        ply = s.ply
+        position = (s.ply, s.viewer)
+        if self._listed_for != position:
+            self._listed_for = position
+            listed = ", ".join(f"{i} {m.words}" for i, m in enumerate(moves, 1))
+            self.console.ask(f"Your move: {listed} (or: {', '.join(self.commands)})", ring=True)
+        else:
+            self.console.ask(f"Your move, 1 to {len(moves)} (Enter lists them again):")
         line, self._typed_ahead = self._typed_ahead, None
         while line is None:
             line = await self._wait(reading=True)
-            if s.ply != ply or not s.my_turn:  # the game moved on while the prompt was up
+            if s.ply != position[0] or not s.my_turn:  # the game moved on meanwhile
                 return
         self.console.heard(line)
-        await self._do(read_entry(line, moves, self.commands), moves)
+        entry = read_entry(line, moves, self.commands)
+        if not isinstance(entry, Command):
+            self._listed_for = None  # a move, a problem or an empty line: list them again
+        await self._do(entry, moves)
 
     async def _do(self, entry: Any, moves: list[Move]) -> None:
         if isinstance(entry, Chosen):

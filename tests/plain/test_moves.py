@@ -22,16 +22,22 @@ NAMES = ["You", "Revan", "Bastila"]
 
 
 def position(game: str, seed: int, plies: int) -> Match:
-    """A match after up to ``plies`` random legal moves (fewer if it ends first)."""
+    """A match after up to ``plies`` random legal moves, stopped short of the one that would
+    end it, so every example is a position someone is to move in."""
     rules = get(game).rules
-    match = Match.new(rules, rules.default_config(SEATS[game]), seed)
+    config = rules.default_config(SEATS[game])
     rng = random.Random(seed)
+    actions: list[Any] = []
+    state, _ = rules.new_game(config, seed)
     for _ in range(plies):
-        if match.is_over:
+        legal = rules.legal_actions(state)
+        action = legal[int(rng.random() * len(legal))]
+        following, _ = rules.apply(state, action)
+        if rules.is_over(following):
             break
-        legal = match.legal_actions()
-        match.play(legal[int(rng.random() * len(legal))])
-    return match
+        state = following
+        actions.append(action)
+    return Match.replay(rules, config, seed, actions)
 
 
 def same_play(a: Any, b: Any, hand: Any) -> bool:
@@ -54,8 +60,6 @@ def test_every_listed_move_is_legal_and_every_legal_move_listed(
 ) -> None:
     game, seed, plies = where
     match = position(game, seed, plies)
-    if match.is_over:
-        return
     seat = match.to_move
     view, legal = match.observe(seat), match.legal_actions()
     moves = READERS[game].moves(view, legal, NAMES)

@@ -23,13 +23,15 @@ from cardtable.plain.reading import Move
 def _auction_moves(view: Any, legal: tuple[Any, ...]) -> list[Move]:
     if view.phase is Phase.BID:
         most = max(a.amount for a in legal if isinstance(a, Bid))
-        moves = [Move("pass, bidding nothing", Bid(0))]
-        return moves + ([Move(f"bid N, 1 to {most}", None, Bid, 1, most)] if most else [])
+        moves = [Move("pass (bid nothing)", Bid(0))]
+        return moves + ([Move(f"bid N (1 to {most})", None, Bid, 1, most)] if most else [])
     if view.phase is Phase.ANTE:
         amounts = [a.amount for a in legal if isinstance(a, SetAnte)]
         low, high = min(amounts), max(amounts)
         moves = [Move(f"ante {low}", SetAnte(low))]
-        return moves + ([Move(f"ante N, {low} to {high}", None, SetAnte, low, high)] * (high > low))
+        return moves + (
+            [Move(f"ante N ({low} to {high})", None, SetAnte, low, high)] * (high > low)
+        )
     seen: set[str] = set()
     moves = []
     for action in legal:
@@ -71,7 +73,8 @@ class PazuReader(PazaakReader):
             lines.append(f"On offer: {', '.join(card_words(c) for c in view.revealed)}.")
         for seat, board in enumerate(view.boards):
             if not view.seated[seat]:
-                lines.append(f"{names[seat]} has left the table.")
+                has = "have" if names[seat] == "You" else "has"
+                lines.append(f"{names[seat]} {has} left the table.")
                 continue
             status = view.status[seat]
             state = {Status.STOOD: ", standing", Status.BUST: ", bust"}.get(status, "")

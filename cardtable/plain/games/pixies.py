@@ -95,7 +95,8 @@ class PixiesReader(Reader):
         if view.pending is not None:
             lines.append(f"Taken and waiting: {card_words(view.pending)}.")
         for seat, grid in enumerate(view.grids):
-            lines.append(f"{names[seat]}'s grid, {grid.score.total} points this round:")
+            whose = "Your" if names[seat] == "You" else f"{names[seat]}'s"
+            lines.append(f"{whose} grid, {grid.score.total} points this round:")
             lines += grid_rows(grid)
         return lines
 
