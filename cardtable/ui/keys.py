@@ -9,11 +9,12 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.keys import format_key
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer
+from textual.widgets import DataTable
 
 from cardtable.games.registry import GAMES
 from cardtable.ui.tables import replaying
 from cardtable.ui.tablescreens import TABLE_SCREENS
+from cardtable.ui.widgets.footer import Footer
 
 
 def key_rows() -> list[tuple[str, str, str]]:

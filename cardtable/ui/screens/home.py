@@ -9,11 +9,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, OptionList, Static
+from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable.games.registry import GAMES
 from cardtable.ui.games import GAME_UIS
+from cardtable.ui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from textual import getters

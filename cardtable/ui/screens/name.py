@@ -10,10 +10,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.validation import ValidationResult, Validator
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from cardtable.core.names import MAX_NAME, clean_name
 from cardtable.persist.settings import save_settings
+from cardtable.ui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from textual import getters

@@ -22,11 +22,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.lazy import Lazy
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Static, Switch
+from textual.widgets import Button, Input, Label, Static, Switch
 
 from cardtable.core.seating import is_policy
 from cardtable.core.seats import BOT_NAMES, Seat
 from cardtable.games.registry import GameSpec
+from cardtable.ui.widgets.footer import Footer
 from cardtable.ui.widgets.stepper import Stepper
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Select, Static
+from textual.widgets import Button, Input, Select, Static
 
 from cardtable.games.registry import GAMES
 from cardtable.online.client import hello_for, local_server_for, remote_session
@@ -21,6 +21,7 @@ from cardtable.online.hosting import SERVER_ENV, VISIT_ENV
 from cardtable.online.reach import DEFAULT_URL, BadTarget, join_line, split_target
 from cardtable.online.remote import RemoteSession
 from cardtable.ui.screens.name import NameScreen, name_input, remember_name
+from cardtable.ui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from textual import getters

@@ -25,9 +25,10 @@ from textual.containers import VerticalScroll
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer
+from textual.widgets import Button
 
 from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.widgets.footer import Footer
 
 Placement = Literal["side", "below"]
 

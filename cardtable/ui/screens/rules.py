@@ -18,7 +18,8 @@ from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widgets import Footer
+
+from cardtable.ui.widgets.footer import Footer
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from cardtable.games.registry import GAMES
+from cardtable.ui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from textual import getters

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cardtable.core.seats import Seat
 from cardtable.session import (
@@ -47,6 +47,7 @@ from cardtable.ui.tables import (
     status,
     wording,
 )
+from cardtable.ui.widgets.footer import Footer
 from cardtable.ui.widgets.log import MoveLog, toggle_log
 
 if TYPE_CHECKING:

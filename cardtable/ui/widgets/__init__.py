@@ -1,1 +1,2 @@
-"""Widgets shared by the screens: cards, the move log, and the new-game form's ◀ ▶ stepper."""
+"""Widgets shared by the screens: cards, the move log, the key footer, and the new-game form's
+◀ ▶ stepper."""

@@ -17,12 +17,13 @@ from textual.events import Click, Resize
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Select, Static
+from textual.widgets import Button, Input, Select, Static
 
 from cardtable.games.pazaak.cards import INVENTORY, READY_DECKS, SIDE_DECK_SIZE, Card, Kind, label
 from cardtable.persist.decks import USER, DeckStore
 from cardtable.ui.tables.pazaak.widgets import card_tip, hand_kind
 from cardtable.ui.widgets.card import CardView
+from cardtable.ui.widgets.footer import Footer
 
 #: inventory rows: plus, minus and dual cards by N, then the special cards
 COLUMNS = 6
