@@ -28,8 +28,10 @@ from cardtable.online.store import SharedStore
 
 if TYPE_CHECKING:
     from cardtable.online.connection import Connection
-    from cardtable.online.server import GameServer
-    from cardtable.online.tables import Table
+    from cardtable.online.directory import TableDirectory
+    from cardtable.online.journal import Journal
+    from cardtable.online.lifecycle import Lifecycle
+    from cardtable.online.tables import Peer, Table
 
 log = logging.getLogger("cardtable.server")
 
@@ -64,13 +66,25 @@ def route_key(code: str) -> str:
 
 
 class Node:
-    """Routes, leases and orphans for one node; ``url`` is where clients reach it."""
+    """Routes, leases and orphans for one node, the placement of a server's ``tables`` among
+    several; ``url`` is where clients reach it."""
 
-    def __init__(self, game: GameServer, redis_url: str, url: str, lease: float) -> None:
-        if not isinstance(game.store, SharedStore):
+    def __init__(
+        self,
+        tables: TableDirectory,
+        journal: Journal,
+        store: SharedStore,
+        redis_url: str,
+        url: str,
+        lease: float,
+    ) -> None:
+        if not isinstance(store, SharedStore):
             raise ValueError("several nodes need a shared store: --store postgresql://…")
-        self.game = game
-        self.store: SharedStore = game.store
+        self.tables = tables
+        self.journal = journal
+        self.store = store
+        #: takes tables over and gives them up (the server's, from ``start``)
+        self.lifecycle: Lifecycle | None = None
         self.redis = Redis.from_url(redis_url)
         self.url = url.rstrip("/")
         self.lease_ms = int(lease * 1000)
@@ -82,8 +96,9 @@ class Node:
         self.relays: dict[Table, Relay] = {}
         self.followers = Followers(self.redis)
 
-    async def start(self) -> None:
+    async def start(self, tables: TableDirectory, lifecycle: Lifecycle) -> None:
         """Claim the tables nobody holds, then keep leases renewed and watch for orphans."""
+        self.lifecycle = lifecycle
         await self.adopt_orphans()
         loop = asyncio.get_running_loop()
         self._loops = [loop.create_task(self._renewing()), loop.create_task(self._watching())]
@@ -95,7 +110,7 @@ class Node:
         for relay in self.relays.values():
             relay.close()
         self.followers.close()
-        codes = [code for t in self.game.tables.values() for code in (t.invite, t.watch)]
+        codes = [code for t in self.tables.values() for code in (t.invite, t.watch)]
         if codes:
             await self._release(keys=[route_key(c) for c in codes], args=[self.url])
         await self.redis.aclose()
@@ -130,14 +145,14 @@ class Node:
         if matched is None:
             return None
         code = matched.group(1)
-        if code in self.game.by_code:
+        if code in self.tables.by_code:
             return None
         owner = await self.owner(code)
         table_id = await self.store.find(code)
         if owner in (None, self.url) and table_id is not None:
             # nobody holds it, or this node is claiming it now: wait for that claim to end
             await self.adopt(table_id)
-            if code in self.game.by_code:
+            if code in self.tables.by_code:
                 return None
             owner = await self.owner(code)
         if owner is None or owner == self.url:
@@ -151,17 +166,24 @@ class Node:
 
     # -- spectators ----------------------------------------------------------------------------
 
-    def publish(self, table: Table) -> None:
-        """Relay what spectators elsewhere have not been told of ``table``."""
+    def audience(self, table: Table) -> list[Peer]:
+        """The relay to spectators elsewhere, which hears of ``table`` as a spectator here."""
         relay = self.relays.get(table)
         if relay is None:
-            relay = self.relays[table] = Relay(self.redis, self.game.journal)
-        relay.tell(table)
+            relay = self.relays[table] = Relay(self.redis, self.journal)
+        relay.follow(table)
+        return [relay]
 
     def forget(self, table: Table) -> None:
         relay = self.relays.pop(table, None)
         if relay is not None:
             relay.close()
+
+    def following(self, conn: Connection) -> bool:
+        return self.followers.following(conn)
+
+    def unfollow(self, conn: Connection) -> None:
+        self.followers.remove(conn)
 
     async def watch(self, conn: Connection, hello: Watch) -> bool:
         """Seat a spectator of a table another node owns; False if there is no such table."""
@@ -193,7 +215,7 @@ class Node:
         lock = self._adopting.setdefault(table_id, asyncio.Lock())
         try:
             async with lock:
-                return table_id not in self.game.tables and await self._adopt(table_id)
+                return table_id not in self.tables and await self._adopt(table_id)
         finally:
             if not lock.locked() and self._adopting.get(table_id) is lock:
                 del self._adopting[table_id]
@@ -206,7 +228,8 @@ class Node:
         if not await self.redis.set(keys[0], self.url, nx=True, px=self.lease_ms):
             return False
         await self.redis.set(keys[1], self.url, px=self.lease_ms)
-        table = await self.game.take_over(table_id)
+        assert self.lifecycle is not None, "adopting before the node started"
+        table = await self.lifecycle.take_over(table_id)
         if table is None:
             await self._release(keys=keys, args=[self.url])
             return False
@@ -215,9 +238,7 @@ class Node:
 
     async def adopt_orphans(self) -> None:
         """Claim every table in play that no node holds."""
-        elsewhere = [
-            (t, code) for t, code in await self.store.unfinished() if t not in self.game.tables
-        ]
+        elsewhere = [(t, code) for t, code in await self.store.unfinished() if t not in self.tables]
         if not elsewhere:
             return
         owners = await self.redis.mget([route_key(code) for _, code in elsewhere])
@@ -243,12 +264,12 @@ class Node:
 
     async def _renew_all(self) -> None:
         """Renew every lease; a table whose lease was lost (this node stalled) is given up."""
-        tables = list(self.game.tables.values())
+        tables = self.tables.values()
         async with self.redis.pipeline(transaction=False) as pipe:
             for table in tables:
                 keys = [route_key(table.invite), route_key(table.watch)]
                 await self._renew(keys=keys, args=[self.url, self.lease_ms], client=pipe)
             held = await pipe.execute()
         lost = {t.id for t, n in zip(tables, held, strict=True) if n < 2}
-        if lost:
-            self.game.give_up(lost, "its lease lapsed while this node stalled")
+        if lost and self.lifecycle is not None:
+            self.lifecycle.give_up(lost, "its lease lapsed while this node stalled")

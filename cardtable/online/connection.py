@@ -68,20 +68,20 @@ class Connection:
         self.address = client_address(
             str(ws.remote_address[0]), forwarded, limits.quotas.behind_proxy
         )
-        self._outbox: asyncio.Queue[tuple[str, asyncio.Future[None] | None]] = asyncio.Queue(
-            limits.outbox
-        )
+        self._outbox: asyncio.Queue[tuple[str | bytes, asyncio.Future[None] | None]]
+        self._outbox = asyncio.Queue(limits.outbox)
         self._writer: asyncio.Task[None] | None = None
 
     def allowed(self) -> bool:
         return self._bucket.take()
 
-    def send(self, text: str) -> None:
-        """Queue ``text`` for this peer; never waits on its socket (a full queue drops it)."""
+    def send(self, data: str | bytes) -> None:
+        """Queue a message for this peer (bytes: UTF-8 text made once for everyone it goes
+        to); never waits on its socket (a full queue drops it)."""
         if self._writer is None:
             self._writer = asyncio.get_running_loop().create_task(self._write())
         try:
-            self._outbox.put_nowait((text, self._journal.commit_pending()))
+            self._outbox.put_nowait((data, self._journal.commit_pending()))
         except asyncio.QueueFull:
             self.drop("outbox", f"{self._limits.outbox} messages unread")
 
@@ -106,11 +106,13 @@ class Connection:
 
     async def _write(self) -> None:
         while True:
-            text, commit = await self._outbox.get()
+            data, commit = await self._outbox.get()
             try:
                 if commit is not None and not await self._kept(commit):
                     return
-                await asyncio.wait_for(self.ws.send(text), self._limits.send_deadline)
+                # a deadline without a task of its own: this runs for every message sent
+                async with asyncio.timeout(self._limits.send_deadline):
+                    await self.ws.send(data, text=True)
             except ConnectionClosed:
                 return
             except TimeoutError:
@@ -123,8 +125,10 @@ class Connection:
         """Wait for ``commit``; if it failed, this peer may have been told of a lost action
         already, so it is dropped to come back to what the server holds."""
         try:
-            # shielded: cancelling this writer must not cancel the commit for the others
-            await asyncio.shield(commit)
+            if not commit.done():  # (with SQLite it nearly always is by now)
+                # shielded: cancelling this writer must not cancel the commit for the others
+                await asyncio.shield(commit)
+            commit.result()
         except Exception:
             self.drop("commit", "a store commit failed")
             return False

@@ -12,12 +12,16 @@ import logging
 import os
 import socket
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardtable.online.directory import TableDirectory
 from cardtable.online.gc_tuning import tune_for_serving
+from cardtable.online.journal import Journal
 from cardtable.online.metrics import Exposed
+from cardtable.online.placement import Placement
 from cardtable.online.reach import ALL_ADDRESSES, DEFAULT_PORT, listens
 from cardtable.online.server import GameServer, Limits
 from cardtable.online.store import SharedStore, SqliteStore, TableStore, default_db
@@ -72,9 +76,11 @@ async def serve_forever(
 ) -> None:
     """Run a server until cancelled; ``ready`` (a threading.Event) is set once it listens.
     With ``metrics``, Prometheus reads its counts over HTTP on that port of the same host."""
-    game = GameServer(await open_store(backing.store, db, backing.lease), limits)
+    store = await open_store(backing.store, db, backing.lease)
+    placement = None
     if backing.redis is not None:
-        game.node = _node(game, backing.redis, backing, f"ws://{host}:{port}")
+        placement = _node(store, backing.redis, backing, f"ws://{host}:{port}")
+    game = GameServer(store, limits, placement)
     exposed = None if metrics is None else _expose(game, host, metrics)
     try:
         server = await game.start(host, port)
@@ -91,15 +97,17 @@ async def serve_forever(
         await server.serve_forever()
     finally:
         game.stop()
-        if game.node is not None:
-            await game.node.stop()
+        await game.placement.stop()
         if exposed is not None:
             exposed.close()
 
 
-def _node(game: GameServer, redis: str, backing: Backing, default_url: str) -> Any:
-    """This server as one node of several (``serve --redis``)."""
-    if not isinstance(game.store, SharedStore):
+def _node(
+    store: TableStore | SharedStore, redis: str, backing: Backing, default_url: str
+) -> Callable[[TableDirectory, Journal], Placement]:
+    """This server as one node of several (``serve --redis``): its placement, once the
+    server has its table directory and journal."""
+    if not isinstance(store, SharedStore):
         raise StoreUnreachable("--redis needs a shared store: add --store postgresql://…")
     try:
         from cardtable.online.cluster import Node
@@ -107,13 +115,14 @@ def _node(game: GameServer, redis: str, backing: Backing, default_url: str) -> A
         raise StoreUnreachable(
             "Redis needs the cluster extra: pip install 'cardtable[cluster]'"
         ) from None
-    return Node(game, redis, backing.node_url or default_url, backing.lease)
+    url, lease = backing.node_url or default_url, backing.lease
+    return lambda tables, journal: Node(tables, journal, store, redis, url, lease)
 
 
 def _expose(game: GameServer, host: str, port: int) -> Exposed:
     """The metrics endpoint; a port it cannot have is named in the error, as the game's is."""
     try:
-        return Exposed(game, host, port)
+        return Exposed(game.tables, game.transport.connections, game.metrics, host, port)
     except OSError as error:
         raise OSError(error.errno, error.strerror, f"{host}:{port} (--metrics)") from None
 

@@ -18,7 +18,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from cardtable.online.server import GameServer
+    from cardtable.online.connection import Connection
+    from cardtable.online.directory import TableDirectory
 
 #: upper bounds of the move-latency buckets, in seconds: a loop turn is well under a
 #: millisecond; a full garbage collection or a slow disk shows in the hundreds
@@ -74,11 +75,14 @@ class ServerMetrics:
 
 
 class _Collector:
-    """Reads a server's counts and state when Prometheus scrapes (on the HTTP thread: it only
-    copies the server's dicts and sets, which is atomic, and never changes them)."""
+    """Reads a server's counts, tables and connections when Prometheus scrapes (on the HTTP
+    thread: it only copies the server's dicts and sets, which is atomic, and never changes
+    them)."""
 
-    def __init__(self, server: GameServer) -> None:
-        self.server = server
+    def __init__(
+        self, tables: TableDirectory, connections: set[Connection], counts: ServerMetrics
+    ) -> None:
+        self.tables, self.connections, self.counts = tables, connections, counts
 
     def collect(self) -> Iterator[Any]:
         from prometheus_client.core import (
@@ -88,12 +92,12 @@ class _Collector:
         )
         from prometheus_client.utils import floatToGoString
 
-        server, counts = self.server, self.server.metrics
+        counts = self.counts
         tables = GaugeMetricFamily("cardtable_tables", "Tables open, by game", labels=["game"])
-        for game, n in sorted(Counter(t.spec.id for t in list(server.tables.values())).items()):
+        for game, n in sorted(Counter(t.spec.id for t in self.tables.values()).items()):
             tables.add_metric([game], n)
         yield tables
-        connections = list(server.connections)
+        connections = list(self.connections)
         roles = Counter(_role(conn) for conn in connections)
         people = GaugeMetricFamily(
             "cardtable_connections",
@@ -141,7 +145,14 @@ def _role(conn: Any) -> str:
 class Exposed:
     """The metrics HTTP endpoint of a server; ``close()`` stops it."""
 
-    def __init__(self, server: GameServer, host: str, port: int) -> None:
+    def __init__(
+        self,
+        tables: TableDirectory,
+        connections: set[Connection],
+        counts: ServerMetrics,
+        host: str,
+        port: int,
+    ) -> None:
         from prometheus_client import (
             GC_COLLECTOR,
             PROCESS_COLLECTOR,
@@ -150,7 +161,7 @@ class Exposed:
         )
 
         registry = CollectorRegistry(auto_describe=False)
-        for collector in (_Collector(server), PROCESS_COLLECTOR, GC_COLLECTOR):
+        for collector in (_Collector(tables, connections, counts), PROCESS_COLLECTOR, GC_COLLECTOR):
             registry.register(collector)
         self._http, self._thread = start_http_server(port, host, registry)
         self.port: int = self._http.server_port

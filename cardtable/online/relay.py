@@ -53,19 +53,19 @@ class Relay:
         self._fresh = True
         self._publish = redis.register_script(_PUBLISH)
         self._journal = journal
-        self._queue: asyncio.Queue[tuple[str, bool, str, asyncio.Future[None] | None]]
+        self._queue: asyncio.Queue[tuple[str, bool, str | bytes, asyncio.Future[None] | None]]
         self._queue = asyncio.Queue()
         self._task = asyncio.get_running_loop().create_task(self._write())
 
-    def tell(self, table: Table) -> None:
-        """Queue what a spectator has not been told of ``table`` yet."""
+    def follow(self, table: Table) -> None:
+        """Ready to be told of ``table`` as a spectator is (its ``send`` is given what one
+        has not been told yet)."""
         if table.id != self._game:  # a new game at the table: start again with a full view
             self._game, self.sent, self.noted = table.id, 0, 0
         self._watch, self._fresh = table.watch, self.sent == 0
-        self.send(table.update_for(self))
 
-    def send(self, text: str) -> None:
-        self._queue.put_nowait((self._watch, self._fresh, text, self._journal.commit_pending()))
+    def send(self, data: str | bytes) -> None:
+        self._queue.put_nowait((self._watch, self._fresh, data, self._journal.commit_pending()))
 
     def close(self) -> None:
         self._task.cancel()

@@ -35,7 +35,7 @@ class Peer(Protocol):
     #: how many of the table's absences it has been told of
     noted: int
 
-    def send(self, text: str) -> None: ...
+    def send(self, data: str | bytes) -> None: ...
 
 
 class Refusal(Exception):
@@ -271,45 +271,30 @@ class Table:
 
     # -- what each seat is told ----------------------------------------------------------------
 
-    def updates_for(self, peers: list[Peer]) -> list[str]:
+    def updates_for(self, peers: list[Peer]) -> list[bytes]:
         """``update_for`` each of ``peers``, made once for every peer in the same seat told as
-        much so far: a hundred spectators cost one update, not a hundred."""
-        made: dict[tuple[int | None, int, int], str] = {}
+        much so far (an audience): a hundred spectators cost one update, not a hundred, and
+        all of them are sent the same bytes. What every audience is told alike is made once."""
+        made: dict[tuple[int | None, int, int], bytes] = {}
+        shared = self._told_to_all()
         texts = []
         for peer in peers:
             audience = (peer.seat, peer.sent, peer.noted)
             if audience in made:
                 peer.sent, peer.noted = len(self.match.events), len(self.absences)
             else:
-                made[audience] = self.update_for(peer)
+                made[audience] = self.update_for(peer, shared)
             texts.append(made[audience])
         return texts
 
-    def update_for(self, peer: Peer) -> str:
-        """Everything ``peer`` has not been told yet, as its seat may know it."""
-        match, seat, rules = self.match, peer.seat, self.match.game
-        fresh = peer.sent == 0
-        told = self.absences[peer.noted :]
-        moves = [
-            {
-                "events": [encode(rules.event_for(e, seat)) for e in events],
-                "lines": self._lines(k, events, seat, told),
-            }
-            for k, events in enumerate(match.events[peer.sent :], peer.sent)
-        ]
-        notes = [a.line(seat) for a in told if not peer.sent <= a.at < len(match.events)]
-        peer.sent, peer.noted = len(match.events), len(self.absences)
-        outcome = match.outcome
-        mine = seat is not None and match.to_move == seat
-        state = match.state
-        # built as plain data (the ``Update`` model is the schema the client checks it with)
-        # and written by pydantic-core's serializer, three times as fast as json.dumps: this
-        # runs for every connection on every move
-        update = {
+    def _told_to_all(self) -> dict[str, Any]:
+        """The part of an update that is the same for every seat and spectator."""
+        match, rules = self.match, self.match.game
+        outcome, state = match.outcome, match.state
+        return {
             "type": "update",
             "game_id": self.id,
             "ply": len(match.actions),
-            "fresh": fresh,
             "to_move": match.to_move,
             "seats": [
                 {
@@ -323,16 +308,40 @@ class Table:
                 for i, who in enumerate(self.seats)
             ],
             "waiting": any(s.is_human and i not in self.claimed for i, s in enumerate(self.seats)),
-            "observation": encode(match.observe(seat)),
-            "legal": [encode(a) for a in match.legal_actions()] if mine else [],
-            "moves": moves,
-            "notes": notes,
             "outcome": None if outcome is None else _result(outcome),
             "seed": match.seed if outcome is not None else None,
             "actions": [encode(a) for a in match.actions] if outcome is not None else None,
             "config": encode(match.config) if outcome is not None else None,
         }
-        return to_json(update).decode()
+
+    def update_for(self, peer: Peer, shared: dict[str, Any] | None = None) -> bytes:
+        """Everything ``peer`` has not been told yet, as its seat may know it (``shared``:
+        ``_told_to_all``, when already made for this moment)."""
+        match, seat, rules = self.match, peer.seat, self.match.game
+        fresh = peer.sent == 0
+        told = self.absences[peer.noted :]
+        moves = [
+            {
+                "events": [encode(rules.event_for(e, seat)) for e in events],
+                "lines": self._lines(k, events, seat, told),
+            }
+            for k, events in enumerate(match.events[peer.sent :], peer.sent)
+        ]
+        notes = [a.line(seat) for a in told if not peer.sent <= a.at < len(match.events)]
+        peer.sent, peer.noted = len(match.events), len(self.absences)
+        mine = seat is not None and match.to_move == seat
+        # built as plain data (the ``Update`` model is the schema the client checks it with)
+        # and written by pydantic-core's serializer, three times as fast as json.dumps: this
+        # runs for every audience on every move
+        update = {
+            **(shared or self._told_to_all()),
+            "fresh": fresh,
+            "observation": encode(match.observe(seat)),
+            "legal": [encode(a) for a in match.legal_actions()] if mine else [],
+            "moves": moves,
+            "notes": notes,
+        }
+        return to_json(update)
 
     def _lines(
         self, group: int, events: tuple[Any, ...], seat: int | None, told: list[Absence]

@@ -119,8 +119,8 @@ class Reader:
         self.db = db
         self.told: list[tuple[int, int]] = []
 
-    async def send(self, text: str) -> None:
-        update = json.loads(text)
+    async def send(self, message: str | bytes, text: bool | None = None) -> None:
+        update = json.loads(message)
         kept = await self.db.fetchval(
             "SELECT count(*) FROM actions WHERE tbl = $1", update["game_id"]
         )
@@ -131,7 +131,7 @@ async def test_no_peer_hears_of_an_action_before_postgresql_has_it(pg_dsn: str) 
     game = GameServer(await PostgresStore.open(pg_dsn), Limits())
     db = await asyncpg.create_pool(pg_dsn, min_size=1, max_size=2)
     hello = Create(type="create", version=1, game="pazaak", seats=["human", "human"])
-    tables = [game.create(hello) for _ in range(2)]
+    tables = [game.seating.create(hello) for _ in range(2)]
     peers: list[Connection] = []
     try:
         for table in tables:
@@ -142,7 +142,7 @@ async def test_no_peer_hears_of_an_action_before_postgresql_has_it(pg_dsn: str) 
                 table.peers.add(peer)
                 peers.append(peer)
         for _ in range(6):  # both tables move at once, while a batch may be in flight
-            await asyncio.gather(*(game.apply(t, t.match.legal_actions()[0]) for t in tables))
+            await asyncio.gather(*(game.play.apply(t, t.match.legal_actions()[0]) for t in tables))
         await asyncio.wait_for(asyncio.gather(*(peer.flushed() for peer in peers)), 30)
         told = [entry for peer in peers for entry in peer.ws.told]  # type: ignore[attr-defined]
         assert len(told) == 6 * 4 and all(kept >= ply > 0 for ply, kept in told)

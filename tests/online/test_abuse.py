@@ -105,8 +105,9 @@ class _Line:
     def __init__(self) -> None:
         self.sent: list[str] = []
 
-    async def send(self, text: str) -> None:  # the websocket's send, which the writer awaits
-        self.sent.append(text)
+    async def send(self, message: str | bytes, text: bool | None = None) -> None:
+        """The websocket's send, which the writer awaits."""
+        self.sent.append(message.decode() if isinstance(message, bytes) else message)
 
 
 _JSON = st.recursive(
@@ -141,7 +142,7 @@ def test_garbage_and_wrong_messages_never_break_a_table(tmp_path: Any) -> None:
     )
     seated = Connection(_Line(), game.limits, game.journal)  # type: ignore[arg-type]
     create = {"type": "create", "version": PROTOCOL, "game": "pazaak", "seats": ["human", "easy"]}
-    loop.run_until_complete(game.receive(seated, json.dumps(create)))
+    loop.run_until_complete(game.transport.receive(seated, json.dumps(create)))
     loop.run_until_complete(seated.flushed())
     table = seated.table
     assert table is not None
@@ -154,7 +155,7 @@ def test_garbage_and_wrong_messages_never_break_a_table(tmp_path: Any) -> None:
     def send(message: str, fresh: bool) -> None:
         conn = Connection(_Line(), game.limits, game.journal) if fresh else seated  # type: ignore[arg-type]
         before = len(table.match.actions)
-        loop.run_until_complete(game.receive(conn, message))
+        loop.run_until_complete(game.transport.receive(conn, message))
         loop.run_until_complete(conn.flushed())
         if fresh:
             conn.close()

@@ -69,7 +69,7 @@ async def test_a_line_reaches_both_seats_and_a_spectator_and_stays_out_of_the_st
 async def test_the_server_cleans_bounds_and_rate_limits_chat(server: Running) -> None:
     now = [0.0]
     assert server.game is not None
-    server.game.chat = TableChat(clock=lambda: now[0])
+    server.game.play.chat = TableChat(clock=lambda: now[0])
     host, guest = await server.table("pazaak", ["human", "human"])
     heard = listen(guest)
     async with connect(server.url) as ws:

@@ -77,8 +77,8 @@ class Reader:
         #: (the ply an update tells, the actions of its table committed when it is sent)
         self.told: list[tuple[int, int]] = []
 
-    async def send(self, text: str) -> None:
-        update = json.loads(text)
+    async def send(self, message: str | bytes, text: bool | None = None) -> None:
+        update = json.loads(message)
         (kept,) = self.reader.execute(
             "SELECT COUNT(*) FROM actions WHERE tbl = ?", (update["game_id"],)
         ).fetchone()
@@ -89,7 +89,7 @@ async def test_no_peer_hears_of_an_action_before_it_is_committed(tmp_path: Path)
     db = tmp_path / "s.sqlite3"
     game = GameServer(SqliteStore(db), Limits())
     hello = Create(type="create", version=1, game="pazaak", seats=["human", "human"])
-    tables = [game.create(hello) for _ in range(2)]
+    tables = [game.seating.create(hello) for _ in range(2)]
     peers: list[Connection] = []
     for table in tables:
         game.store.create(table.record())
@@ -99,7 +99,7 @@ async def test_no_peer_hears_of_an_action_before_it_is_committed(tmp_path: Path)
             table.peers.add(peer)
             peers.append(peer)
     for _ in range(6):  # both tables move in the same instant: one commit for both
-        await asyncio.gather(*(game.apply(t, t.match.legal_actions()[0]) for t in tables))
+        await asyncio.gather(*(game.play.apply(t, t.match.legal_actions()[0]) for t in tables))
     await asyncio.gather(*(peer.flushed() for peer in peers))
     told = [entry for peer in peers for entry in peer.ws.told]  # type: ignore[attr-defined]
     assert len(told) == 6 * 4 and all(kept >= ply > 0 for ply, kept in told)

@@ -86,7 +86,7 @@ async def test_a_table_left_empty_is_closed_and_not_rebuilt(limited) -> None:
     async with connect(limited.url) as ws:
         welcome = await ask(ws, CREATE)
     game = limited.game
-    await until(lambda: welcome.invite not in game.by_code, "the empty table to be closed")
+    await until(lambda: welcome.invite not in game.tables.by_code, "the empty table to be closed")
     assert not game.tables
     async with connect(limited.url) as ws:
         join = {"type": "join", "version": PROTOCOL, "code": welcome.invite}

@@ -38,7 +38,7 @@ async def test_a_scrape_after_real_play_counts_what_happened(tmp_path: Path) -> 
     # a send never times out here, so the slow peer can only be dropped by its full outbox
     server = Running(tmp_path / "s.sqlite3", Limits(bot_pause=0.0, outbox=32, send_deadline=600))
     game = await server.start()
-    exposed = Exposed(game, "127.0.0.1", 0)
+    exposed = Exposed(game.tables, game.transport.connections, game.metrics, "127.0.0.1", 0)
     try:
         host, guest = await server.table("pazaak", ["human", "human"])
         table = next(iter(game.tables.values()))
@@ -54,7 +54,9 @@ async def test_a_scrape_after_real_play_counts_what_happened(tmp_path: Path) -> 
                 await ws.send(message if isinstance(message, str) else json.dumps(message))
                 assert json.loads(await asyncio.wait_for(ws.recv(), PATIENCE))["type"] == "error"
         await play_out([host, guest])
-        await until(lambda: len(game.connections) == 2, "only the two players to be connected")
+        await until(
+            lambda: len(game.transport.connections) == 2, "only the two players to be connected"
+        )
         got = await asyncio.to_thread(scrape, f"http://127.0.0.1:{exposed.port}/metrics")
     finally:
         exposed.close()

@@ -34,7 +34,7 @@ def _table(game: str, match: Match) -> Table:
 
 def _sent(table: Table, seat: int | None) -> str:
     """The update ``seat`` gets for the position now (the history it already has)."""
-    return table.update_for(_Peer(seat, len(table.match.events)))
+    return table.update_for(_Peer(seat, len(table.match.events))).decode()
 
 
 def _told(match: Match, events: tuple[object, ...], seat: int) -> list[object]:
@@ -79,11 +79,11 @@ def test_an_update_is_made_once_per_audience() -> None:
     texts = table.updates_for(peers)
     # the two spectators told as little get one text; each seat its own, as update_for makes it
     assert texts[1] is texts[3] and texts[1] != texts[4]
-    assert texts[0] == _fresh(table, 0) and texts[2] == _fresh(table, 1)
+    assert texts[0].decode() == _fresh(table, 0) and texts[2].decode() == _fresh(table, 1)
     assert texts[0] != texts[2]
     assert {peer.sent for peer in peers} == {len(match.events)}
 
 
 def _fresh(table: Table, seat: int) -> str:
     """What ``seat`` is told on first sitting down, made for it alone."""
-    return table.update_for(_Peer(seat, 0))
+    return table.update_for(_Peer(seat, 0)).decode()

@@ -11,7 +11,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from cardtable.online.protocol import MAX_FRAME, PROTOCOL
-from cardtable.online.server import READ_CEILING
+from cardtable.online.transport import READ_CEILING
 from tests.online.conftest import PATIENCE, Running
 
 

@@ -145,7 +145,7 @@ async def test_a_newcomer_is_told_nothing_hidden_of_the_other_seats(server: Runn
         twin.peers, twin.claimed = table.peers, table.claimed
         assert twin.update_for(_Fresh(3)) == table.update_for(_Fresh(3))
     hands = table.match.state.hands
-    sent = table.update_for(_Fresh(3))
+    sent = table.update_for(_Fresh(3)).decode()
     assert '"hand_counts"' in sent and sent.count('"hand":') == 1
     assert len(hands[0]) >= 4  # Ann never plays a hand card: she holds hidden cards to leak
 

@@ -59,10 +59,10 @@ async def test_a_rematch_starts_a_new_game_with_the_same_seats(server: Running) 
 async def test_join_with_a_bot_plays_headless_and_prints_the_result(
     server: Running, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import argparse
     import asyncio
     import json
 
+    from cardtable.cli import build_parser
     from cardtable.online.botclient import BotSeat
     from cardtable.tools.online import run_online_command
 
@@ -70,9 +70,9 @@ async def test_join_with_a_bot_plays_headless_and_prints_the_result(
         "pazaak", {"type": "create", "game": "pazaak", "seats": ["human", "human"]}
     )
     playing = asyncio.get_running_loop().create_task(BotSeat(host, "easy").play(30))
-    args = argparse.Namespace(
-        command="join", code=host.invite, server=server.url, name="Bot", bot="easy", json=True
-    )
+    # as the command line reads it, so every option the command looks at is there
+    argv = ["join", host.invite, "--server", server.url, "--name", "Bot", "--bot", "easy"]
+    args = build_parser().parse_args([*argv, "--json"])
     assert await asyncio.to_thread(run_online_command, args) == 0
     await playing
     result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])

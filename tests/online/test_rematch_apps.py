@@ -58,7 +58,7 @@ async def test_three_rematches_hold_whoever_asks_first(server: Running) -> None:
             await until(lambda: all(table_of(app) for app in apps), "three tables")
             assert_only_looks_on(eve_app)
             players = (ann_pilot, bob_pilot)
-            table = server.game.by_code[ann.invite]
+            table = server.game.tables.by_code[ann.invite]
             for rematch, first in enumerate((0, 1, 0)):
                 # each game is played to its end ("stand at once" keeps it short)
                 await play_match(players, stand_at=0)
