@@ -16,9 +16,10 @@ from cardtable.online.botclient import BotSeat
 from cardtable.online.remote import RemoteSession
 from cardtable.online.server import GameServer, Limits
 from cardtable.online.store import SqliteStore
+from tests.waits import PATIENCE, until
 
-#: every wait in these tests gives up after this many seconds
-PATIENCE = 30.0
+# the online tests' own waits: named here, as the tests have always imported them
+__all__ = ["PATIENCE", "Running", "play_out", "server", "until"]
 
 
 @dataclass
@@ -89,12 +90,3 @@ async def play_out(sessions: list[RemoteSession], level: str = "easy") -> None:
     """Every session's seat played by a bot until the game is over."""
     seats = [BotSeat(s, level) for s in sessions]
     await asyncio.gather(*(seat.play(PATIENCE) for seat in seats))
-
-
-async def until(check: Any, what: str) -> None:
-    """Wait (bounded) for ``check()`` to hold."""
-    for _ in range(int(PATIENCE / 0.01)):
-        if check():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"timed out waiting for {what}")

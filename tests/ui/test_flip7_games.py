@@ -15,6 +15,7 @@ from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.handoff import HandOffScreen
 from cardtable.ui.tables.flip7.results import Flip7Result
 from cardtable.ui.tables.flip7.table import Table
+from tests.waits import until
 
 SPEC = get("flip7")
 
@@ -41,12 +42,12 @@ def choose_key(table: Table, stay_at: int = 20) -> str:
 
 async def wait(pilot: Any) -> None:
     """Until the bots have moved and screens have switched."""
-    for _ in range(60):
-        await pilot.pause()
+
+    def moved() -> bool:
         screen = pilot.app.screen
-        if not isinstance(screen, Table) or screen.my_turn or screen.session.match.is_over:
-            return
-        await pilot.pause(0.01)
+        return not isinstance(screen, Table) or screen.my_turn or screen.session.match.is_over
+
+    await until(moved, "the bots to move (or a screen on top of the table)", pilot=pilot)
 
 
 async def play_to_the_end(pilot: Any, move: Any = None, limit: int = 1500) -> Flip7Result:
@@ -80,7 +81,11 @@ async def test_solo_game_to_the_end_shows_the_climb_and_records_the_best():
         chart = str(result.query_one(".chart", Static).render())
         assert "200 ┤" in chart and "round 1" in chart
         await pilot.press("enter")  # Play again: a new solo game knows the best
-        await pilot.pause(0.1)
+        await until(
+            lambda: isinstance(app.screen, Table) and app.screen is not table,
+            "the new game",
+            pilot=pilot,
+        )
         line = str(app.screen.query_one("#match-line", Static).render())
         assert f"best {rounds} rounds" in line and "round 1" in line
     assert StatsStore().load().games["flip7"].solo_best_rounds == rounds

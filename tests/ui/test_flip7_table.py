@@ -26,6 +26,7 @@ from cardtable.ui.tables.flip7.table import Table
 from cardtable.ui.tables.flip7.widgets import SeatLine
 from cardtable.ui.tablescreens import table_screen
 from cardtable.ui.widgets.log import MoveLog
+from tests.waits import until
 
 SPEC = get("flip7")
 
@@ -142,9 +143,9 @@ async def test_a_bust_ends_the_solo_round_with_a_summary_showing_the_card(monkey
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await pilot.press("h")
-        await pilot.pause(0.05)
-        summary = pilot.app.screen
-        assert isinstance(summary, Flip7Result)
+        summary = await until(
+            lambda: isinstance(app.screen, Flip7Result) and app.screen, "the summary", pilot=pilot
+        )
         assert text(summary.query_one("#verdict", Static)) == "Round 2: …"
         assert "▒▒" in text(summary.query_one(".body", Static))
         summary._turn_over()  # what the timer does after the beat

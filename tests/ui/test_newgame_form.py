@@ -15,6 +15,7 @@ from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tablescreens import new_game_screen
 from cardtable.ui.widgets.stepper import Stepper
+from tests.waits import until
 
 
 def form_app(game: str) -> CardtableApp:
@@ -33,15 +34,15 @@ async def start_on_table(pilot) -> TableScreen:
 
 
 async def table_shown(pilot) -> TableScreen:
-    for _ in range(50):
-        await pilot.pause(0.02)
+    def table() -> TableScreen | None:
         # the bots may already have ended a round under a result box (a Flip 7 Freeze on you)
-        tables = [s for s in pilot.app.screen_stack if isinstance(s, TableScreen)]
-        if tables:
-            return tables[0]
-    problem = pilot.app.screen.query("#problem")
-    said = [str(p.render()) for p in problem]
-    raise AssertionError(f"no table; {type(pilot.app.screen).__name__} is up, the form says {said}")
+        return next((s for s in pilot.app.screen_stack if isinstance(s, TableScreen)), None)
+
+    def instead() -> str:
+        said = [str(p.render()) for p in pilot.app.screen.query("#problem")]
+        return f"a table; {type(pilot.app.screen).__name__} is up, the form says {said}"
+
+    return await until(table, instead, pilot=pilot)
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -119,10 +120,8 @@ async def test_a_seat_steps_through_person_and_bot_levels_by_keys_and_clicks():
 async def test_a_choice_among_rules_options_steps_and_reaches_the_game():
     app = form_app("pazaak")
     async with app.run_test(size=(100, 50)) as pilot:
-        for _ in range(50):  # the option fields come a frame after the seats
-            await pilot.pause(0.02)
-            if app.screen.fields_ready:
-                break
+        # the option fields come a frame after the seats
+        await until(lambda: app.screen.fields_ready, "the option fields", pilot=pilot)
         opener = app.screen.query_one("#opt-opener", Stepper)
         assert opener.value == "alternate"
         opener.focus()

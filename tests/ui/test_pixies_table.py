@@ -32,6 +32,7 @@ from cardtable.ui.tables.pixies.table import PixiesTable
 from cardtable.ui.tables.pixies.widgets import GridBoard, GridPanel, OfferStrip
 from cardtable.ui.tablescreens import table_screen
 from cardtable.ui.widgets.log import MoveLog
+from tests.waits import until
 
 SPEC = GAMES["pixies"]
 
@@ -67,9 +68,7 @@ async def settle(pilot, rounds: int = 1) -> None:
         await pilot.pause()
     # a result panel finding its place beside the boards: a dozen frames, which a loaded
     # machine may stretch to seconds
-    deadline = asyncio.get_running_loop().time() + 20
-    while placing(pilot.app) and asyncio.get_running_loop().time() < deadline:
-        await pilot.pause(0.02)
+    await until(lambda: not placing(pilot.app), "the result panel's place", pilot=pilot)
     await next_refresh(pilot)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import time
+from collections.abc import Callable
 
 import pytest
 from rich.console import Console
@@ -31,6 +32,7 @@ from cardtable.ui.screens.replays import ReplaysScreen
 from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tables.pazaak.widgets import HandCard
 from tests.ui.test_replay_and_stats import SEATS, finished_pazaak, log_lines, status
+from tests.waits import until
 
 #: (game, Flip 7 mode, seats) of the saves a person might have at once
 KEPT = (
@@ -87,6 +89,18 @@ async def test_home_lists_every_save_and_continues_each_one():
             await pilot.pause()
 
 
+async def palette_prompts(pilot, enough: Callable[[list[str]], bool], what: str) -> list[str]:
+    """The command palette's matches once there are ``enough``: its search runs as a task of
+    its own, a few frames after the keys."""
+
+    def prompts() -> list[str] | None:
+        found = pilot.app.screen.query_one("CommandList", OptionList)
+        said = [str(found.get_option_at_index(i).prompt) for i in range(found.option_count)]
+        return said if said and enough(said) else None
+
+    return await until(prompts, f"the palette to show {what}", pilot=pilot)
+
+
 async def test_the_palette_finds_continue_for_every_save():
     keep_saves(SaveStore())
     app = CardtableApp(lambda app: HomeScreen(), bot_pause=0)
@@ -96,12 +110,7 @@ async def test_the_palette_finds_continue_for_every_save():
         await pilot.press(*"contin")
         palette = app.screen
         assert isinstance(palette, CommandPalette)
-        for _ in range(40):  # the palette's search runs as a task of its own
-            await pilot.pause(0.05)
-            found = palette.query_one("CommandList", OptionList)
-            if found.option_count >= 4:
-                break
-        prompts = [str(found.get_option_at_index(i).prompt) for i in range(found.option_count)]
+        prompts = await palette_prompts(pilot, lambda said: len(said) >= 4, "four matches")
         assert any("Pixies" in p and "round 1 of 3" in p for p in prompts), prompts
         assert sum("Continue" in p.replace("\n", " ") for p in prompts) >= 4, prompts
         await pilot.press("enter")
@@ -111,16 +120,10 @@ async def test_the_palette_finds_continue_for_every_save():
         # over a table, the palette's Continue leaves it (saved) for the one chosen
         await pilot.press("ctrl+p")
         await pilot.press(*"continue pixies")
-        for _ in range(40):
-            await pilot.pause(0.05)
-            found = app.screen.query_one("CommandList", OptionList)
-            if found.option_count and "Pixies" in str(found.get_option_at_index(0).prompt):
-                break
+        await palette_prompts(pilot, lambda said: "Pixies" in said[0], "Pixies first")
         await pilot.press("enter")
-        for _ in range(20):
-            await pilot.pause(0.05)
-            if getattr(app.screen, "spec", None) is GAMES["pixies"]:
-                break
+        pixies = GAMES["pixies"]
+        await until(lambda: getattr(app.screen, "spec", None) is pixies, "Pixies", pilot=pilot)
         tables = [screen for screen in app.screen_stack if isinstance(screen, TableScreen)]
         assert [table.spec.id for table in tables] == ["pixies"]
 
@@ -289,10 +292,5 @@ async def test_names_in_a_saves_title_are_text_not_markup():
         )
         await pilot.press("ctrl+p")
         await pilot.press(*"contin")
-        for _ in range(40):
-            await pilot.pause(0.05)
-            found = app.screen.query_one("CommandList", OptionList)
-            if found.option_count:
-                break
-        prompt = str(found.get_option_at_index(0).prompt)
+        prompt = (await palette_prompts(pilot, bool, "a match"))[0]
         assert "[b]Ann[/b], [/]Cy" in prompt

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.home import HomeScreen
+from tests.waits import until
 
 
 async def saved_message(app: CardtableApp, pilot) -> str:
     """Take a screenshot as the palette's entry does, and wait for what the app says."""
     app.deliver_screenshot()
-    for _ in range(50):
-        await pilot.pause(0.05)
-        said = [n.message for n in app._notifications if n.title in ("Saved", "Not saved")]
-        if said:
-            return said[0]
-    raise AssertionError("no message about the screenshot")
+
+    def said() -> list[str]:
+        return [n.message for n in app._notifications if n.title in ("Saved", "Not saved")]
+
+    return (await until(said, "a message about the screenshot", pilot=pilot))[0]
 
 
 async def test_without_a_downloads_folder_the_screenshot_goes_to_pictures(tmp_path, monkeypatch):

@@ -21,6 +21,7 @@ from cardtable.ui.tables.pazaak.widgets import card_tip as pazaak_tip
 from cardtable.ui.tables.pixies.cards import card_tip as pixies_tip
 from cardtable.ui.tables.pixies.widgets import GridBoard, OfferStrip
 from cardtable.ui.widgets.card import BACK_TIP
+from tests.waits import until
 
 SHOTS = {shot.name: shot for shot in all_shots()}
 
@@ -29,16 +30,17 @@ def scene(name: str) -> Shot:
     return SHOTS[name]
 
 
-async def hover_tip(pilot: Any, widget: Widget, at: Offset | None = None) -> str | None:
+async def hover_tip(pilot: Any, widget: Widget, at: Offset | None = None) -> str:
     """The tooltip shown after the mouse rests on ``widget`` (at content offset ``at``)."""
     pilot.app.TOOLTIP_DELAY = 0.01
+    tooltip = pilot.app.screen.query_one(Tooltip)
     await pilot.hover(offset=(0, 0))  # somewhere without a tooltip first, to start afresh
+    tooltip.display = False  # the last tip hidden: the one shown next is this rest's
     region = widget.content_region
     at = at or Offset(1, 1)
     await pilot.hover(offset=(region.x + at.x, region.y + at.y))
-    await pilot.pause(0.1)
-    tooltip = pilot.app.screen.query_one(Tooltip)
-    return str(tooltip.content) if tooltip.display else None
+    await until(lambda: tooltip.display, f"a tooltip on {widget} at {at}", pilot=pilot)
+    return str(tooltip.content)
 
 
 def test_every_pazaak_card_has_its_own_plain_words():
