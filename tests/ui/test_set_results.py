@@ -152,4 +152,4 @@ async def test_the_status_line_says_the_set_is_over_under_its_result():
     app = pazaak_app()
     async with app.run_test(size=(80, 24)) as pilot:
         table = await stand_to_set_result(pilot)
-        assert table.status_text() == "Pazaak · the set is over"
+        assert table.status_text() == "Pazaak · set over · waiting for you: Next set (Enter)"

@@ -23,6 +23,7 @@ from textual.binding import Binding
 from textual.color import Color
 from textual.containers import VerticalScroll
 from textual.geometry import Region
+from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button
@@ -72,6 +73,9 @@ def seen_region(widget: Widget) -> Region:
 
 class ResultPanel(ResultScreen):
     """A result that leaves the table in view; dismisses with the chosen button's id."""
+
+    class Toggled(Message):
+        """Told to the table beneath when the result is closed, or brought back."""
 
     # the rules for the table underneath live here, with the panel they make room for
     SCOPED_CSS = False
@@ -385,6 +389,13 @@ class ResultPanel(ResultScreen):
     def _closed_changed(self) -> None:
         self.refresh_bindings()
         self._make_room()
+        if self.beneath is not None:
+            self.beneath.post_message(self.Toggled())
+
+    @property
+    def closed(self) -> bool:
+        """Closed with Escape to see the table whole (Enter brings it back)."""
+        return self.has_class("-closed")
 
     def action_scroll_body(self, rows: int) -> None:
         self.query_one("#result-body", VerticalScroll).scroll_relative(y=rows, animate=False)

@@ -107,8 +107,9 @@ class TableScreen(Screen[None]):
         self.drawn: Any = None
         #: while a result box is up, the ended set's view, drawn instead of the next set's deal
         self.frozen: Any = None
-        #: a set or round result is open (a game held elsewhere may end another meanwhile)
-        self.interlude_up = False
+        #: the set or round result open over the table (a game held elsewhere may end another
+        #: meanwhile); a game held here waits for it to be answered
+        self.open_result: ResultPanel | None = None
         #: the hint key's last answer (see ``hinting``)
         self.last_hint: Advice | None = None
         #: the session went on to the next game's screen (a rematch): leaving must not end it
@@ -117,6 +118,11 @@ class TableScreen(Screen[None]):
     @property
     def seats(self) -> tuple[Seat, ...]:
         return self.session.seats
+
+    @property
+    def interlude_up(self) -> bool:
+        """A set or round result is open over the table (closed with Escape, or not)."""
+        return self.open_result is not None
 
     @property
     def viewer(self) -> int | None:
@@ -193,6 +199,11 @@ class TableScreen(Screen[None]):
         else:
             self.session.close()
 
+    def on_result_panel_toggled(self, message: ResultPanel.Toggled) -> None:
+        """The result over the table was closed or brought back: what the table says it
+        waits for changes with it."""
+        self.redraw()
+
     def on_session_called(self, message: calling.SessionCalled) -> None:
         if not self.abandoned:
             message.callback()
@@ -264,8 +275,9 @@ class TableScreen(Screen[None]):
         return text if note is None else f"{text} · {note}"
 
     def _first_turn(self) -> None:
-        """The first ``advance``, queued at mount: skipped if the table was left meanwhile."""
-        if not self.abandoned:
+        """The first ``advance``, queued at mount: skipped if the table was left meanwhile, or
+        if a move made meanwhile has opened a result (it waits for that result's answer)."""
+        if not self.abandoned and not self.interlude_up:
             self.advance()
 
     def advance(self) -> None:
@@ -321,8 +333,8 @@ class TableScreen(Screen[None]):
             )
             self.log_events(Moved(moved.events, now))
             self.frozen = self.ended_view(before, moved.events) if before is not None else None
+            self.open_result = interlude  # first: the status line says who the table awaits
             self.redraw()
-            self.interlude_up = True
             self.app.push_screen(interlude, lambda _: self._after_interlude(later))
         else:
             self.log_events(moved)
@@ -330,7 +342,7 @@ class TableScreen(Screen[None]):
             self.advance()
 
     def _after_interlude(self, later: tuple[str, ...]) -> None:
-        self.frozen, self.interlude_up = None, False
+        self.frozen, self.open_result = None, None
         if not self.abandoned:
             self.log_events(Moved((), later))
             self.advance()

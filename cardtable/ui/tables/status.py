@@ -16,6 +16,9 @@ def turn_text(table: TableScreen) -> str:
     if table.is_replay:
         total = replaying.replay_of(table).total
         return f"{title} · replay · move {session.ply} of {total} · ← → step · PgUp PgDn jump"
+    wait = result_wait(table)
+    if wait is not None:
+        return f"{title} · {table.ROUND_WORD} over · waiting for you: {wait}"
     if table.frozen is not None:
         return f"{title} · the {table.ROUND_WORD} is over"
     seat = session.to_move
@@ -29,3 +32,14 @@ def turn_text(table: TableScreen) -> str:
     if table.my_turn:
         return f"{title} · your turn, {who.name}" if table.hotseat else f"{title} · your turn"
     return f"{title} · {who.label} to play"
+
+
+def result_wait(table: TableScreen) -> str | None:
+    """What the person must press for the game to go on while a set's or round's result holds
+    it, or None when it does not: a game held here waits for its result to be answered, and a
+    game held elsewhere waits for this person only on their turn (the others play on)."""
+    panel = table.open_result
+    if panel is None or not (table.session.held_here or table.my_turn):
+        return None
+    go_on = panel.choices[0][1]
+    return f"Enter for the result, then {go_on}" if panel.closed else f"{go_on} (Enter)"

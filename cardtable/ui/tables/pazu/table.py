@@ -56,6 +56,7 @@ from cardtable.ui.tables.pazu.widgets import (
     SeatBoard,
     SeatSlice,
 )
+from cardtable.ui.tables.status import result_wait
 from cardtable.ui.widgets.log import MoveLog
 
 AUCTION = (Phase.BID, Phase.PICK, Phase.ANTE)
@@ -78,6 +79,9 @@ class PazuTable(PazuChoices):
     PazuTable #pz-buttons { height: auto; width: 100%; layout: grid; grid-size: 2;
         grid-columns: auto auto; grid-gutter: 0 1; }
     PazuTable #pz-buttons Button { min-width: 10; }
+    /* a result beside the table says what the between-sets note would, in the room it has */
+    PazuTable.-under-result #pz-side #pz-between, PazuTable.-under-result #pz-buttons {
+        display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "stand", "Stand"),
@@ -295,11 +299,16 @@ class PazuTable(PazuChoices):
             ("#pz-remove", seats, bool(removals)),
         ):
             button = self.query_one(button_id, Button)
-            button.display = shown and not self.looking_on
+            # a result over the table (closed or not) takes every click until it is answered
+            button.display = shown and not self.looking_on and not self.interlude_up
             button.disabled = not enabled
         note = self.query_one("#pz-between", Static)
         note.set_class(between, "-on")
-        note.update(between_text(view, self.names, self.my_turn, legal))
+        wait = result_wait(self)
+        if wait is not None:  # the next set waits for this person to go on from the result
+            note.update(f"Set {view.set_number} is over; the table waits for you: {wait}.")
+        else:
+            note.update(between_text(view, self.names, self.my_turn, legal))
         if between and self.my_turn and self.focused is None:
             self.query_one("#pz-stay", Button).focus()
 
@@ -309,7 +318,7 @@ class PazuTable(PazuChoices):
     def status_text(self) -> str:
         text = super().status_text()
         phase = self.session.observe().phase
-        if self.my_turn and not self.is_replay and phase in HINTS:
+        if self.my_turn and not self.is_replay and phase in HINTS and not self.interlude_up:
             hint = HINTS[phase]
             if phase is Phase.LEAVE and any(seat_changes(self.session.playable())):
                 hint = SEATS_HINT
