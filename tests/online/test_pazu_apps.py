@@ -10,6 +10,7 @@ from cardtable.games.pazu.actions import STAY
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.online import LobbyScreen
 from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.tables.chatting import ChatBox
 from cardtable.ui.tables.pazu.table import PazuTable
 from cardtable.ui.tables.pazu.widgets import SeatBoard
 from cardtable.ui.widgets.log import MoveLog
@@ -127,3 +128,42 @@ async def test_the_app_says_why_a_join_waits_for_the_sets_end(server: Running) -
         assert table_of(app) is None
         await pilot.press("escape")
         await until(lambda: not app.is_running, "the way back")
+
+
+async def test_every_seat_and_the_watcher_chat_by_the_key_the_footer_shows(
+    server: Running,
+) -> None:
+    """Issue 36 item 3: c was a Pazu hand card's key (the twelfth), so no online seat had a
+    chat key. It is chat's again, in the footer of each seat and of a spectator, and a line
+    typed after it reaches the others."""
+    seats = ["human", "human", "easy"]
+    ann = server.session(GAME, {"type": "create", "game": GAME, "seats": seats, "name": "Ann"})
+    ann_app = CardtableApp(lambda app: LobbyScreen(ann), bot_pause=0)
+    async with ann_app.run_test(size=(120, 40)) as ann_pilot:
+        await until(lambda: bool(ann.invite), "the invite code")
+        bob = server.session(GAME, {"type": "join", "code": ann.invite, "name": "Bob"})
+        eve = server.session(GAME, {"type": "watch", "code": ann.watch})
+        bob_app = CardtableApp(lambda app: LobbyScreen(bob), bot_pause=0)
+        eve_app = CardtableApp(lambda app: LobbyScreen(eve), bot_pause=0)
+        async with (
+            bob_app.run_test(size=(120, 40)) as bob_pilot,
+            eve_app.run_test(size=(120, 40)) as eve_pilot,
+        ):
+            pilots = {"Ann": ann_pilot, "Bob": bob_pilot, "Spectator 1": eve_pilot}
+
+            def tables() -> list[PazuTable | None]:
+                return [table_of(p.app) for p in pilots.values()]
+
+            await until(lambda: all(t is not None and t.drawn for t in tables()), "3 tables")
+            for table in tables():
+                assert table is not None
+                assert table.active_bindings["c"].binding.description == "Chat"
+            for who, pilot in pilots.items():
+                await pilot.press("c")
+                assert pilot.app.screen.query_one(ChatBox).has_focus
+                await pilot.press("h", "i", "enter")
+                others = [p.app for name, p in pilots.items() if name != who]
+                await until(
+                    lambda: all(f"{who}: hi" in logged(app) for app in others),  # noqa: B023
+                    f"the others to hear {who}",
+                )

@@ -279,8 +279,9 @@ class PazuHand(Horizontal):
 
 #: four side cards are dealt; a hand grows by the cards bought at auction
 DEALT = 4
-#: a hand card's key: 1–9, 0, then letters no table key uses, so a long hand stays playable
-HAND_KEYS = "1234567890bcdfghjkmoptuvwxyz"
+#: a hand card's key: 1–9, 0, then letters no table key uses (c is chat's, at an online
+#: table), so a long hand stays playable
+HAND_KEYS = "1234567890bdfghjkmoptuvwxyz"
 
 
 def hand_key(index: int) -> str:
