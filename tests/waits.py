@@ -33,10 +33,12 @@ async def until(
     patience: float = PATIENCE,
     *,
     pilot: Any = None,
+    every: float = LOOK_AGAIN,
 ) -> T:
     """``holds()`` (awaited if it is a coroutine) once it is truthy. With a Textual ``pilot``,
     each look comes after the app has handled the messages it had (``pilot.pause()``), as a
-    person would see it; without one, after a short sleep that lets everything else run."""
+    person would see it; without one, ``every`` seconds (longer for a look that costs a query
+    or a connection)."""
     deadline = asyncio.get_running_loop().time() + patience
     while True:
         if pilot is not None:
@@ -49,15 +51,25 @@ async def until(
         if asyncio.get_running_loop().time() > deadline:
             raise _gave_up(what, patience)
         if pilot is None:
-            await asyncio.sleep(LOOK_AGAIN)
+            await asyncio.sleep(every)
 
 
-def until_blocking(holds: Callable[[], T], what: What, patience: float = PATIENCE) -> T:
+def until_blocking(
+    holds: Callable[[], T],
+    what: What,
+    patience: float = PATIENCE,
+    *,
+    between: Callable[[], object] | None = None,
+) -> T:
     """``until`` for a test outside an event loop (a browser, a child process): ``holds()``
-    once it is truthy, looking again every tenth of a second."""
+    once it is truthy, with ``between()`` between two looks (a tenth of a second's sleep
+    unless the caller has something to keep turning meanwhile, such as a browser page)."""
     deadline = time.monotonic() + patience
     while not (value := holds()):
         if time.monotonic() > deadline:
             raise _gave_up(what, patience)
-        time.sleep(0.1)
+        if between is None:
+            time.sleep(0.1)
+        else:
+            between()
     return value

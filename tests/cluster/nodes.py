@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tests.online.conftest import PATIENCE
+from tests.waits import until
 
 
 def free_port() -> int:
@@ -66,17 +67,17 @@ class Cluster:
             node.process = subprocess.Popen(command, stdout=log, stderr=log, env=env)
 
     async def listening(self, node: Node) -> None:
-        for _ in range(int(PATIENCE / 0.05)):
+        async def answers() -> bool:
             assert node.process is not None and node.process.poll() is None, node.said()
             try:
                 _, writer = await asyncio.open_connection("127.0.0.1", node.port)
             except OSError:
-                await asyncio.sleep(0.05)
-                continue
+                return False
             writer.close()
             await writer.wait_closed()
-            return
-        raise AssertionError(f"node {node.name} did not listen: {node.said()}")
+            return True
+
+        await until(answers, lambda: f"node {node.name} to listen: {node.said()}", every=0.05)
 
     def signal(self, node: Node, number: signal.Signals) -> None:
         assert node.process is not None

@@ -148,8 +148,13 @@ async def test_a_stalled_owner_is_fenced_and_gives_its_table_up(cluster: Cluster
         playing = asyncio.gather(*(seat.play(PATIENCE * 2) for seat in seats))
         await until(lambda: host.ply >= 4, "a few moves")
         cluster.signal(a, signal.SIGSTOP)
+
         # past the lease, a survivor claims the table (epoch 2) and its route while A sleeps
-        await until_async(lambda: kept_actions(cluster, host.invite), lambda kept: kept[1] >= 2)
+        async def claimed() -> bool:
+            _, epoch = await kept_actions(cluster, host.invite)
+            return epoch >= 2
+
+        await until(claimed, "a survivor to claim the table (epoch 2)", every=0.05)
         assert await owner(cluster, host.invite) not in (None, a.url)
         cluster.signal(a, signal.SIGCONT)
         await playing
@@ -158,12 +163,3 @@ async def test_a_stalled_owner_is_fenced_and_gives_its_table_up(cluster: Cluster
         replay_matches(actions, host, guest)
         # 2, or more if a busy machine held a node's renewal past its lease: it moves again
         assert epoch >= 2
-
-
-async def until_async(ask: Any, holds: Any) -> None:
-    """Wait (bounded) until ``holds(await ask())``."""
-    for _ in range(int(PATIENCE / 0.05)):
-        if holds(await ask()):
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("timed out")

@@ -35,7 +35,7 @@ async def test_a_restarted_server_carries_on_from_either_store(any_server: Runni
     await until(lambda: players[0].ply >= 10, "ten moves")
     before = [p.history() for p in players]
     await any_server.stop()
-    await asyncio.sleep(0.2)
+    await until(lambda: all(p.connection == "reconnecting…" for p in players), "the server gone")
     await any_server.start()
     await playing
     for player, seen in zip(players, before, strict=True):

@@ -165,11 +165,12 @@ async def test_hostile_names_show_literally_at_every_table(
     async with app.run_test(size=(140, 50), notifications=True) as pilot:
         await until(lambda: isinstance(app.screen, TableScreen), "the table")
         playing = asyncio.ensure_future(play_out(players))
-        for _ in range(int(PATIENCE / 0.02)):
-            _names_shown(app, seen)
-            if playing.done() or watcher.ply >= 20:
-                break
-            await pilot.pause(0.02)
+
+        def twenty_moves_watched() -> bool:
+            _names_shown(app, seen)  # every screen on the way is read
+            return playing.done() or watcher.ply >= 20
+
+        await until(twenty_moves_watched, "twenty moves watched", pilot=pilot)
         playing.cancel()
         toasts = " ".join(f"{n.title} {n.message}" for n in app._notifications)
     assert seen == {HOSTILE[n] for n in names}

@@ -17,9 +17,6 @@ from cardtable.ui.widgets.log import MoveLog
 from tests.online.conftest import Running, until
 from tests.online.test_pazu_seats import GAME, deciding, host_table, play_until
 
-#: the most result boxes the newcomer's app closes while the table plays on
-MOST_BOXES = 20
-
 
 def table_of(app: CardtableApp) -> PazuTable | None:
     return next((s for s in app.screen_stack if isinstance(s, PazuTable)), None)
@@ -80,14 +77,17 @@ async def test_a_newcomer_sits_down_plays_a_set_and_leaves_by_the_key(server: Ru
             await play_until(lambda: deciding(bob), host, bob)
             table = table_of(app)
             assert table is not None
-            for _ in range(MOST_BOXES):  # the set's result box, closed as a person closes it
+
+            async def leave_offered() -> bool:
+                """The set's result box is closed as a person closes it, then the table's
+                Leave key comes."""
                 if app.screen is table and table.check_action("leave", ()) is True:
-                    break
+                    return True
                 if isinstance(app.screen, ResultScreen) and app.screen.focused is not None:
                     await pilot.press("enter")
-                await pilot.pause(0.1)
-            else:
-                raise AssertionError("the Leave key never came")
+                return False
+
+            await until(leave_offered, "the Leave key", pilot=pilot)
             await pilot.press("L")
             await until(lambda: ready(app, "#leave"), "the question")
             await pilot.click("#leave")

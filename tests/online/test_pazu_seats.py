@@ -41,12 +41,10 @@ async def play_until(stop: Any, *people: RemoteSession) -> None:
     themselves on the server); bounded in moves and in time."""
     async with asyncio.timeout(PATIENCE):
         for _ in range(MOST_MOVES):
+            await until(lambda: stop() or any(p.my_turn for p in people), f"{stop} or a turn")
             if stop():
                 return
-            mover = next((p for p in people if p.my_turn), None)
-            if mover is None:
-                await asyncio.sleep(0.01)
-                continue
+            mover = next(p for p in people if p.my_turn)
             ply = mover.ply
             mover.submit(cheapest(mover))
             await until(lambda m=mover, ply=ply: m.ply > ply, "the move to be played")

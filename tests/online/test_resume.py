@@ -46,7 +46,7 @@ async def test_a_restarted_server_carries_on_from_its_store(server: Running) -> 
     await until(lambda: players[0].ply >= 10, "ten moves")
     before = [p.history() for p in players]
     await server.stop()
-    await asyncio.sleep(0.2)
+    await until(lambda: all(p.connection == "reconnecting…" for p in players), "the server gone")
     await server.start()
     await playing
     host = players[0]

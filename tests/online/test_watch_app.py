@@ -30,9 +30,12 @@ async def test_a_spectator_watches_a_match_to_its_end_without_a_key(server: Runn
                 boxes_mid_match.append(app.screen.verdict)
 
         playing = asyncio.ensure_future(play_out(players))
-        while not playing.done():
-            watch_boxes()
-            await pilot.pause(0.01)
+
+        def played_out() -> bool:
+            watch_boxes()  # every screen on the way is looked at
+            return playing.done()
+
+        await until(played_out, "the players to play the match out", pilot=pilot)
         await playing
         await until(lambda: watcher.is_over, "the spectator to see the end")
         await until(lambda: isinstance(app.screen, ResultScreen), "the match result box")
