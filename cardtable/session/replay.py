@@ -42,6 +42,11 @@ class ReplaySession(LocalSession):
         """What ``seat`` saw at the step shown: its own hand, to lay open once the game is over."""
         return self.match.observe(seat)
 
+    @property
+    def my_turn(self) -> bool:
+        """Nobody acts in a replay, whoever the step shown waits for."""
+        return False
+
     def playable(self) -> tuple[Any, ...]:
         return ()
 
