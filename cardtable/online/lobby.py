@@ -17,7 +17,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Protocol
 
@@ -86,7 +86,6 @@ class QuickTable:
     members: list[Member]
     visitors: list[Visitor]
     started: bool = False
-    left: set[int] = field(default_factory=set)
 
 
 def rating_info(rating: Rating) -> wire.RatingInfo:
@@ -140,14 +139,17 @@ class LobbyService:
     def greet(self, send: Callable[[str], None], host: str, hello: wire.Lobby) -> Visitor:
         """A new lobby connection: it is sent a nonce to sign."""
         visitor = Visitor(send, hello.name, hello.bot, Challenge(host))
-        nonce = base64.b64encode(visitor.challenge.issue()).decode()
-        send(wire.Challenge(type="challenge", nonce=nonce, host=host).model_dump_json())
+        self._challenge(visitor)
         return visitor
 
     def receive(self, visitor: Visitor, message: wire.LobbyRequest) -> None:
         """Act on one request; raises Refusal (told to the visitor as an error)."""
         if isinstance(message, wire.SignIn):
-            self.sign_in(visitor, message)
+            try:
+                self.sign_in(visitor, message)
+            except Refusal as refusal:  # the error first, then a fresh nonce for another try
+                visitor.send(wire.error_message(refusal.code, refusal.message))
+                self._challenge(visitor)
         elif isinstance(message, wire.WhoAmI):
             visitor.send(self.you(visitor).model_dump_json())
         elif isinstance(message, wire.Seek):
@@ -183,8 +185,6 @@ class LobbyService:
             signature = base64.b64decode(message.signature, validate=True)
             player = visitor.challenge.answer(message.key, signature)
         except (IdentityError, binascii.Error) as error:
-            visitor.challenge.issue()  # spent: a fresh one for another try
-            self._rechallenge(visitor)
             raise Refusal("sign_in", f"not signed in: {error}") from None
         if visitor.key in self.pools.waiting or visitor.key in self.pools.seated:
             raise Refusal("sign_in", "sign in before seeking, not while in the pool")
@@ -193,10 +193,9 @@ class LobbyService:
             self.ladder.seen(player, visitor.name, visitor.bot)
         visitor.send(self.you(visitor).model_dump_json())
 
-    def _rechallenge(self, visitor: Visitor) -> None:
-        nonce = visitor.challenge.nonce
-        assert nonce is not None
-        text = base64.b64encode(nonce).decode()
+    def _challenge(self, visitor: Visitor) -> None:
+        """Send the visitor a fresh nonce to sign (any earlier one is void)."""
+        text = base64.b64encode(visitor.challenge.issue()).decode()
         visitor.send(
             wire.Challenge(
                 type="challenge", nonce=text, host=visitor.challenge.host
@@ -389,19 +388,24 @@ class LobbyService:
                 self.ladder.started([m.player for m in table.members if m.player])
         return table.started
 
-    def left(self, invite: str, seat: int, gone: bool) -> None:
-        """A player of a quick-match table left it for good (``gone``) or came back."""
+    def waiting_for_seats(self, invite: str) -> bool:
+        """A quick-match table some matched player has not sat down at yet: no moves yet."""
         table = self.quick.get(invite)
-        if table is not None:
-            (table.left.add if gone else table.left.discard)(seat)
+        return table is not None and not table.started
 
     def keep_result(
-        self, invite: str, table_id: str, order: list[list[int]], moved: set[int]
+        self,
+        invite: str,
+        table_id: str,
+        order: list[list[int]],
+        moved: set[int],
+        leavers: set[int],
     ) -> list[RatingChange]:
-        """A quick-match game ended: its seats in finishing order (tied groups, best first).
+        """A quick-match game ended: its seats in finishing order (tied groups, best first),
+        the seats that moved at least once, and those whose player left and was not back.
 
-        Rated, and every player moved at least once: the result is kept and the ratings
-        change (call inside the store transaction that finishes the table). Returns the changes.
+        Rated, and every player moved: the result is kept and the ratings change, leavers
+        ranked last (call inside the store transaction that finishes the table).
         """
         table = self.quick.get(invite)
         if table is None or not table.rated or self.ladder is None:
@@ -409,10 +413,10 @@ class LobbyService:
         if len(moved) < len(table.members):  # abandoned before everyone's first move
             return []
         ids = [m.player or "" for m in table.members]
-        leavers = [ids[seat] for seat in table.left]
-        places = dict(places_from_order([[ids[s] for s in group] for group in order], leavers))
+        gone = [ids[seat] for seat in leavers]
+        places = dict(places_from_order([[ids[s] for s in group] for group in order], gone))
         seats = [
-            Seat(player, places[player], left=seat in table.left) for seat, player in enumerate(ids)
+            Seat(player, places[player], left=seat in leavers) for seat, player in enumerate(ids)
         ]
         return self.ladder.record(table.game, table_id, self.now(), seats)
 

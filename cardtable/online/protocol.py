@@ -58,6 +58,8 @@ class Create(_Message):
     seats: list[Word] = Field(min_length=1, max_length=8)
     options: dict[Word, Word] = Field(default_factory=dict, max_length=16)
     name: Name = "Host"
+    #: shown to everyone in the lobby while a seat is free (friend tables are not, by default)
+    listed: bool = False
 
 
 class Join(_Message):

@@ -30,6 +30,7 @@ from cardtable.online.protocol import (
     Error,
     Heard,
     Move,
+    Rated,
     Rematch,
     SeatInfo,
     Update,
@@ -45,6 +46,7 @@ from cardtable.session.base import (
     Moved,
     NextGame,
     Noted,
+    RatingsChanged,
     Refused,
     Said,
     Session,
@@ -105,6 +107,8 @@ class RemoteSession(Session):
         #: the finished game, rebuilt from the seed and actions the server tells at its end
         self.match: Match | None = None
         self._keeper: Callable[[Session], None] | None = None
+        #: the rating changes of a rated game's end (quick match), once the server sends them
+        self.rated: Rated | None = None
         #: chat heard while no table listened (between a game and its rematch), told to the next
         self._unheard: deque[Said] = deque(maxlen=20)
 
@@ -186,6 +190,10 @@ class RemoteSession(Session):
             self._apply(message)
         elif isinstance(message, Heard):
             self._hear(message)
+        elif isinstance(message, Rated):
+            self.rated = message
+            lines = (f"{c.name}#{c.tag} {c.text}" for c in message.changes)
+            self.emit(RatingsChanged(tuple(lines)))
         elif isinstance(message, Upgrade):
             self._stop(message.message)
         elif isinstance(message, Error):

@@ -78,7 +78,15 @@ class Noted:
     lines: tuple[str, ...]
 
 
-Change = Moved | Refused | Thinking | HandOff | Status | NextGame | Said | Noted
+@dataclass(frozen=True, slots=True)
+class RatingsChanged:
+    """A rated game held elsewhere has ended: each player's change in words, in seat order
+    ("Ann#k3Qf 1,512 → 1,527 (+15)"); empty when the game moved nobody's rating."""
+
+    lines: tuple[str, ...]
+
+
+Change = Moved | Refused | Thinking | HandOff | Status | NextGame | Said | Noted | RatingsChanged
 Listener = Callable[[Change], None]
 #: runs a callback on the listener's own thread (a UI's event loop, say)
 Dispatch = Callable[[Callable[[], None]], None]
