@@ -13,6 +13,7 @@ from websockets.exceptions import ConnectionClosed
 from cardtable.online.bucket import Bucket
 from cardtable.online.gate import client_address
 from cardtable.online.journal import Journal
+from cardtable.online.lobby import Visitor
 from cardtable.online.quotas import Quotas
 from cardtable.online.tables import Table
 
@@ -54,6 +55,8 @@ class Connection:
         self.seat: int | None = None
         #: a spectator's name, for chat (a seat's name is the table's)
         self.name: str | None = None
+        #: a lobby connection's visitor (who it is signed in as, what it seeks), else None
+        self.visitor: Visitor | None = None
         self.sent = 0
         self.noted = 0
         #: messages refused for coming too fast

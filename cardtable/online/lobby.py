@@ -16,10 +16,10 @@ import binascii
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 from cardtable.games.registry import GAMES
 from cardtable.online import protocol as wire
@@ -67,7 +67,9 @@ class Member:
 class QuickTables(Protocol):
     """What the lobby asks of the server's table side."""
 
-    def open_table(self, game: str, rated: bool, members: list[Member]) -> tuple[str, list[str]]:
+    async def open_table(
+        self, game: str, rated: bool, members: list[Member]
+    ) -> tuple[str, list[str]]:
         """Open a table with these members in seat order: its invite code and each seat's token."""
         ...
 
@@ -119,12 +121,15 @@ class LobbyService:
         self,
         ladder: SqliteLadder | None,
         tables: QuickTables,
+        spawn: Callable[[Coroutine[Any, Any, Any]], None],
         clock: Clock = time.monotonic,
         now: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
+        """``spawn`` runs a coroutine as a task the server keeps (and cancels as it stops)."""
         #: players, results and ratings (None: a store without them, so no rated play)
         self.ladder = ladder
         self.tables = tables
+        self.spawn = spawn
         self.now = now
         self.pools = Matchmaker(quick_match_sizes(), clock)
         self.visitors: dict[str, Visitor] = {}  # by key, while seeking or matched
@@ -132,7 +137,7 @@ class LobbyService:
         self.by_match: dict[int, str] = {}  # invite codes of the tables not yet sat at
         self.listings: dict[str, wire.ListedTable] = {}  # by watch code
         self.watchers: set[Visitor] = set()
-        self._wave_soon: asyncio.Handle | None = None
+        self._wave_due = False
 
     # -- a lobby connection ----------------------------------------------------------------------
 
@@ -189,8 +194,6 @@ class LobbyService:
         if visitor.key in self.pools.waiting or visitor.key in self.pools.seated:
             raise Refusal("sign_in", "sign in before seeking, not while in the pool")
         visitor.player = player
-        if self.ladder is not None:
-            self.ladder.seen(player, visitor.name, visitor.bot)
         visitor.send(self.you(visitor).model_dump_json())
 
     def _challenge(self, visitor: Visitor) -> None:
@@ -244,6 +247,9 @@ class LobbyService:
         if message.rated and self.ladder is None:
             raise Refusal("unrated", "this server keeps no ratings: seek a casual game")
         earlier = self.visitors.get(visitor.key)
+        if visitor.player is not None and self.ladder is not None:
+            # the name a player seeks under is the one leaderboards show
+            self.ladder.seen(visitor.player, visitor.name, visitor.bot)
         rating = self._rating(visitor.player, message.game).display
         seats = message.seats or (1, 8)
         try:
@@ -269,24 +275,25 @@ class LobbyService:
         return self.ladder.rating(player, game) if self.ladder and player else NEW_RATING
 
     def _soon(self) -> None:
-        """A table's worth is waiting: run a wave on the next loop turn (once)."""
-        if self._wave_soon is None:
-            self._wave_soon = asyncio.get_running_loop().call_soon(self.wave)
+        """A table's worth is waiting: run a wave now rather than at its time (once)."""
+        if not self._wave_due:
+            self._wave_due = True
+            self.spawn(self.wave())
 
     async def run(self) -> None:
         """Waves every few seconds, for as long as the server runs."""
         while True:
             await asyncio.sleep(WAVE_EVERY)
-            self.wave()
+            await self.wave()
 
-    def wave(self) -> list[Match]:
+    async def wave(self) -> list[Match]:
         """Call off late matches, form tables, tell every seeker where they stand."""
-        self._wave_soon = None
+        self._wave_due = False
         for match in self.pools.called_off():
             self._match_called_off(match)
         formed = self.pools.wave()
         for match in formed:
-            self._open(match)
+            await self._open(match)
         for ticket in self.pools.due_a_bot_offer():
             visitor = self.visitors.get(ticket.player)
             if visitor is not None:
@@ -315,15 +322,18 @@ class LobbyService:
             ).model_dump_json()
         )
 
-    def _open(self, match: Match) -> None:
+    async def _open(self, match: Match) -> None:
         # seats in a random order: who waited longest must not always move first
         visitors = sorted(
             (self.visitors[player] for player in match.players), key=lambda _v: secrets.randbits(32)
         )
         members = [Member(v.player, v.name, v.bot) for v in visitors]
-        invite, tokens = self.tables.open_table(match.game, match.rated, members)
+        invite, tokens = await self.tables.open_table(match.game, match.rated, members)
         self.quick[invite] = QuickTable(match.id, match.game, match.rated, members, visitors)
         self.by_match[match.id] = invite
+        if match.id not in self.pools.matches:  # called off while the table was being opened
+            self._match_called_off(match)
+            return
         opponents = [
             wire.Opponent(
                 name=m.name,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 from cardtable.core.bots import bot_rng
@@ -49,6 +50,10 @@ class TablePlay:
         self.jobs = jobs
         self.bot_pause = bot_pause
         self.chat = TableChat()
+        #: told of a game's end right after its finish is journalled (a result may join it)
+        self.ended: Callable[[Table], None] = _nothing
+        #: told after every broadcast of a table (the lobby's listings follow it)
+        self.told: Callable[[Table], None] = _nothing
 
     def _table(self, conn: Connection) -> Table:
         """The table ``conn`` sits at, or the refusal that says why it may not act."""
@@ -110,6 +115,7 @@ class TablePlay:
         table.grow()
         if table.match.is_over:
             self.journal.write(self.store.finish, table.id)
+            self.ended(table)
         self.broadcast(table)
         self.wake(table)
 
@@ -142,3 +148,8 @@ class TablePlay:
         peers = [*table.peers, *self.placement.audience(table)]
         for peer, data in zip(peers, table.updates_for(peers), strict=True):
             peer.send(data)
+        self.told(table)
+
+
+def _nothing(table: Table) -> None:
+    """No one listens (a server without a lobby)."""

@@ -182,22 +182,17 @@ class WhoAmI(_Message):
 LobbyRequest = SignIn | Seek | Cancel | Subscribe | Top | WhoAmI
 
 
-Hello = Create | Join | Resume | Watch
+Hello = Create | Join | Resume | Watch | Lobby
 ClientMessage = Annotated[
-    Create | Join | Resume | Watch | Move | Rematch | Chat, Field(discriminator="type")
+    Create | Join | Resume | Watch | Lobby | Move | Rematch | Chat | LobbyRequest,
+    Field(discriminator="type"),
 ]
 _CLIENT: TypeAdapter[Any] = TypeAdapter(ClientMessage)
-#: what a lobby connection sends: its first message ``lobby``, then requests
-LobbyMessage = Annotated[Lobby | LobbyRequest, Field(discriminator="type")]
-_LOBBY: TypeAdapter[Any] = TypeAdapter(LobbyMessage)
 
 
-def parse_lobby(raw: str | bytes) -> Lobby | LobbyRequest:
-    """A lobby connection's message; raises pydantic's ValidationError naming what is wrong."""
-    return _LOBBY.validate_json(raw)
-
-
-def parse_client(raw: str | bytes) -> Create | Join | Resume | Watch | Move | Rematch | Chat:
+def parse_client(
+    raw: str | bytes,
+) -> Create | Join | Resume | Watch | Lobby | Move | Rematch | Chat | LobbyRequest:
     """A client's message; raises pydantic's ValidationError naming what is wrong."""
     return _CLIENT.validate_json(raw)
 

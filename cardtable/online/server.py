@@ -31,7 +31,23 @@ from cardtable.online.lifecycle import Lifecycle
 from cardtable.online.metrics import ServerMetrics
 from cardtable.online.placement import Placement, SingleNode
 from cardtable.online.play import TablePlay
-from cardtable.online.protocol import Chat, Create, Join, Move, Rematch, Resume, Watch
+from cardtable.online.protocol import (
+    Cancel,
+    Chat,
+    Create,
+    Join,
+    Lobby,
+    Move,
+    Rematch,
+    Resume,
+    Seek,
+    SignIn,
+    Subscribe,
+    Top,
+    Watch,
+    WhoAmI,
+)
+from cardtable.online.quickplay import QuickPlay
 from cardtable.online.seating import Seating
 from cardtable.online.store import SharedStore, TableStore
 from cardtable.online.transport import Transport
@@ -90,12 +106,27 @@ class GameServer:
             self.play,
             self.lifecycle,
         )
-        self.transport = Transport(
-            limits, self.journal, self.metrics, self.placement, self.jobs, self.seating.leave
+        self.quick = QuickPlay(
+            self.tables,
+            store,
+            self.journal,
+            self.placement,
+            self.seating,
+            self.play,
+            self.lifecycle,
+            self.jobs,
         )
-        for hello in (Create, Join, Resume, Watch):
+        self.transport = Transport(
+            limits, self.journal, self.metrics, self.placement, self.jobs, self.quick.gone
+        )
+        for hello in (Join, Watch):
             self.transport.route(hello, self.seating.sit)
-        self.transport.route(Move, self.play.move)
+        self.transport.route(Create, self.quick.create)
+        self.transport.route(Resume, self.quick.resume)
+        self.transport.route(Lobby, self.quick.greet)
+        for request in (SignIn, Seek, Cancel, Subscribe, Top, WhoAmI):
+            self.transport.route(request, self.quick.request)
+        self.transport.route(Move, self.quick.move)
         self.transport.route(Chat, self.play.say)
         self.transport.route(Rematch, self.play.rematch)
 
@@ -105,6 +136,7 @@ class GameServer:
         await self.placement.start(self.tables, self.lifecycle)
         server = await self.transport.listen(host, port)
         self.jobs.spawn(self.lifecycle.sweep())
+        self.jobs.spawn(self.quick.lobby.run())
         return server
 
     def stop(self) -> None:

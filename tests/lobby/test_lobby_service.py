@@ -30,7 +30,9 @@ class Tables:
         self.opened: dict[str, list[Member]] = {}
         self.dropped: list[str] = []
 
-    def open_table(self, game: str, rated: bool, members: list[Member]) -> tuple[str, list[str]]:
+    async def open_table(
+        self, game: str, rated: bool, members: list[Member]
+    ) -> tuple[str, list[str]]:
         invite = f"T{len(self.opened)}"
         self.opened[invite] = members
         return invite, [f"token-{invite}-{seat}" for seat in range(len(members))]
@@ -72,7 +74,11 @@ def store(tmp_path: Path) -> Iterator[SqliteStore]:
 @pytest.fixture
 def lobby(store: SqliteStore) -> LobbyService:
     return LobbyService(
-        SqliteLadder(store), Tables(), Clock(), lambda: datetime(2026, 11, 28, tzinfo=UTC)
+        SqliteLadder(store),
+        Tables(),
+        spawn=lambda job: job.close(),  # the tests run their waves themselves
+        clock=Clock(),
+        now=lambda: datetime(2026, 11, 28, tzinfo=UTC),
     )
 
 
@@ -104,7 +110,7 @@ async def test_a_signed_in_pair_is_matched_seated_and_rated(
     seek(lobby, ann)
     assert ann_heard.last("seeking")["seeking"] == 1
     seek(lobby, bo)
-    (match,) = lobby.wave()
+    (match,) = await lobby.wave()
     matched = ann_heard.last("matched")
     ann_seat, bo_seat = matched["seat"], bo_heard.last("matched")["seat"]
     assert {ann_seat, bo_seat} == {0, 1}
@@ -156,7 +162,7 @@ async def test_a_hundred_seeks_from_one_key_make_one_ticket(
     assert connections[0][1].last("cancelled")["message"] == "you seek from another connection now"
     other, _ = arrive(lobby, "Bo", keys[1])
     seek(lobby, other)
-    (match,) = lobby.wave()
+    (match,) = await lobby.wave()
     assert sorted(match.players) == sorted([keys[0].player, keys[1].player])
 
 
@@ -167,7 +173,7 @@ async def test_a_seeker_dropped_during_confirmation_sends_the_other_to_the_front
     bo, bo_heard = arrive(lobby, "Bo", keys[1])
     seek(lobby, ann)
     seek(lobby, bo)
-    lobby.wave()
+    await lobby.wave()
     lobby.seat_taken("T0", bo_heard.last("matched")["seat"])  # Bo sat down; Ann's line drops
     lobby.gone(ann)
     assert lobby.tables.dropped == ["T0"]  # type: ignore[attr-defined]
@@ -183,10 +189,10 @@ async def test_a_seat_not_taken_in_time_calls_the_match_off(
     bo, bo_heard = arrive(lobby, "Bo", keys[1])
     seek(lobby, ann)
     seek(lobby, bo)
-    lobby.wave()
+    await lobby.wave()
     lobby.seat_taken("T0", ann_heard.last("matched")["seat"])
     lobby.pools.clock.now += CONFIRM_WITHIN  # type: ignore[attr-defined]
-    lobby.wave()
+    await lobby.wave()
     assert ann_heard.last("called_off")["requeued"] and not bo_heard.last("called_off")["requeued"]
     assert list(lobby.pools.waiting) == [keys[0].player]
 
@@ -198,7 +204,7 @@ async def test_a_game_abandoned_before_everyone_moved_is_not_rated(
     bo, _ = arrive(lobby, "Bo", keys[1])
     seek(lobby, ann)
     seek(lobby, bo)
-    lobby.wave()
+    await lobby.wave()
     lobby.seat_taken("T0", 0)
     lobby.seat_taken("T0", 1)
     assert lobby.keep_result("T0", "table-1", [[0], [1]], moved={0}, leavers=set()) == []
@@ -211,7 +217,7 @@ async def test_a_leaver_ranks_last_though_the_stand_in_won(
     arrivals = [arrive(lobby, name, key) for name, key in zip("ABC", keys, strict=False)]
     for visitor, _heard in arrivals:
         lobby.receive(visitor, wire.Seek(type="seek", game="pixies", rated=True, seats=(3, 3)))
-    lobby.wave()
+    await lobby.wave()
     a, b, c = (heard.last("matched")["seat"] for _visitor, heard in arrivals)
     for seat in range(3):
         lobby.seat_taken("T0", seat)

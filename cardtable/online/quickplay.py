@@ -1,0 +1,210 @@
+"""The lobby's hands on the server: lobby connections, quick-match tables, rated endings, listings.
+
+``LobbyService`` (lobby.py) knows pools, players and ratings but no tables; the server's parts
+(seating, play, absences) know tables but no lobby. This part joins them:
+
+- the handlers of a lobby connection's messages (``lobby`` first, then its requests);
+- ``QuickTables`` for the lobby: a quick-match table opened with a seat claimed per player;
+- around seating and play: a matched seat taken (``resume``), moves refused until every matched
+  player sits, the seats that moved (a game abandoned before that is not rated);
+- a game's end: the result and ratings journalled in the same commit as the table's end, the
+  ``rated`` message sent once that commit is kept;
+- the listed tables' rows, refreshed whenever a listed table is told of a change.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+from cardtable.online.connection import Connection
+from cardtable.online.directory import TableDirectory
+from cardtable.online.jobs import Jobs
+from cardtable.online.journal import Journal
+from cardtable.online.ladder import SqliteLadder
+from cardtable.online.lifecycle import Lifecycle
+from cardtable.online.lobby import LobbyService, Member
+from cardtable.online.placement import Placement
+from cardtable.online.play import TablePlay
+from cardtable.online.protocol import (
+    PROTOCOL,
+    Create,
+    ListedTable,
+    Lobby,
+    LobbyRequest,
+    Move,
+    Opponent,
+    Resume,
+)
+from cardtable.online.seating import Seating
+from cardtable.online.store import SharedStore, SqliteStore, TableStore
+from cardtable.online.tables import Refusal, Table
+
+
+class QuickPlay:
+    """The lobby of one server, wired to its tables."""
+
+    def __init__(
+        self,
+        tables: TableDirectory,
+        store: TableStore | SharedStore,
+        journal: Journal,
+        placement: Placement,
+        seating: Seating,
+        play: TablePlay,
+        lifecycle: Lifecycle,
+        jobs: Jobs,
+    ) -> None:
+        self.tables = tables
+        self.store = store
+        self.journal = journal
+        self.placement = placement
+        self.seating = seating
+        self.play = play
+        self.lifecycle = lifecycle
+        self.jobs = jobs
+        # rated play needs the ladder beside the table store, in the same transactions
+        ladder = SqliteLadder(store) if isinstance(store, SqliteStore) else None
+        self.lobby = LobbyService(ladder, self, jobs.spawn)
+        #: the human seats of each quick-match table that have moved
+        self.moved: dict[Table, set[int]] = {}
+        #: tables opened with ``listed``
+        self.listed: set[Table] = set()
+        play.ended = self.ended
+        play.told = self.told
+
+    # -- a lobby connection ----------------------------------------------------------------------
+
+    async def greet(self, conn: Connection, hello: Lobby) -> None:
+        if conn.visitor is not None or conn.table is not None:
+            raise Refusal("seated", "this connection is in use already")
+        request = conn.ws.request
+        host = request.headers.get("Host", "") if request is not None else ""
+        conn.visitor = self.lobby.greet(conn.send, host, hello)
+
+    async def request(self, conn: Connection, message: LobbyRequest) -> None:
+        if conn.visitor is None:
+            raise Refusal("hello", "open the lobby first: send 'lobby'")
+        self.lobby.receive(conn.visitor, message)
+
+    def gone(self, conn: Connection) -> None:
+        """A connection closed: a lobby visitor's seek goes with it; a seat becomes empty."""
+        if conn.visitor is not None:
+            self.lobby.gone(conn.visitor)
+        self.seating.leave(conn)
+
+    # -- around seating and play -----------------------------------------------------------------
+
+    async def create(self, conn: Connection, hello: Create) -> None:
+        await self.seating.sit(conn, hello)
+        if hello.listed and conn.table is not None:
+            self.listed.add(conn.table)
+            self.told(conn.table)
+
+    async def resume(self, conn: Connection, hello: Resume) -> None:
+        await self.seating.sit(conn, hello)
+        table = conn.table
+        if table is not None and conn.seat is not None and self.lobby.is_quick(table.invite):
+            self.lobby.seat_taken(table.invite, conn.seat)
+
+    async def move(self, conn: Connection, message: Move) -> None:
+        table = conn.table
+        if table is not None and self.lobby.waiting_for_seats(table.invite):
+            raise Refusal("waiting", "the game starts once every matched player has sat down")
+        await self.play.move(conn, message)
+        if table is not None and table in self.moved and conn.seat is not None:
+            self.moved[table].add(conn.seat)
+
+    # -- QuickTables -----------------------------------------------------------------------------
+
+    async def open_table(
+        self, game: str, rated: bool, members: list[Member]
+    ) -> tuple[str, list[str]]:
+        """A table with a seat claimed for each member, in order: its invite and the tokens."""
+        hello = Create(type="create", version=PROTOCOL, game=game, seats=["human"] * len(members))
+        table = self.seating.create(hello)
+        self.tables.add(table)
+        while not await self.placement.place(table):
+            self.tables.recode(table)
+        tokens = [table.claim(seat, member.name) for seat, member in enumerate(members)]
+        self.moved[table] = set()
+        self.journal.write(self.store.create, table.record())
+        return table.invite, tokens
+
+    def drop_table(self, invite: str) -> None:
+        table = self.tables.by_code.get(invite)
+        if table is None:
+            return
+        self.moved.pop(table, None)
+        self.lifecycle.close(table)
+        for peer in list(table.peers):
+            peer.close()
+            self.jobs.spawn(peer.ws.close(1000, "the match was called off"))
+
+    # -- what play tells -------------------------------------------------------------------------
+
+    def ended(self, table: Table) -> None:
+        """A game ended (its finish is journalled): a quick-match table's result goes in the
+        same commit."""
+        if table in self.moved:
+            self.journal.write(self._keep_result, table)
+        self._unlist(table)
+
+    def _keep_result(self, table: Table) -> None:
+        """Inside the commit that finishes the table: the result and the new ratings. Its
+        players hear of them in a message queued now, which leaves once the commit is kept."""
+        outcome = table.match.outcome
+        assert outcome is not None
+        changes = self.lobby.keep_result(
+            table.invite,
+            table.id,
+            finishing_order(outcome.winners, outcome.scores),
+            self.moved.pop(table, set()),
+            set(table.stand_ins),
+        )
+        text = self.lobby.rated_message(table.invite, changes)
+        self.lobby.table_over(table.invite)
+        if text is not None:
+            for peer in table.peers:
+                peer.send(text)
+
+    def told(self, table: Table) -> None:
+        """A table was told of a change: a listed one's lobby row follows it."""
+        if table not in self.listed:
+            return
+        if table.match.is_over or not table.peers or not self.tables.holds(table):
+            self._unlist(table)
+        else:
+            self.lobby.list_table(listing(table))
+
+    def _unlist(self, table: Table) -> None:
+        if table in self.listed:
+            self.listed.discard(table)
+            self.lobby.unlist(table.watch)
+
+
+def listing(table: Table) -> ListedTable:
+    """A listed table's lobby row: seats, names and codes; never a token, never a card."""
+    free = [i for i, seat in enumerate(table.seats) if seat.is_human and i not in table.claimed]
+    return ListedTable(
+        watch=table.watch,
+        invite=table.invite if free else None,
+        game=table.spec.id,
+        seats=len(table.seats),
+        taken=len(table.seats) - len(free),
+        players=[
+            Opponent(name=seat.name, tag=None, rating=None, bot=seat.bot is not None)
+            for i, seat in enumerate(table.seats)
+            if seat.bot is not None or i in table.claimed
+        ],
+        options={},
+        rated=False,
+        spectators=sum(1 for peer in table.peers if peer.seat is None),
+    )
+
+
+def finishing_order(winners: Sequence[int], scores: Sequence[float]) -> list[list[int]]:
+    """Seats in finishing order, ties grouped: the winners, then the rest by score, highest first."""
+    rest = sorted((s for s in range(len(scores)) if s not in winners), key=lambda s: -scores[s])
+    groups = [list(group) for _score, group in itertools.groupby(rest, key=lambda s: scores[s])]
+    return [group for group in (sorted(winners), *groups) if group]
