@@ -10,6 +10,7 @@ from typing import Any, NoReturn
 
 from cardtable.games.registry import GAMES
 from cardtable.tools.fail import USAGE_ERROR, fail
+from cardtable.tools.lobbycmd import add_lobby_commands
 from cardtable.tools.ssh import add_ssh_parser
 
 
@@ -92,6 +93,11 @@ def _add_online_commands(commands: Any) -> None:
     serve.add_argument("--port", type=int, default=7777, help="port (default 7777)")
     serve.add_argument("--db", default=None, help="the action log (default: in the data folder)")
     serve.add_argument(
+        "--recompute-ratings",
+        action="store_true",
+        help="rebuild every rating in --db from its results, say what differed, and exit",
+    )
+    serve.add_argument(
         "--metrics",
         type=int,
         default=None,
@@ -126,6 +132,9 @@ def _add_online_commands(commands: Any) -> None:
     host.add_argument("--seats", default=None, metavar="LIST", help="e.g. human,human,easy")
     host.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
     host.add_argument("--name", **name)
+    host.add_argument(
+        "--listed", action="store_true", help="show the table in the server's lobby to anyone"
+    )
     _add_plain_options(host)
     for command, what in (("join", "take a seat at an online table"), ("watch", "watch a table")):
         sub = commands.add_parser(command, help=what)
@@ -271,6 +280,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--redis", default=None, metavar="URL", help="bench online: routes for --nodes 2 or more"
     )
     _add_online_commands(commands)
+    add_lobby_commands(commands)
     shots = commands.add_parser("screenshots", help="regenerate screenshots of every main screen")
     shots.add_argument("--out", default="screenshots", help="folder (default: screenshots)")
     shots.add_argument("--only", default=None, help="only scenes whose name contains this")
@@ -300,6 +310,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from cardtable.tools.benchonline import run_online_bench
 
         return run_online_bench(args)
+    if args.command in ("seek", "top", "whoami", "lobby"):
+        from cardtable.tools.lobbycmd import run_lobby_command
+
+        return run_lobby_command(args)
     if args.command == "serve":
         from cardtable.tools.online import run_serve_command
 

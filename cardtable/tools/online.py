@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import sqlite3
 import sys
 from dataclasses import fields
 from pathlib import Path
@@ -26,6 +27,8 @@ def run_serve_command(args: Any) -> int:
     from cardtable.online.reach import ALL_ADDRESSES
     from cardtable.online.server import Limits
 
+    if args.recompute_ratings:
+        return _recompute_ratings(args)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     if args.lan:
         args.host = ALL_ADDRESSES
@@ -52,6 +55,36 @@ def run_serve_command(args: Any) -> int:
         where = error.filename or f"{args.host}:{args.port}"
         fail(f"cannot listen on {where}: {error.strerror or error}")
     return 0
+
+
+def _recompute_ratings(args: Any) -> int:
+    """``serve --recompute-ratings``: every rating rebuilt from the results, and what differed."""
+    from cardtable.online.ladder import SqliteLadder
+    from cardtable.online.store import SqliteStore, StoreTooNew, default_db
+
+    if args.store is not None:
+        fail("--recompute-ratings works on a SQLite --db (ratings live beside its tables)")
+    db = Path(args.db) if args.db else default_db()
+    if not db.exists():
+        fail(f"no store at {db}")
+    try:
+        store = SqliteStore(db)
+        ladder = SqliteLadder(store)
+        results = sum(1 for _ in ladder.results())
+        differences = ladder.recompute()
+    except (StoreTooNew, sqlite3.Error) as error:
+        fail(f"{db}: {error}")
+    for line in differences:
+        print(line)
+    ratings = len(ladder.stored())
+    store.close()
+    verdict = (
+        "every stored rating was right"
+        if not differences
+        else (f"{len(differences)} differed and were rebuilt")
+    )
+    print(f"{results} results, {ratings} ratings rebuilt: {verdict}")
+    return 1 if differences else 0
 
 
 def _lan_url(port: int) -> str:
@@ -142,6 +175,8 @@ def run_online_command(args: Any) -> int:
     hello = hello_for(args.command, url, game or "", seats, code, name or "")
     if args.command == "host":
         hello["options"] = dict(pair.partition("=")[::2] for pair in args.option)
+        if args.listed:
+            hello["listed"] = True
     session = remote_session(url, hello, game, shared)
     if getattr(args, "bot", None):
         return _play_headless(session, args.bot, args.json)

@@ -1,0 +1,146 @@
+"""The lobby commands as people run them, against a real `cardtable serve` process: headless bot
+seekers and the leaderboard, and a server killed (-9) while rated games end."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from cardtable.online.botclient import BotSeat
+from cardtable.online.identity import load_or_create
+from cardtable.online.lobbyclient import LobbyClient, seat_session
+from cardtable.online.seeker import matched
+from cardtable.session.base import RatingsChanged
+from tests.cluster.nodes import Node, free_port
+from tests.online.conftest import PATIENCE
+
+
+def env_for(home: Path) -> dict[str, str]:
+    return {**os.environ, "CARDTABLE_HOME": str(home)}
+
+
+@pytest.fixture
+async def serve(tmp_path: Path) -> AsyncIterator[tuple[Node, Path]]:
+    node = Node("lobby", free_port(), tmp_path / "serve.log")
+    db = tmp_path / "server.sqlite3"
+    with node.log.open("ab") as log:
+        node.process = subprocess.Popen(
+            [sys.executable, "-m", "cardtable", "serve", "--port", str(node.port), "--db", str(db)],
+            stdout=log,
+            stderr=log,
+            env=env_for(tmp_path / "server-home"),
+        )
+    for _ in range(int(PATIENCE / 0.05)):
+        assert node.process.poll() is None, node.said()
+        try:
+            _, writer = await asyncio.open_connection("127.0.0.1", node.port)
+        except OSError:
+            await asyncio.sleep(0.05)
+            continue
+        writer.close()
+        await writer.wait_closed()
+        break
+    yield node, db
+    if node.process.poll() is None:
+        node.process.kill()
+        node.process.wait(PATIENCE)
+
+
+async def run(words: list[str], home: Path) -> tuple[int, str]:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "cardtable",
+        *words,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+        env=env_for(home),
+    )
+    out, _ = await asyncio.wait_for(process.communicate(), 120)
+    assert process.returncode is not None
+    return process.returncode, out.decode()
+
+
+@pytest.mark.timeout(180)
+async def test_bot_seekers_play_rated_games_and_the_leaderboard_lists_them(
+    serve: tuple[Node, Path], tmp_path: Path
+) -> None:
+    node, _db = serve
+    seekers = [
+        run(
+            ["seek", "pazaak", "--rated", "--bot", "easy", "--games", "2", "--name", f"Bot{n}"]
+            + ["--server", node.url, "--json"],
+            tmp_path / f"seeker{n}",
+        )
+        for n in range(2)
+    ]
+    for code, out in await asyncio.gather(*seekers):
+        assert code == 0, out
+        games = [json.loads(line) for line in out.splitlines()]
+        assert len(games) == 2 and all(g["rated"] and g["change"] for g in games)
+    code, out = await run(["top", "pazaak", "--json", "--server", node.url], tmp_path / "reader")
+    assert code == 0, out
+    rows = json.loads(out)
+    assert sorted(row["name"] for row in rows) == ["Bot0", "Bot1"]
+    assert all(row["games"] == 2 and row["bot"] and row["provisional"] for row in rows)
+    code, out = await run(["whoami", "--server", node.url], tmp_path / "seeker0")
+    assert code == 0 and "Pazaak: 1," in out and "(2 games)" in out, out
+
+
+async def play_rated_games(url: str, home: Path, rated: asyncio.Event) -> None:
+    """Seek and play rated Pazaak until the connection goes; ``rated`` is set at the first
+    rating change this player hears of."""
+    client = await LobbyClient.open(url, home.name, load_or_create(home))
+    try:
+        while True:
+            await client.seek("pazaak", True)
+            session = seat_session(url, await matched(client, PATIENCE))
+            session.connect(
+                lambda change: rated.set() if isinstance(change, RatingsChanged) else None,
+                lambda callback: callback(),
+            )
+            await BotSeat(session, "easy").play(PATIENCE)
+            session.close()
+    finally:
+        await client.close()
+
+
+@pytest.mark.timeout(180)
+async def test_a_server_killed_as_rated_games_end_keeps_results_and_ratings_consistent(
+    serve: tuple[Node, Path], tmp_path: Path
+) -> None:
+    node, db = serve
+    rated = asyncio.Event()
+    players = [
+        asyncio.create_task(play_rated_games(node.url, tmp_path / f"player{n}", rated))
+        for n in range(4)
+    ]
+    await asyncio.wait_for(rated.wait(), 60)
+    # a moment later, while two tables play on (moves, game ends, results), the server dies
+    await asyncio.sleep(random.Random(38).uniform(0.0, 0.3))
+    assert node.process is not None
+    node.process.send_signal(signal.SIGKILL)
+    node.process.wait(PATIENCE)
+    for task in players:
+        task.cancel()
+    await asyncio.gather(*players, return_exceptions=True)
+    code, out = await run(["serve", "--recompute-ratings", "--db", str(db)], tmp_path / "check")
+    assert code == 0, out
+    assert "every stored rating was right" in out
+    with sqlite3.connect(db) as check:
+        results = check.execute("SELECT count(*) FROM results").fetchone()[0]
+        unfinished = check.execute(
+            "SELECT count(*) FROM results r JOIN tables t ON t.id = r.tbl WHERE t.finished = 0"
+        ).fetchone()[0]
+        players_rated = check.execute("SELECT count(DISTINCT player) FROM ratings").fetchone()[0]
+    assert results >= 1 and unfinished == 0 and players_rated >= 2
