@@ -221,12 +221,19 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="?",
         default=None,
         help=f"one of: {games} (default: all); 'online': a server under load; "
-        "'startup': first frame next to a bare app",
+        "'startup': first frame next to a bare app; 'lobby': a quick-match wave and a "
+        "leaderboard at scale",
     )
     bench.add_argument(
         "--runs", type=int, default=7, help="startup: paired runs, at least 1 (default 7)"
     )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.add_argument(
+        "--seekers", type=int, default=2000, help="bench lobby: seekers in one wave (2000)"
+    )
+    bench.add_argument(
+        "--players", type=int, default=100_000, help="bench lobby: rated players (100000)"
+    )
     bench.add_argument(
         "--seconds",
         type=float,
@@ -306,6 +313,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_startup_bench(args.runs, args.json)
     if args.command == "bench" and args.seconds is not None and args.seconds <= 0:
         fail(f"--seconds must be more than 0, not {args.seconds:g}")
+    if args.command == "bench" and args.game == "lobby":
+        from cardtable.tools.benchlobby import run_lobby_bench
+
+        return run_lobby_bench(args)
     if args.command == "bench" and args.game == "online":
         from cardtable.tools.benchonline import run_online_bench
 

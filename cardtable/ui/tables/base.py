@@ -28,6 +28,7 @@ from cardtable.session import (
     Moved,
     NextGame,
     Noted,
+    RatingsChanged,
     Refused,
     Said,
     Session,
@@ -307,6 +308,10 @@ class TableScreen(Screen[None]):
             chatting.show_said(self, change)
         elif isinstance(change, Noted):
             self.log_lines(change.lines)
+        elif isinstance(change, RatingsChanged):  # a rated game's end (quick match)
+            self.log_lines(change.lines)
+            lines = "\n".join(change.lines) or "This game counted for nobody's rating."
+            self.notify(lines, title="Ratings", timeout=20, markup=False)
 
     def refused(self, reason: str) -> None:
         """Say why a move was not allowed; nothing changed."""
