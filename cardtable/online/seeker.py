@@ -6,6 +6,7 @@ What ``cardtable seek GAME --bot LEVEL`` runs, and how tests and benchmarks fill
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from cardtable.online import protocol as wire
@@ -32,12 +33,18 @@ class Played:
         return self.session.rated
 
 
-async def matched(lobby: LobbyClient, patience: float | None = None) -> wire.Matched:
-    """Wait for the lobby to match this seeker (statuses and called-off matches pass by)."""
+async def matched(
+    lobby: LobbyClient,
+    patience: float | None = None,
+    status: Callable[[wire.Seeking], None] | None = None,
+) -> wire.Matched:
+    """Wait for the lobby to match this seeker; ``status`` hears each status on the way."""
     while True:
         news = await lobby.next_news(patience)
         if isinstance(news, wire.Matched):
             return news
+        if isinstance(news, wire.Seeking) and status is not None:
+            status(news)
         if isinstance(news, wire.Cancelled):
             raise LobbyError("cancelled", news.message)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from functools import partial
 from typing import Any
 
 from cardtable.games.registry import GAMES
@@ -109,7 +110,7 @@ async def _seek(args: Any, url: str, me: Any) -> int:
         for _ in range(args.games):
             status = await lobby.seek(args.game, args.rated, seats)
             _say_status(status, args.json)
-            news = await matched(lobby)
+            news = await matched(lobby, status=partial(_offer_bot, [], args))
             if not args.json:
                 print(f"matched: {', '.join(_player(p) for p in news.players)}")
             if args.bot is None:
@@ -130,6 +131,17 @@ def _say_status(status: Any, as_json: bool) -> None:
         f"range ±{status.range}",
         flush=True,
     )
+
+
+def _offer_bot(offered: list[bool], args: Any, status: Any) -> None:
+    """After a long wait without a match, say once how to play a bot instead."""
+    if status.bot_offer and not offered and not args.json:
+        offered.append(True)
+        print(
+            f"no match after {status.waited:.0f} s · still seeking; for a casual game against "
+            f"a bot now: cardtable play {status.game}",
+            flush=True,
+        )
 
 
 def _player(opponent: Any) -> str:
