@@ -265,9 +265,10 @@ class SqliteLadder:
         rows = self.db.execute("SELECT player, game, mu, sigma, games FROM ratings")
         return {(p, g): Rating(mu, sigma, games) for p, g, mu, sigma, games in rows}
 
-    def name(self, player: str) -> str:
+    def name(self, player: str) -> str | None:
+        """The name the player last sought a game under (None: never)."""
         row = self.db.execute("SELECT name FROM players WHERE id = ?", (player,)).fetchone()
-        return str(row[0]) if row else "?"
+        return str(row[0]) if row else None
 
     #: who a leaderboard ranks: settled ratings (not provisional) with a recent game
     _RANKED = (

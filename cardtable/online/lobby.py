@@ -208,11 +208,12 @@ class LobbyService:
     def you(self, visitor: Visitor) -> wire.You:
         player = visitor.player
         ratings = self.ladder.ratings(player) if self.ladder and player else {}
+        known = self.ladder.name(player) if self.ladder and player else None
         return wire.You(
             type="you",
             player=player,
             tag=tag(player) if player else None,
-            name=visitor.name,
+            name=known or visitor.name,
             bot=visitor.bot,
             ratings={game: rating_info(r) for game, r in ratings.items()},
             finish_rate=self.ladder.finish_rate(player) if self.ladder and player else None,
