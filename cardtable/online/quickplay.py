@@ -136,7 +136,9 @@ class QuickPlay:
         if table is None:
             return
         self.moved.pop(table, None)
-        self.lifecycle.close(table)
+        self.lifecycle.forget(table)  # its game never began: over, and its codes free
+        self.journal.write(self.store.finish, table.id)
+        self.jobs.spawn(self.placement.release(table))
         for peer in list(table.peers):
             peer.close()
             self.jobs.spawn(peer.ws.close(1000, "the match was called off"))
