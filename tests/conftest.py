@@ -28,8 +28,9 @@ def isolated_home(tmp_path, monkeypatch):
 
 def pytest_generate_tests(metafunc):
     """A test marked ``every_game`` runs for each game at its smallest, middle and largest table
-    (``every_game(fewest=2, middle=False)`` narrows that): each game in the rules' registry, or
-    those its module names in ``GAME_SPECS`` (a game only the tests register, say)."""
+    (``every_game(fewest=2, middle=False)`` narrows that, ``every_game(at=3)`` takes the one
+    count nearest 3): each game in the rules' registry, or those its module names in
+    ``GAME_SPECS`` (a game only the tests register, say)."""
     marker = metafunc.definition.get_closest_marker("every_game")
     if marker is None:
         return
@@ -41,5 +42,7 @@ def pytest_generate_tests(metafunc):
     for spec in specs:
         low, high = max(spec.min_seats, fewest), spec.max_seats
         counts = {low, high, (low + high) // 2} if middle else {low, high}
+        if "at" in marker.kwargs:
+            counts = {min(max(marker.kwargs["at"], low), high)}
         cases += [pytest.param(spec.id, n, id=f"{spec.id}-{n}p") for n in sorted(counts)]
     metafunc.parametrize(("game_id", "seats"), cases)

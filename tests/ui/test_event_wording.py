@@ -52,13 +52,11 @@ def lines_of(game: str, seed: int, seats: int) -> list[tuple[int | None, str]]:
     return out
 
 
-@pytest.mark.parametrize(
-    ("game", "seats"), [("pazaak", 2), ("pazu-pazaak", 3), ("pixies", 3), ("flip7", 3)]
-)
-def test_every_event_reads_right_for_every_viewer(game, seats):
+@pytest.mark.every_game(at=3)
+def test_every_event_reads_right_for_every_viewer(game_id, seats):
     bad = []
     for seed in range(3):
-        for viewer, line in lines_of(game, seed, seats):
+        for viewer, line in lines_of(game_id, seed, seats):
             if YOU_THIRD.search(line) or ONE_PLURAL.search(line) or SECOND_VERB.search(line):
                 bad.append((viewer, line))
             if re.search(r"(\b[A-Z]\w+) \w+ \1\b", line):  # "Revan makes Revan Flip Three"
