@@ -168,9 +168,10 @@ class Table(TableScreen):
             f"{self.seat_name(0)} {pips(view.sets_won[0])}  {self.seat_name(1)} {pips(view.sets_won[1])}"
             f"{seed_text(self.session.seed)}"
         )
-        legal = self.session.playable()
-        self.query_one("#stand", Button).disabled = Stand() not in legal
-        self.query_one("#end-turn", Button).disabled = EndTurn() not in legal
+        # a button is there only for whoever may press it now (a result's box takes the clicks)
+        legal = () if self.interlude_up else self.session.playable()
+        self.query_one("#stand", Button).display = Stand() in legal
+        self.query_one("#end-turn", Button).display = EndTurn() in legal
 
     def show_my_hand(self, view: PazaakView, me: int) -> None:
         """The hand at the keyboard, under its owner's board: face up, or backs behind the
@@ -240,14 +241,13 @@ class Table(TableScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("stand", "end_turn", "play_card"):
-            if self.looking_on:
+            # shown only to whoever may use it now: the seat not on turn sees none of them
+            if self.looking_on or not self.my_turn:
                 return False
-            if not self.my_turn:
-                return None
             if action == "play_card":
                 return True  # a card that can't be played now is refused with the reason
             wanted = Stand() if action == "stand" else EndTurn()
-            return wanted in self.session.playable() or None
+            return wanted in self.session.playable()
         return super().check_action(action, parameters)
 
     def action_stand(self) -> None:

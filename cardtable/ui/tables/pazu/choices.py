@@ -3,8 +3,9 @@ phase, and the choices they make (a hand card, an offered card, a bid, seats, le
 
 The base of ``PazuTable``, between it and ``TableScreen``: Textual finds a screen's actions and
 handlers on the screen's class, so the keys live in a class of their own that draws nothing, and
-the table above it draws. A phase's keys stay live on the player's turn and whatever the core
-refuses is refused with its reason, never silently.
+the table above it draws. A key is shown only while it can be used (the player's turn, its
+phase, a bot to add or send away); a card key on the player's turn stays live, and whatever
+the core refuses is refused with its reason, never silently.
 """
 
 from __future__ import annotations
@@ -55,7 +56,9 @@ class PazuChoices(TableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action not in (*KEY_PHASES, "digit"):
             return super().check_action(action, parameters)
-        if self.looking_on:
+        # a key is shown only to whoever may use it now: between sets, only the person asked
+        # sees Next set and Leave, and Add bot only while a bot may still sit down
+        if self.looking_on or not self.my_turn:
             return False
         phase = self.session.observe().phase
         if action in KEY_PHASES:
@@ -64,13 +67,12 @@ class PazuChoices(TableScreen):
             legal = self.session.playable()
             adds, removals = seat_changes(legal)
             if action in ("add_bot", "remove_bot"):
-                if not self.session.observe().config.people:
-                    return False
-                return bool(adds if action == "add_bot" else removals) or None
+                people = self.session.observe().config.people  # bots change at a people's table
+                return bool(people) and bool(adds if action == "add_bot" else removals)
             wanted = {"stand": STAND, "end_turn": END_TURN, "stay": STAY, "leave": LEAVE}[action]
-            return wanted in legal or None
+            return wanted in legal
         # a card that can't be played, or one already taken, is refused with the reason
-        return (self.my_turn or None) if phase in (Phase.TURN, Phase.PICK) else False
+        return phase in (Phase.TURN, Phase.PICK)
 
     def pickable_slots(self) -> frozenset[int]:
         story = auction_story(self.session.history())

@@ -299,9 +299,9 @@ class PazuTable(PazuChoices):
             ("#pz-remove", seats, bool(removals)),
         ):
             button = self.query_one(button_id, Button)
-            # a result over the table (closed or not) takes every click until it is answered
-            button.display = shown and not self.looking_on and not self.interlude_up
-            button.disabled = not enabled
+            # only whoever may press it now sees a button; a result over the table (closed or
+            # not) takes every click until it is answered
+            button.display = shown and enabled and not self.interlude_up
         note = self.query_one("#pz-between", Static)
         note.set_class(between, "-on")
         wait = result_wait(self)

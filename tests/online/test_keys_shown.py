@@ -1,0 +1,80 @@
+"""Item 5 of issue 36: a key or button is shown only to whoever may use it now. At Pazaak the
+seat not on turn saw Stand, End turn and the card keys, which did nothing; between Pazu-Pazaak
+sets every seat saw Next set, Leave, Add bot and Remove bot, and Add bot at a full table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.online.remote import RemoteSession
+from cardtable.ui.app import CardtableApp
+from cardtable.ui.screens.online import LobbyScreen
+from cardtable.ui.tables.base import TableScreen
+from tests.online.conftest import Running, until
+from tests.online.test_pazu_seats import GAME, deciding, play_until
+
+
+def table_of(app: CardtableApp) -> TableScreen | None:
+    return next((s for s in app.screen_stack if isinstance(s, TableScreen) and s.drawn), None)
+
+
+def keys(app: CardtableApp) -> set[str]:
+    """The keys the table offers now (a disabled one is still shown, dimmed)."""
+    table = table_of(app)
+    assert table is not None
+    return {key for key, active in table.active_bindings.items() if active.binding.show}
+
+
+def buttons(app: CardtableApp, *ids: str) -> list[str]:
+    """Which of these buttons of the table are on show."""
+    table = table_of(app)
+    assert table is not None
+    return [i for i in ids if table.query_one(f"#{i}").display]
+
+
+async def two_apps(server: Running, game: str, seats: list[str], check: Any) -> None:
+    """Ann and Bob at a table of ``game``, each in an app: ``check(sessions, apps)``."""
+    ann = server.session(game, {"type": "create", "game": game, "seats": seats, "name": "Ann"})
+    ann_app = CardtableApp(lambda app: LobbyScreen(ann), bot_pause=0)
+    async with ann_app.run_test(size=(120, 40)):
+        await until(lambda: bool(ann.invite), "the invite code")
+        bob = server.session(game, {"type": "join", "code": ann.invite, "name": "Bob"})
+        bob_app = CardtableApp(lambda app: LobbyScreen(bob), bot_pause=0)
+        async with bob_app.run_test(size=(120, 40)):
+            apps = (ann_app, bob_app)
+            await until(lambda: all(table_of(app) for app in apps), "two tables")
+            await check((ann, bob), apps)
+
+
+async def test_at_pazaak_only_the_seat_on_turn_sees_the_move_keys_and_buttons(
+    server: Running,
+) -> None:
+    async def check(sessions: tuple[RemoteSession, ...], apps: tuple[CardtableApp, ...]) -> None:
+        await until(lambda: any(s.my_turn for s in sessions), "someone's turn")
+        mover = 0 if sessions[0].my_turn else 1
+        on_turn, waiting = apps[mover], apps[1 - mover]
+        await until(lambda: {"s", "e", "1"} <= keys(on_turn), "the mover's keys")
+        assert buttons(on_turn, "stand", "end-turn") == ["stand", "end-turn"]
+        assert not {"s", "e", "1"} & keys(waiting)
+        assert buttons(waiting, "stand", "end-turn") == []
+        assert "q" in keys(waiting)  # the table's own keys stay
+
+    await two_apps(server, "pazaak", ["human", "human"], check)
+
+
+async def test_between_pazu_sets_only_the_person_asked_sees_the_keys_and_never_add_bot_at_a_full_table(
+    server: Running,
+) -> None:
+    seats = ["human", "human", "easy", "easy", "easy", "easy"]  # six: a full table
+
+    async def check(sessions: tuple[RemoteSession, ...], apps: tuple[CardtableApp, ...]) -> None:
+        ann, bob = sessions
+        await play_until(lambda: deciding(ann), ann, bob)
+        assert sum(ann.observe().seated) == 6
+        await until(lambda: "n" in keys(apps[0]), "Ann's keys")
+        assert {"n", "L", "r"} <= keys(apps[0]) and "a" not in keys(apps[0])
+        assert not {"n", "L", "a", "r"} & keys(apps[1])
+        names = ("pz-stay", "pz-leave", "pz-add", "pz-remove")
+        assert buttons(apps[1], *names) == []
+
+    await two_apps(server, GAME, seats, check)
