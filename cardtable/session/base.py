@@ -176,6 +176,11 @@ class Session(ABC):
         """Every log line so far, as the log's reader may read them."""
 
     @property
+    def log_viewer(self) -> int | None:
+        """Whose eyes the log is written for: the viewer's, or nobody's (a public log)."""
+        return self.viewer
+
+    @property
     def thinking(self) -> int | None:
         """The bot seat thinking now, if any."""
         return None

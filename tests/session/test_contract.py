@@ -1,5 +1,6 @@
-"""One contract for every session: a game held here, a finished game replayed, and a game held
-by a server (a real one on 127.0.0.1) keep the same promises to the table that draws them.
+"""One contract for every session: a game held here (against a bot, or hot-seat), a finished
+game replayed, and a game held by a server (a real one on 127.0.0.1) keep the same promises to
+the table that draws them.
 
 Each kind is driven through the seam alone, one step at a time (a move, or a replay's step
 forward), and checked at every step: what the seat sees and may do, the log as its reader may
@@ -21,7 +22,15 @@ from cardtable.core.seats import Seat
 from cardtable.games.pazaak.actions import PlaySide
 from cardtable.games.registry import GAMES
 from cardtable.online.server import Limits
-from cardtable.session import Change, LocalSession, Moved, Refused, ReplaySession, Session
+from cardtable.session import (
+    Change,
+    HandOff,
+    LocalSession,
+    Moved,
+    Refused,
+    ReplaySession,
+    Session,
+)
 from tests.online.conftest import PATIENCE, Running
 
 SPEC = GAMES["pazaak"]
@@ -29,7 +38,8 @@ SEED = 3
 SEATS = (Seat("You"), Seat("Revan", "easy"))
 #: a move no position allows: there is never a tenth card in a Pazaak hand
 NEVER_LEGAL = PlaySide(9, 1)
-KINDS = ("local", "replay", "remote")
+KINDS = ("local", "hotseat", "replay", "remote")
+HOT_SEATS = (Seat("Ann"), Seat("Bo"))
 
 
 def run_now(job: Callable[[], None]) -> None:
@@ -52,9 +62,18 @@ class Seam:
             await asyncio.sleep(0.01)
         raise AssertionError(f"{self.kind}: timed out waiting for {what}")
 
+    def take_the_keyboard(self) -> None:
+        """Hot-seat: the person to move sits down, as after the hand-off screen."""
+        session = self.session
+        if session.hotseat and not session.my_turn and session.to_move is not None:
+            session.proceed()
+            assert self.heard[-1] == HandOff(session.to_move) and session.viewer is None
+            session.take_seat(session.to_move)
+
     async def step(self) -> None:
         """One step on: the person's first playable move, a bot's move, or a replay's next."""
         session, ply = self.session, self.session.ply
+        self.take_the_keyboard()
         if isinstance(session, ReplaySession):
             session.step_to(ply + 1)
         elif session.my_turn:
@@ -91,7 +110,8 @@ async def seam(request, tmp_path: Path) -> AsyncIterator[Seam]:
     elif kind == "replay":
         session = ReplaySession(SPEC, finished_match(), SEATS)
     else:
-        session = LocalSession.new(SPEC, SPEC.rules.default_config(2), SEATS, SEED)
+        seats = HOT_SEATS if kind == "hotseat" else SEATS
+        session = LocalSession.new(SPEC, SPEC.rules.default_config(2), seats, SEED)
     found = Seam(kind, session)
     session.connect(found.heard.append, run_now)
     session.background, session.bot_pause = run_now, 0
@@ -134,7 +154,8 @@ async def test_the_seat_sees_and_reads_what_the_rules_give_it(seam):
     s, rules, match = seam.session, SPEC.rules, seam.final_match()
     assert s.observe() == rules.observe(match.state, s.viewer)
     assert s.config == match.config
-    reader = s.viewer
+    reader = s.log_viewer  # a hot-seat log is public: nobody's eyes but the table's
+    assert reader == (None if s.hotseat else s.viewer)
     told = [tuple(rules.event_for(e, reader) for e in events) for events in match.events]
     assert [tuple(events) for events in s.history()] == told
     lines = [rules.describe(e, reader) for events in match.events for e in events]
@@ -143,6 +164,7 @@ async def test_the_seat_sees_and_reads_what_the_rules_give_it(seam):
 
 async def test_a_move_that_is_not_allowed_is_refused_with_a_reason_and_changes_nothing(seam):
     s = seam.session
+    seam.take_the_keyboard()
     await seam.until(lambda: s.my_turn or s.is_replay, "the person's turn")
     before = (s.ply, s.observe(), s.log_lines(), s.playable())
     told = len(seam.heard)
