@@ -234,6 +234,13 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--players", type=int, default=100_000, help="bench lobby: rated players (100000)"
     )
+    bench.add_argument("--listed", type=int, default=1000, help="bench lobby: listed tables (1000)")
+    bench.add_argument(
+        "--watchers", type=int, default=200, help="bench lobby: lobby clients watching (200)"
+    )
+    bench.add_argument(
+        "--changes", type=int, default=100, help="bench lobby: listed tables that fill (100)"
+    )
     bench.add_argument(
         "--seconds",
         type=float,

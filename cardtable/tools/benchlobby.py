@@ -1,15 +1,20 @@
-"""``cardtable bench lobby``: how long a quick-match wave and a leaderboard take at scale.
+"""``cardtable bench lobby``: how long a quick-match wave, a leaderboard and the lobby's live list
+take at scale.
 
 - one wave over ``--seekers`` seekers of one pool (Pazaak pairs; Pazu-Pazaak with ranges 3–6
   and 3–4), its own CPU time (``time.process_time`` around the wave alone);
 - ``--players`` rated players in a fresh SQLite ladder: the leaderboard's top 20 and a player's
   own rank, in the store, and ``top`` asked of a real server on 127.0.0.1 through the lobby
-  client (the round trip a ``cardtable top`` makes once it is connected).
+  client (the round trip a ``cardtable top`` makes once it is connected);
+- ``--listed`` listed tables on a ``cardtable serve`` process, watched by ``--watchers`` lobby
+  clients: a guest joins one table after another (``--changes`` of them, 20 a second), and each
+  watcher notes when the row showing the table full reaches it (from the moment the join was sent).
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import random
 import statistics
@@ -27,6 +32,7 @@ def run_lobby_bench(args: Any) -> int:
     figures: dict[str, Any] = {
         "waves": [wave_figure(game, args.seekers) for game in ("pazaak", "pazu-pazaak")],
         "leaderboard": asyncio.run(leaderboard_figures(args.players)),
+        "listing": asyncio.run(listing_figures(args.listed, args.watchers, args.changes)),
     }
     if args.json:
         print(json.dumps(figures, indent=1))
@@ -42,6 +48,12 @@ def run_lobby_bench(args: Any) -> int:
         f"a player's own rank ({board['rank']:,}) {board['store_rank_ms']:.2f} ms; "
         f"top-20 over the wire {board['wire_top_ms']:.2f} ms "
         f"(medians of {READS})"
+    )
+    listing = figures["listing"]
+    print(
+        f"list  {listing['tables']:>6} listed tables, {listing['watchers']} watchers, "
+        f"{listing['changes']} changes: p50 {listing['p50_ms']:.1f} ms, p99 "
+        f"{listing['p99_ms']:.1f} ms, max {listing['max_ms']:.1f} ms, {listing['missed']} missed"
     )
     return 0
 
@@ -139,3 +151,112 @@ def _median(read: Any) -> float:
         read()
         times.append(time.perf_counter() - started)
     return statistics.median(times) * 1000
+
+
+async def listing_figures(tables: int, watchers: int, changes: int) -> dict[str, Any]:
+    """How soon a listed table's change reaches every lobby watcher."""
+    import os
+    import socket
+    import subprocess
+    import sys
+
+    from websockets.asyncio.client import connect
+
+    from cardtable.online import protocol as wire
+    from cardtable.online.lobbyclient import LobbyClient
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    url = f"ws://127.0.0.1:{port}"
+    folder = tempfile.mkdtemp(prefix="cardtable-bench-lobby-")
+    command = [sys.executable, "-m", "cardtable", "serve", "--port", str(port)]
+    command += ["--db", str(Path(folder) / "bench.sqlite3"), "--max-tables", "0"]
+    command += ["--tables-per-address", "0", "--wrong-codes", "0"]
+    server = subprocess.Popen(
+        command,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "CARDTABLE_HOME": folder},
+    )
+    hosts: list[Any] = []
+    clients: list[LobbyClient] = []
+    try:
+        for _ in range(200):
+            try:
+                _reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            except OSError:
+                await asyncio.sleep(0.05)
+                continue
+            writer.close()
+            break
+        create = json.dumps(
+            {
+                "type": "create",
+                "version": wire.PROTOCOL,
+                "game": "pazaak",
+                "listed": True,
+                "seats": ["human", "human"],
+            }
+        )
+        invites: list[str] = []
+        for _ in range(tables):
+            host = await connect(url, compression=None)
+            await host.send(create)
+            invites.append(json.loads(await host.recv())["invite"])
+            hosts.append(host)
+        clients = [await LobbyClient.open(url, "Watcher") for _ in range(watchers)]
+        for client in clients:
+            await client.subscribe()
+        # 200 watchers' copies of the list live in this one process (200,000 rows): a real
+        # watcher holds one. Frozen, the collector does not walk them all at every full pass
+        gc.freeze()
+        sent: dict[str, float] = {}
+        delays: list[float] = []
+        by_change: dict[str, list[float]] = {}
+
+        async def watch(client: LobbyClient) -> None:
+            while True:
+                news = await client.next_news()
+                now = time.perf_counter()
+                if isinstance(news, wire.Listed) and news.table.taken == 2:
+                    delays.append(now - sent[news.table.watch])
+                    by_change.setdefault(news.table.watch, []).append(delays[-1])
+
+        watching = [asyncio.create_task(watch(client)) for client in clients]
+        join = {"type": "join", "version": wire.PROTOCOL, "name": "Guest"}
+        for n in range(changes):
+            guest = await connect(url, compression=None)
+            code = invites[n]
+            watch_code = next(row.watch for row in clients[0].tables.values() if row.invite == code)
+            sent[watch_code] = time.perf_counter()
+            await guest.send(json.dumps(join | {"code": code}))
+            hosts.append(guest)
+            await asyncio.sleep(0.05)
+        expected = changes * watchers
+        for _ in range(100):
+            if len(delays) >= expected:
+                break
+            await asyncio.sleep(0.05)
+        for task in watching:
+            task.cancel()
+    finally:
+        for client in clients:
+            await client.close()
+        for host in hosts:
+            await host.close()
+        server.kill()
+        server.wait()
+    ms = sorted(d * 1000 for d in delays)
+    return {
+        "tables": tables,
+        "watchers": watchers,
+        "changes": changes,
+        "p50_ms": statistics.median(ms),
+        "p99_ms": ms[int(len(ms) * 0.99) - 1] if ms else float("nan"),
+        "max_ms": ms[-1] if ms else float("nan"),
+        "missed": expected - len(ms),
+        "slowest_changes_ms": sorted(
+            (round(max(d) * 1000, 1), order) for order, d in enumerate(by_change.values())
+        )[-3:],
+    }

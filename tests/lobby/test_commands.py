@@ -144,3 +144,16 @@ async def test_a_server_killed_as_rated_games_end_keeps_results_and_ratings_cons
         ).fetchone()[0]
         players_rated = check.execute("SELECT count(DISTINCT player) FROM ratings").fetchone()[0]
     assert results >= 1 and unfinished == 0 and players_rated >= 2
+
+
+@pytest.mark.timeout(180)
+async def test_the_lobby_bench_reports_every_figure(tmp_path: Path) -> None:
+    words = ["bench", "lobby", "--json", "--seekers", "40", "--players", "500"]
+    words += ["--listed", "20", "--watchers", "3", "--changes", "4"]
+    code, out = await run(words, tmp_path / "bench")
+    assert code == 0, out
+    figures = json.loads(out)
+    pazaak, pazu = figures["waves"]
+    assert pazaak["seated"] == 2 * pazaak["tables"] and pazu["seated"] <= 40
+    assert figures["leaderboard"]["players"] == 500 and figures["leaderboard"]["rank"] >= 1
+    assert figures["listing"]["missed"] == 0 and figures["listing"]["changes"] == 4
