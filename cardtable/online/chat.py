@@ -8,6 +8,7 @@ dropped here, and the client shows what is left literally, never as markup.
 
 from __future__ import annotations
 
+import re
 import time
 import unicodedata
 from collections.abc import Callable
@@ -27,12 +28,17 @@ CHAT_RATE = 1.0
 UNSEEN = {"Cc", "Cf", "Cs", "Cn"}
 
 
+#: a terminal escape sequence, whole: CSI (ESC [ … final), OSC (ESC ] … BEL or ST), or ESC
+#: and one character; taken out as one, so no "[31m" is left behind as text
+ESCAPE_SEQUENCE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|.)?", re.S)
+
+
 def clean(text: str) -> str:
-    """``text`` with only what prints: control and format characters go, and any run of
-    whitespace (a newline, a tab) is one space."""
+    """``text`` with only what prints: escape sequences go whole, control and format
+    characters go, and any run of whitespace (a newline, a tab) is one space."""
     kept = "".join(
         " " if ch.isspace() else ch
-        for ch in text
+        for ch in ESCAPE_SEQUENCE.sub("", text)
         if ch.isspace() or unicodedata.category(ch) not in UNSEEN
     )
     return " ".join(kept.split())

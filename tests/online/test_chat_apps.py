@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.events import Paste
+
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES
+from cardtable.online.chat import MAX_CHAT
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.online import LobbyScreen
 from cardtable.ui.tables.chatting import ChatBox
@@ -134,3 +137,28 @@ async def test_a_line_half_typed_goes_on_to_the_next_game(server: Running) -> No
             following = table_of(eve_app)
             await until(lambda: following.query_one(ChatBox).value == "gg wel", "the line")
             assert following.query_one(ChatBox).has_class("-open")
+
+
+async def test_the_chat_box_stops_at_the_limit_and_a_pasted_escape_keeps_the_order(
+    server: Running,
+) -> None:
+    """Issue 36 item 12: a line could be typed past 200 characters, to be refused only on
+    Enter; and a pasted escape sequence left its tail ("[H") in the line."""
+    ann = server.session("pazaak", ANN_HOSTS)
+    ann_app = CardtableApp(lambda app: LobbyScreen(ann), bot_pause=0)
+    async with ann_app.run_test(size=(120, 40)) as ann_pilot:
+        bob = await joiner(server, ann)
+        bob_app = CardtableApp(lambda app: LobbyScreen(bob), bot_pause=0)
+        async with bob_app.run_test(size=(120, 40)):
+            await until(lambda: table_of(ann_app) and table_of(bob_app), "two tables")
+            await ann_pilot.press("c")
+            box = ann_app.screen.query_one(ChatBox)
+            await ann_pilot.press(*"y" * (MAX_CHAT + 5))
+            assert box.value == "y" * MAX_CHAT
+            box.value = ""
+            await ann_pilot.press("n", "i", "c", "e", "space")
+            box.post_message(Paste("\x1b[Hworld \x1b[31mred\x1b[0m"))
+            await ann_pilot.pause()
+            assert box.value == "nice world red"
+            await ann_pilot.press("enter")
+            await until(lambda: "Ann: nice world red" in log_text(bob_app), "Bob to hear it")

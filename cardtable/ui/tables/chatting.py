@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding
 from textual.widgets import Input
 
@@ -32,10 +33,21 @@ class ChatBox(Input):
     BINDINGS = [Binding("escape", "close", "Close chat")]
 
     def __init__(self) -> None:
+        # only an online table has a chat box, and it has the online package loaded already
+        from cardtable.online.chat import MAX_CHAT
+
         super().__init__(
             placeholder="Say something to the table · Enter sends · Esc closes",
             id="chat-box",
+            max_length=MAX_CHAT,  # typing stops at the limit, rather than Enter refusing it
         )
+
+    def _on_paste(self, event: events.Paste) -> None:
+        """A pasted line as the others will see it: an escape sequence goes whole (the rest
+        of it would be left as text), before ``Input`` inserts it."""
+        from cardtable.online.chat import clean
+
+        event.text = clean(event.text)
 
     def on_mount(self) -> None:
         # closed, it must never take the focus (as the next widget when a button is disabled,
