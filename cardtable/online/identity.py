@@ -37,6 +37,8 @@ KEY_FILE = "identity"
 NONCE_BYTES = 32
 #: characters of the id shown after a name
 TAG_LENGTH = 4
+#: where ``cardtable ssh`` hands a visitor's app the pass that says which SSH key logged in
+DOOR_PASS_ENV = "CARDTABLE_DOOR_PASS"
 
 
 class IdentityError(ValueError):

@@ -137,6 +137,8 @@ class LobbyService:
         self.by_match: dict[int, str] = {}  # invite codes of the tables not yet sat at
         self.listings: dict[str, wire.ListedTable] = {}  # by watch code
         self.watchers: set[Visitor] = set()
+        #: SSH visitors' passes (``cardtable ssh`` on this server): pass → the SSH key's id
+        self.door_passes: dict[str, str] = {}
         self._wave_due = False
 
     # -- a lobby connection ----------------------------------------------------------------------
@@ -144,8 +146,20 @@ class LobbyService:
     def greet(self, send: Callable[[str], None], host: str, hello: wire.Lobby) -> Visitor:
         """A new lobby connection: it is sent a nonce to sign."""
         visitor = Visitor(send, hello.name, hello.bot, Challenge(host))
+        if hello.door is not None:
+            visitor.player = self.door_passes.get(hello.door)  # None: not a pass given here
         self._challenge(visitor)
         return visitor
+
+    def issue_pass(self, player: str) -> str:
+        """A pass for an SSH visitor whose key (id ``player``) the door checked; it signs its
+        lobby connections in as that player until revoked (the visit ends)."""
+        token = secrets.token_urlsafe(24)
+        self.door_passes[token] = player
+        return token
+
+    def revoke_pass(self, token: str) -> None:
+        self.door_passes.pop(token, None)
 
     def receive(self, visitor: Visitor, message: wire.LobbyRequest) -> None:
         """Act on one request; raises Refusal (told to the visitor as an error)."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +23,7 @@ from websockets.exceptions import ConnectionClosed
 
 from cardtable.games.registry import GAMES
 from cardtable.online import protocol as wire
-from cardtable.online.identity import Identity
+from cardtable.online.identity import DOOR_PASS_ENV, Identity
 from cardtable.online.link import OPEN_TIMEOUT, TRANSPORT
 from cardtable.online.remote import RemoteSession
 
@@ -79,16 +80,19 @@ class LobbyClient:
         cls, url: str, name: str = "Player", identity: Identity | None = None, bot: bool = False
     ) -> LobbyClient:
         """Connect and, with ``identity``, sign in (rated play needs it); LobbyError if the
-        server cannot be reached or refuses the key."""
+        server cannot be reached or refuses the key. In an SSH visitor's app the door's pass
+        (``DOOR_PASS_ENV``) signs in instead, as the SSH key the visitor logged in with."""
         try:
             ws = await connect(url, open_timeout=OPEN_TIMEOUT, max_size=2**24, compression=None)
         except TRANSPORT as error:
             raise LobbyError("unreachable", f"cannot reach {url}: {error}") from None
         client = cls(url, ws)
-        hello = wire.Lobby(type="lobby", version=wire.PROTOCOL, name=name, bot=bot)
+        # an SSH visitor's app: the door vouches for the key the visitor logged in with
+        door = os.environ.get(DOOR_PASS_ENV) or None
+        hello = wire.Lobby(type="lobby", version=wire.PROTOCOL, name=name, bot=bot, door=door)
         await client._send(hello.model_dump_json())
         challenge = await client._challenge
-        if identity is None:
+        if identity is None or door is not None:
             client.you = await client.whoami()
         else:
             client.you = await client.sign_in(identity, challenge)

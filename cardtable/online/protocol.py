@@ -129,6 +129,8 @@ class Lobby(_Message):
     name: Name = "Player"
     #: the player is a program (``cardtable seek --bot``): shown as a bot account
     bot: bool = False
+    #: an SSH visitor's pass from ``cardtable ssh`` (signed in as the SSH key it logged in with)
+    door: Token | None = None
 
 
 class SignIn(_Message):

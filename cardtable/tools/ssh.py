@@ -150,7 +150,7 @@ async def serve(
         game = GameServer(SqliteStore(ssh_folder() / "tables.db"))
         tables = await game.start("127.0.0.1", 0)
         url = f"ws://127.0.0.1:{next(iter(tables.sockets)).getsockname()[1]}"
-    host = Host(root, url, limits, args.port)
+    host = Host(root, url, limits, args.port, game.quick.lobby if game is not None else None)
     listener = await asyncssh.create_server(
         lambda: Doorman(keys),
         args.host,

@@ -25,6 +25,7 @@ from pathlib import Path
 import asyncssh
 
 from cardtable.online.hosting import SERVER_ENV, VISIT_ENV
+from cardtable.online.identity import DOOR_PASS_ENV
 
 #: a login name that is also a fine player name; anything else leaves the name to be asked
 PLAYER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,19}")
@@ -46,11 +47,13 @@ def write_player_name(home: Path, login: str) -> None:
         (config / "settings.json").write_text(json.dumps({"name": login}), encoding="utf-8")
 
 
-def child_env(home: Path, term: str, server: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in NOT_INHERITED}
+def child_env(home: Path, term: str, server: str, door: str | None = None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in NOT_INHERITED and k != DOOR_PASS_ENV}
     env.update(CARDTABLE_HOME=str(home), HOME=str(home), TERM=term or "xterm-256color")
     env[SERVER_ENV] = server
     env[VISIT_ENV] = "ssh"
+    if door is not None:
+        env[DOOR_PASS_ENV] = door
     return env
 
 
@@ -115,12 +118,19 @@ class Visit:
     """A visitor's app, from start to the removal of its folder."""
 
     def __init__(
-        self, process: asyncssh.SSHServerProcess[bytes], root: Path, server: str, idle: float
+        self,
+        process: asyncssh.SSHServerProcess[bytes],
+        root: Path,
+        server: str,
+        idle: float,
+        door: str | None = None,
     ) -> None:
+        """``door``: the lobby pass that signs the visitor in as the SSH key they used."""
         self.process = process
         self.root = root
         self.server = server
         self.idle = idle
+        self.door = door
         self.last_key = 0.0
 
     async def run(self) -> int:
@@ -146,7 +156,7 @@ class Visit:
                 stdout=slave,
                 stderr=slave,
                 cwd=home,
-                env=child_env(home, term, self.server),
+                env=child_env(home, term, self.server, self.door),
                 start_new_session=True,
                 preexec_fn=take_terminal,
             )
