@@ -1,4 +1,5 @@
-"""Environment steps per second for each env, random legal moves on one core (a measure, not a test).
+"""Environment steps per second for each env, random legal moves on one core (a measure, not a test):
+``Flip7Solo-v0``, then each registered game's v0 PettingZoo env, named by its game id.
 
     python -m cardtable.env.bench [--seconds 3] [--json]
 
@@ -56,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rates = {"Flip7Solo-v0": solo_steps_per_second(args.seconds)}
     for game_id in ENV_GAMES:
-        rates[f"{game_id}_v0"] = aec_steps_per_second(game_id, args.seconds)
+        rates[game_id] = aec_steps_per_second(game_id, args.seconds)
     if args.json:
         print(json.dumps({name: round(rate, 1) for name, rate in rates.items()}))
     else:
