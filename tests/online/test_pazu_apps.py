@@ -161,6 +161,9 @@ async def test_every_seat_and_the_watcher_chat_by_the_key_the_footer_shows(
             for table in tables():
                 assert table is not None
                 assert table.active_bindings["c"].binding.description == "Chat"
+            # issue 36 item 12: the spectator is not told the hand on show is theirs
+            caption = str(eve_app.screen.query_one("#pz-hand .caption").render())
+            assert not caption.startswith("Your hand") and "'s hand" in caption
             for who, pilot in pilots.items():
                 await pilot.press("c")
                 assert pilot.app.screen.query_one(ChatBox).has_focus

@@ -258,7 +258,10 @@ class PazuTable(PazuChoices):
     def show_hand(self, view: PazuView) -> None:
         hand = self.query_one(PazuHand)
         seat = self.viewer if self.viewer is not None else (view.to_move or 0)
-        caption = "Your hand" if not self.hotseat else f"{self.seat_name(seat)}'s hand"
+        # the hand of the person at the keyboard is "yours"; a spectator, a replay and a
+        # hot-seat table name whose it is
+        yours = not (self.hotseat or self.looking_on)
+        caption = "Your hand" if yours else f"{self.seat_name(seat)}'s hand"
         if view.hand is None:
             opened = replaying.open_hand(self, seat)  # a finished game's replay: face up
             if opened is None:
