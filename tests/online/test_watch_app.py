@@ -89,3 +89,13 @@ async def test_q_at_a_table_watched_from_the_home_screen_goes_home(server: Runni
         await pilot.press("q")
         await until(lambda: isinstance(app.screen, HomeScreen), "the home screen")
         assert app.return_code is None
+
+
+async def test_the_lobby_lists_a_seat_nobody_has_taken_as_open(server: Running) -> None:
+    """Issue 36 item 12: the seat waiting for a friend read "Player 2", as if someone sat there."""
+    ann = await server.seated(
+        "pazaak", {"type": "create", "game": "pazaak", "seats": ["human", "human"], "name": "Ann"}
+    )
+    shown = LobbyScreen(ann).lobby_text()
+    assert "Player 2" not in shown and "Seat 2: open, waiting for someone to join" in shown
+    assert "  You" in shown

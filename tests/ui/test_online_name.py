@@ -20,6 +20,9 @@ async def test_the_first_online_game_asks_for_a_name_once_and_keeps_it() -> None
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.press("o")
         assert isinstance(app.screen, NameScreen)
+        # issue 36 item 12: the box says which key sends the name
+        said = " ".join(str(w.render()) for w in app.screen.query("#name-box Static"))
+        assert "press Enter" in said
         await pilot.press("enter")  # nothing typed yet: it says why and stays
         assert isinstance(app.screen, NameScreen)
         assert "at least one letter" in str(app.screen.query_one("#name-problem").render())

@@ -71,7 +71,8 @@ class NameScreen(ModalScreen[str | None]):
         with Vertical(id="name-box"):
             yield Static(
                 "Your name at online tables\n"
-                "The other players see it; you can change it later in Settings.",
+                "Type it and press Enter. The other players see it; you can change it later "
+                "in Settings.",
                 markup=False,
             )
             yield name_input(self.app.settings.name)

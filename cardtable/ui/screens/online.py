@@ -94,8 +94,12 @@ class LobbyScreen(Screen[None]):
                 "",
             ]
         asked = s.asked_again() if s.rematching else set()
+        # a person's seat nobody has taken yet carries the server's stand-in name, "Player 2"
+        unfilled = set() if s.rematching else {info.name for info in s.away()}
         lines += [
-            f"  {seat.label}" + ("  · ready to play again" if i in asked else "")
+            f"  Seat {i + 1}: open, waiting for someone to join"
+            if seat.is_human and seat.name in unfilled
+            else f"  {seat.label}" + ("  · ready to play again" if i in asked else "")
             for i, seat in enumerate(s.seats)
         ]
         if s.rematching:
