@@ -16,35 +16,70 @@ from typing import Any
 
 #: values that are their own JSON form (exact types: an IntEnum is not one of them)
 _PLAIN = frozenset({int, float, str, bool, type(None)})
-#: each class's dataclass field names, or None for a class that is no dataclass
-_FIELDS: dict[type, tuple[str, ...] | None] = {}
+#: each class's dataclass field names (None for a class that is no dataclass), and whether it
+#: is a leaf: frozen, hashable, every field plain or an enum
+_FIELDS: dict[type, tuple[tuple[str, ...] | None, bool]] = {}
+#: the encoding of each leaf value met so far (a card, say): such values are few and come up
+#: in every view of every move, so each is encoded once
+_LEAVES: dict[Any, dict[str, Any]] = {}
+#: past this many leaf values the cache starts again (a game with unexpectedly many)
+_LEAVES_KEPT = 4096
 
 
 def encode(value: Any) -> Any:
     """A JSON-able form of ``value``; dataclasses carry their class name under ``type``.
 
-    A server encodes every seat's view on every move, so the common cases come first and each
-    class's fields are looked up once.
+    A server encodes every seat's view on every move, so the common cases come first, each
+    class's fields are looked up once, and a leaf value's form is made once and shared: never
+    change what this returns.
     """
     kind = type(value)
     if kind in _PLAIN:
         return value
-    if kind not in _FIELDS:
-        dataclass = dataclasses.is_dataclass(kind)
-        _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind)) if dataclass else None
-    names = _FIELDS[kind]
+    plan = _FIELDS.get(kind)
+    if plan is None:
+        plan = _FIELDS[kind] = _encoding_plan(kind)
+    names, leaf = plan
     if names is not None:
+        if leaf:
+            known = _LEAVES.get(value)
+            if known is not None:
+                return known
         data = {"type": kind.__name__}
         for name in names:
-            data[name] = encode(getattr(value, name))
+            field = getattr(value, name)
+            data[name] = field if type(field) in _PLAIN else encode(field)
+        if leaf:
+            if len(_LEAVES) >= _LEAVES_KEPT:
+                _LEAVES.clear()
+            _LEAVES[value] = data
         return data
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, (tuple, list)):
-        return [encode(v) for v in value]
+        return [v if type(v) in _PLAIN else encode(v) for v in value]
     if isinstance(value, frozenset):
         return sorted((encode(v) for v in value), key=repr)
     return value
+
+
+def _encoding_plan(kind: type) -> tuple[tuple[str, ...] | None, bool]:
+    """``kind``'s field names (None: no dataclass) and whether its values are leaves."""
+    if not dataclasses.is_dataclass(kind):
+        return None, False
+    fields = dataclasses.fields(kind)
+    try:
+        hints = typing.get_type_hints(kind)
+    except (NameError, TypeError):
+        hints = {}
+    frozen = kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    leaf = frozen and kind.__hash__ is not None and all(_simple(hints.get(f.name)) for f in fields)
+    return tuple(f.name for f in fields), bool(leaf)
+
+
+def _simple(hint: Any) -> bool:
+    """A field type whose values are their own JSON form, or an enum's."""
+    return hint in _PLAIN or (isinstance(hint, type) and issubclass(hint, enum.Enum))
 
 
 class Decoder:

@@ -57,3 +57,22 @@ def test_bad_data_is_refused_with_a_reason(data, fragment):
 def test_bad_enum_value_is_refused():
     with pytest.raises(ValueError):
         Decoder([Play]).decode({"type": "Play", "index": 1, "card": {"value": 1, "sign": "?"}})
+
+
+@dataclass(frozen=True)
+class Chip:
+    """Shaped as ``Card`` but another class: its values never share a card's form."""
+
+    value: int
+    sign: Sign
+
+
+def test_a_leaf_is_encoded_once_and_never_stands_for_another_class() -> None:
+    """A card (frozen, every field plain or an enum) is a leaf: its form is made once and
+    shared by every view that holds it; a board (it holds cards) is made afresh each time."""
+    card = Card(3, Sign.MINUS)
+    first, again = encode(Play(0, card, cards=(card,))), encode(Play(1, Card(3, Sign.MINUS)))
+    assert first["card"] is first["cards"][0] is again["card"]
+    assert first["card"] == {"type": "Card", "value": 3, "sign": "-"}
+    assert encode(Chip(3, Sign.MINUS)) == {"type": "Chip", "value": 3, "sign": "-"}
+    assert encode(Play(0, card)) is not encode(Play(0, card))
