@@ -17,7 +17,7 @@ from typing import Any
 #: values that are their own JSON form (exact types: an IntEnum is not one of them)
 _PLAIN = frozenset({int, float, str, bool, type(None)})
 #: each class's dataclass field names (None for a class that is no dataclass), and whether it
-#: is a leaf: frozen, hashable, every field plain or an enum
+#: is a leaf: frozen, hashable, every field plain, an enum, a leaf or a tuple of them
 _FIELDS: dict[type, tuple[tuple[str, ...] | None, bool]] = {}
 #: the encoding of each leaf value met so far (a card, say): such values are few and come up
 #: in every view of every move, so each is encoded once
@@ -78,8 +78,18 @@ def _encoding_plan(kind: type) -> tuple[tuple[str, ...] | None, bool]:
 
 
 def _simple(hint: Any) -> bool:
-    """A field type whose values are their own JSON form, or an enum's."""
-    return hint in _PLAIN or (isinstance(hint, type) and issubclass(hint, enum.Enum))
+    """A field type whose values are their own JSON form, an enum's, leaves themselves (a
+    card placed with its value), or tuples of those."""
+    if hint in _PLAIN or (isinstance(hint, type) and issubclass(hint, enum.Enum)):
+        return True
+    if typing.get_origin(hint) is tuple:
+        return all(arg is Ellipsis or _simple(arg) for arg in typing.get_args(hint))
+    if not isinstance(hint, type) or not dataclasses.is_dataclass(hint):
+        return False
+    plan = _FIELDS.get(hint)
+    if plan is None:
+        plan = _FIELDS[hint] = _encoding_plan(hint)
+    return plan[1]
 
 
 class Decoder:
