@@ -113,8 +113,14 @@ class Connection:
             try:
                 if commit is not None and not await self._kept(commit):
                     return
-                # a deadline without a task of its own: this runs for every message sent
-                async with asyncio.timeout(self._limits.send_deadline):
+                if self.ws.transport.get_write_buffer_size():
+                    # the peer is behind: this send may wait for it to read, but not for ever
+                    async with asyncio.timeout(self._limits.send_deadline):
+                        await self.ws.send(data, text=True)
+                else:
+                    # a peer that keeps up (nearly all, nearly always): its message goes to
+                    # the socket at once, with no deadline to set and cancel. One that stops
+                    # reading has data left over here by its next message, or fills its outbox
                     await self.ws.send(data, text=True)
             except ConnectionClosed:
                 return

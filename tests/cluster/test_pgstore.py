@@ -16,6 +16,7 @@ from cardtable.online.connection import Connection, Limits
 from cardtable.online.protocol import Create
 from cardtable.online.server import GameServer
 from cardtable.online.store import SqliteStore, StoreTooNew, TableRecord
+from tests.online.conftest import Unbuffered
 
 asyncpg = pytest.importorskip("asyncpg", reason="the cluster extra is not installed")
 from cardtable.online.pgstore import MIGRATIONS, PostgresStore  # noqa: E402
@@ -114,6 +115,7 @@ class Reader:
 
     remote_address = ("127.0.0.1", 1)
     request = None
+    transport = Unbuffered()
 
     def __init__(self, db: Any) -> None:
         self.db = db

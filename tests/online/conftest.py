@@ -76,6 +76,13 @@ class Running:
         return [host, *guests]
 
 
+class Unbuffered:
+    """The transport of a fake socket: nothing is ever left waiting to be written."""
+
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+
 @pytest.fixture
 async def server(tmp_path: Path) -> AsyncIterator[Running]:
     running = Running(tmp_path / "server.sqlite3", Limits(grace=0.3, bot_pause=0.0))

@@ -15,7 +15,7 @@ from cardtable.online.connection import Connection, Limits
 from cardtable.online.protocol import MAX_MESSAGE, PROTOCOL, parse_server
 from cardtable.online.server import GameServer
 from cardtable.online.store import SqliteStore
-from tests.online.conftest import Running, until
+from tests.online.conftest import Running, Unbuffered, until
 
 
 async def ask(ws: Any, message: Any) -> Any:
@@ -103,6 +103,7 @@ class _Line:
 
     remote_address = ("127.0.0.1", 1)
     request = None
+    transport = Unbuffered()
 
     def __init__(self) -> None:
         self.sent: list[str] = []

@@ -19,6 +19,7 @@ from cardtable.online.journal import Journal
 from cardtable.online.protocol import Create
 from cardtable.online.server import GameServer
 from cardtable.online.store import SqliteStore
+from tests.online.conftest import Unbuffered
 
 
 class Counting:
@@ -71,6 +72,7 @@ class Reader:
 
     remote_address = ("127.0.0.1", 1)
     request = None
+    transport = Unbuffered()
 
     def __init__(self, db: Path) -> None:
         self.reader = sqlite3.connect(str(db))
