@@ -153,8 +153,9 @@ class Transport:
         conn.send(upgrade_message(stated))
 
     def _overdue(self, conn: Connection) -> None:
-        """A connection that never sat down (nor opened the lobby) is told why and hung up on."""
-        if conn.table is None and conn.visitor is None:
+        """A connection that never sat down (nor opened the lobby, nor watches a table held
+        elsewhere) is told why and hung up on."""
+        if conn.table is None and conn.visitor is None and not self.placement.following(conn):
             deadline = f"{self.limits.quotas.hello_deadline:g}"
             self.refuse(conn, "hello", f"sit at a table within {deadline} s of connecting")
             self.jobs.spawn(self._hang_up(conn, 1008, "no hello"))

@@ -46,6 +46,8 @@ class Cluster:
     folder: Path
     #: short, so the tests do not wait long; yet a loaded machine may stall a node past it
     lease: float = 2.0
+    #: more ``serve`` options for every node
+    options: tuple[str, ...] = ()
     nodes: list[Node] = field(default_factory=list)
 
     async def start(self, count: int) -> list[Node]:
@@ -61,7 +63,7 @@ class Cluster:
     def launch(self, node: Node) -> None:
         command = [sys.executable, "-m", "cardtable", "serve", "--port", str(node.port)]
         command += ["--store", self.dsn, "--redis", self.redis, "--node-url", node.url]
-        command += ["--lease", str(self.lease)]
+        command += ["--lease", str(self.lease), *self.options]
         env = {**os.environ, "CARDTABLE_HOME": str(self.folder / f"home-{node.name}")}
         with node.log.open("ab") as log:
             node.process = subprocess.Popen(command, stdout=log, stderr=log, env=env)

@@ -17,6 +17,7 @@ from cardtable.core.match import Match
 from cardtable.games.registry import get
 from cardtable.online.botclient import BotSeat
 from cardtable.online.remote import RemoteSession
+from cardtable.session.base import Refused
 from tests.cluster.nodes import Cluster
 from tests.online.conftest import PATIENCE, until
 
@@ -104,6 +105,30 @@ async def test_a_table_made_on_one_node_is_joined_and_watched_through_others(
         actions, epoch = await kept_actions(cluster, host.invite)
         replay_matches(actions, host, guest, watcher)
         assert epoch == 1
+
+
+async def test_a_spectator_of_a_table_held_elsewhere_is_never_hung_up_as_unseated(
+    cluster: Cluster,
+) -> None:
+    """The hello deadline is for connections that never sat down: one watching through
+    another node's relay has (it was told 'sit at a table within 1 s' and cut off)."""
+    cluster.options = ("--hello-deadline", "1")
+    a, c = await cluster.start(2)
+    async with sessions() as made:
+        create = {"type": "create", "game": "pazaak", "seats": ["human", "easy"]}
+        host = await seated(made, a.url, create)
+        watcher = await seated(made, c.url, {"type": "watch", "code": host.watch})
+        assert port_of(watcher) == c.port
+        heard: list[Any] = []
+        watcher.connect(heard.append, lambda callback: callback())
+        line = watcher.link.ws
+        # past the deadline (the very thing under test is that nothing happens at it)
+        deadline = time.monotonic() + 1.5
+        await until(lambda: time.monotonic() > deadline, "the hello deadline to pass")
+        await BotSeat(host, "easy").play(PATIENCE)
+        await until(lambda: watcher.is_over, "the spectator to see the end")
+        assert watcher.link.ws is line  # the same connection throughout: never cut off
+        assert not [change for change in heard if isinstance(change, Refused)]
 
 
 async def test_a_killed_owner_s_table_moves_to_a_survivor_and_play_goes_on(
