@@ -34,7 +34,9 @@ async def say(pilot: Any, keys: str = "", value: str | None = None) -> ChatBox:
     """Open the chat box with ``c``, type ``keys`` (or fill in ``value``) and press Enter."""
     await pilot.press("c")
     box = pilot.app.screen.query_one(ChatBox)
-    assert box.has_focus
+    # Textual focuses on its next turn (keys typed meanwhile queue behind it): under load the
+    # press can return first, so the focus is awaited (a loaded full run once read it early)
+    await until(lambda: box.has_focus, "the chat box to take the focus")
     if keys:
         await pilot.press(*keys)
     if value is not None:
