@@ -355,6 +355,7 @@ class LobbyService:
                 tag=tag(m.player) if m.player else None,
                 rating=self._rating(m.player, match.game).shown() if m.player else None,
                 bot=m.bot,
+                finish_rate=self.ladder.finish_rate(m.player) if self.ladder and m.player else None,
             )
             for m in members
         ]

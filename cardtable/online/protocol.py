@@ -382,10 +382,14 @@ class Cancelled(_Message):
 
 
 class Opponent(_Message):
+    """A player as the lobby shows them: name, tag and rating (None: not signed in)."""
+
     name: str
     tag: str | None
     rating: str | None
     bot: bool = False
+    #: the share of their rated games they stayed in to the end (None: none yet, or unknown)
+    finish_rate: float | None = None
 
 
 class Matched(_Message):

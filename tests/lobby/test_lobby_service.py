@@ -130,6 +130,13 @@ async def test_a_signed_in_pair_is_matched_seated_and_rated(
     seek(lobby, ann)  # free to seek again
     lobby.receive(ann, wire.WhoAmI(type="whoami"))
     assert ann_heard.last("you")["ratings"]["pazaak"]["games"] == 1
+    seek(lobby, bo)
+    lobby.pools.clock.now += 10  # type: ignore[attr-defined]  # a 156-point gap: ranges widen
+    await lobby.wave()
+    assert ann_heard.last("matched")["match"] == match.id + 1
+    again = ann_heard.last("matched")["players"]
+    assert [p["finish_rate"] for p in again] == [1.0, 1.0]
+    assert {p["rating"] for p in again} == {c.after.shown() for c in changes}
 
 
 async def test_a_forged_signature_is_refused_and_a_fresh_nonce_sent(
