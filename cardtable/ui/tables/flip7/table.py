@@ -177,7 +177,8 @@ class Table(TableScreen):
     def match_line(self, view: Flip7View) -> str:
         deck = f"deck {view.deck_count} · discard {view.discard_count}"
         if self.solo:
-            best = f"best {self.best_before} rounds" if self.best_before else "no best yet"
+            record = self.solo_best()
+            best = f"best {record} rounds" if record else "no best yet"
             total = view.seats[0].banked
             return f"Solo · round {view.round} · total {total} / {view.goal} · {best} · {deck}{seed_text(self.session.seed)}"
         chain = ""
@@ -423,11 +424,27 @@ class Table(TableScreen):
         self.last_round = ended[-1]
         return round_summary(ended[-1], self.names, self.solo)
 
+    def rounds_played(self) -> int | None:
+        """The rounds a finished game took (None while it goes on)."""
+        outcome = self.session.outcome
+        if outcome is None:
+            return None
+        played = outcome.stats.get("rounds", 0)
+        return int(played) if isinstance(played, int | float) else 0
+
+    def solo_best(self) -> int | None:
+        """The fewest rounds a finished solo game has taken, this one counted once it is over:
+        the header reads it, as the result's record line does (they disagreed at the end)."""
+        rounds = self.rounds_played()
+        if rounds is None or not rounds:
+            return self.best_before
+        return rounds if self.best_before is None else min(self.best_before, rounds)
+
     def final_result(self) -> ResultPanel:
+        rounds = self.rounds_played()
+        assert rounds is not None
         outcome = self.session.outcome
         assert outcome is not None
-        played = outcome.stats.get("rounds", 0)
-        rounds = int(played) if isinstance(played, int | float) else 0
         if self.solo:
             return solo_final(
                 rounds, climb(self.session.history()), self.best_before, self.last_round
