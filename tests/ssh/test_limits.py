@@ -11,6 +11,7 @@ import pytest
 
 from cardtable.tools.sshgate import Gate, VisitLimits
 from tests.ssh.conftest import SshServer, running_server
+from tests.waits import until
 
 
 def test_the_gate_counts_seats_in_all_and_per_address() -> None:
@@ -40,9 +41,8 @@ async def test_open_one_seat_per_address_and_an_idle_visitor_is_let_go(
     stranger = asyncssh.generate_private_key("ssh-ed25519")  # in no keys file
     first = await strict_server.visit("zoe", stranger)
     try:
-        async with asyncio.timeout(15):
-            while not strict_server.apps():  # ann's app has started: her seat is taken
-                await asyncio.sleep(0.05)
+        # zoe's app has started: her seat is taken
+        await until(strict_server.apps, "the first visitor's app", 15)
         second = await strict_server.visit("bob", stranger)
         await asyncio.wait_for(second.ended.wait(), 15)
         assert "1 sessions from your address are playing already" in second.text

@@ -3,7 +3,6 @@ once they go (nothing)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 
@@ -12,6 +11,7 @@ import pytest
 from cardtable.persist.settings import settings_path
 from tests.ssh.conftest import SshServer
 from tests.ssh.visitor import Visitor
+from tests.waits import until
 
 #: seconds the app and its folder may take to go once the visitor has gone
 CLEAN_UP = 15.0
@@ -43,6 +43,8 @@ async def test_leaving_ends_the_app_and_removes_its_folder(
     monkeypatch.setenv("CARDTABLE_HOME", str(folder))
     assert json.loads(settings_path().read_text())["name"] == "ann"  # the login is their name
     await visitor.leave()
-    async with asyncio.timeout(CLEAN_UP):
-        while Path(f"/proc/{app}").exists() or folder.exists():
-            await asyncio.sleep(0.05)
+    await until(
+        lambda: not Path(f"/proc/{app}").exists() and not folder.exists(),
+        "the app to end and its folder to go",
+        CLEAN_UP,
+    )

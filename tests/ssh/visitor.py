@@ -10,6 +10,8 @@ from collections.abc import Callable
 import asyncssh
 import pyte
 
+from tests.waits import until
+
 #: seconds any one thing on screen may take to appear
 PATIENCE = 30.0
 #: seconds between two keys
@@ -55,13 +57,9 @@ class Visitor:
         def shown(text: str) -> bool:
             return all(want(text) if callable(want) else want in text for want in wanted)
 
-        try:
-            async with asyncio.timeout(patience):
-                while not shown(self.text):
-                    await asyncio.sleep(0.05)
-        except TimeoutError:
-            said = f"waited {patience:g} s for {wanted!r}; the screen:\n{self.text}"
-            raise AssertionError(said) from None
+        await until(
+            lambda: shown(self.text), lambda: f"{wanted!r}; the screen:\n{self.text}", patience
+        )
         return self.text
 
     async def code(self) -> str:
@@ -74,7 +72,7 @@ class Visitor:
         after it can land after the text)."""
         assert self.process is not None
         for n, key in enumerate(keys):
-            if n:
+            if n:  # a person's pace between keys is what this imitates: nothing to wait for
                 await asyncio.sleep(KEY_GAP)
             self.process.stdin.write(KEYS.get(key, key).encode())
 
@@ -86,7 +84,7 @@ class Visitor:
         row, line = next((n, line) for n, line in enumerate(screen.splitlines()) if text in line)
         x, y = line.index(text) + len(text) // 2 + 1, row + 1
         self.process.stdin.write(f"\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m".encode())
-        await asyncio.sleep(KEY_GAP)
+        await asyncio.sleep(KEY_GAP)  # a person's pace: the next key comes a moment later
 
     def resize(self, columns: int, rows: int) -> None:
         assert self.process is not None
