@@ -11,13 +11,13 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.waits import until_blocking
 from tests.web.tab import Tab
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,10 +94,10 @@ class Served:
         page = context.new_page()
         page.goto(self.url, wait_until="domcontentloaded")
         page.wait_for_selector("body.-first-byte", timeout=30_000)
-        deadline = time.monotonic() + 30
-        while not (new := set(self.mirror.iterdir()) - before) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert new, "the app in the new tab wrote no screen text"
+        new = until_blocking(
+            lambda: set(self.mirror.iterdir()) - before,
+            "the app in the new tab to write its screen",
+        )
         return Tab(page, new.pop(), self.shots)
 
 
@@ -123,14 +123,17 @@ def served(browser: object, tmp_path: Path) -> Iterator[Served]:
         start_new_session=True,
     )
     url = f"http://127.0.0.1:{port}/"
+
+    def answers() -> bool:
+        assert server.poll() is None, (tmp_path / "server.log").read_text()
+        try:
+            urllib.request.urlopen(url, timeout=1).close()
+        except OSError:
+            return False
+        return True
+
     try:
-        for _ in range(150):
-            try:
-                urllib.request.urlopen(url, timeout=1).close()
-                break
-            except OSError:
-                assert server.poll() is None, (tmp_path / "server.log").read_text()
-                time.sleep(0.1)
+        until_blocking(answers, f"cardtable web to answer on {url}")
         yield Served(browser, url, tmp_path)
     finally:
         os.killpg(server.pid, signal.SIGTERM)

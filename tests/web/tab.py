@@ -9,6 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from tests.waits import What, until_blocking
+
 T = TypeVar("T")
 
 
@@ -22,6 +24,7 @@ class Mirrored:
         return self.mirror.read_text(encoding="utf-8") if self.mirror.exists() else ""
 
     def pause(self) -> None:
+        """Between two looks at the screen."""
         time.sleep(0.1)
 
     def press(self, key: str) -> None:
@@ -33,13 +36,9 @@ class Mirrored:
         self.press(key)
         self.wait_for(lambda text: text != before)
 
-    def wait_until(self, found: Callable[[], T], what: object, seconds: float = 20) -> T:
+    def wait_until(self, found: Callable[[], T], what: What, seconds: float = 20) -> T:
         """``found()`` once it is truthy."""
-        deadline = time.monotonic() + seconds
-        while not (value := found()):
-            assert time.monotonic() < deadline, f"waited {seconds}s for {what}"
-            self.pause()
-        return value
+        return until_blocking(found, what, seconds, between=self.pause)
 
     def wait_for(self, wanted: str | Callable[[str], bool], seconds: float = 20) -> str:
         """The screen text once it holds ``wanted`` (or ``wanted(text)`` is true)."""
@@ -49,7 +48,7 @@ class Mirrored:
             text = self.text()
             return text if test(text) else ""
 
-        return self.wait_until(screen, f"{wanted!r}; screen:\n{self.text()}", seconds)
+        return self.wait_until(screen, lambda: f"{wanted!r}; screen:\n{self.text()}", seconds)
 
 
 class Tab(Mirrored):

@@ -8,10 +8,10 @@ import re
 import socket
 import subprocess
 import sys
-import time
 
 import pytest
 
+from tests.waits import until_blocking
 from tests.web.conftest import ROOT, free_port
 from tests.web.tab import Mirrored
 from tests.web.terminal import Terminal
@@ -24,14 +24,12 @@ INVITE = re.compile(r"Invite code:\s*(\S+)")
 VERDICT = re.compile(r"\S+ won the match")
 
 
-def wait_listening(port: int, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while True:
+def wait_listening(port: int) -> None:
+    def listening() -> bool:
         with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        assert time.monotonic() < deadline, f"nothing listens on {port}"
-        time.sleep(0.1)
+            return probe.connect_ex(("127.0.0.1", port)) == 0
+
+    until_blocking(listening, f"a server listening on {port}")
 
 
 def move(player: Mirrored, seat: int) -> bool:
@@ -91,10 +89,12 @@ def test_a_browser_player_and_a_terminal_player_finish_an_online_match(served, t
         tab.wait_for("Pazaak ·", seconds=30)
         terminal.wait_for("Pazaak ·", seconds=30)
         tab.shot("online-table")
-        deadline = time.monotonic() + 120
-        while move(terminal, 0) | move(tab, 1):
-            assert time.monotonic() < deadline, f"no end:\n{terminal.text()}\n{tab.text()}"
-            tab.pause()
+        until_blocking(
+            lambda: not (move(terminal, 0) | move(tab, 1)),
+            lambda: f"the match's end:\n{terminal.text()}\n{tab.text()}",
+            120,
+            between=tab.pause,
+        )
         verdicts = {VERDICT.search(player.text()).group(0) for player in (terminal, tab)}
         # the winner reads "You", the other the winner's name
         assert verdicts in (
