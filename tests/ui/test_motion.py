@@ -36,6 +36,7 @@ from cardtable.ui.games import GAME_UIS
 from cardtable.ui.tables.pixies.widgets import GridBoard
 from cardtable.ui.tablescreens import table_screen
 from cardtable.ui.widgets.card import CardView
+from tests.waits import until
 
 SLOW = 60.0
 
@@ -60,12 +61,14 @@ async def opened(app: CardtableApp, level: str) -> AsyncIterator[tuple[Any, Any]
     """The app at 120×40 with motion at ``level``, once its bots are done: (pilot, table)."""
     async with app.run_test(size=(120, 40)) as pilot:
         app.animation_level = level  # type: ignore[assignment]
+
         # a bot's move reaches the screen as a message, and only then does the next bot start:
         # one wait for the workers can end between two bot moves on a busy machine
-        for _ in range(100):
+        async def my_turn() -> bool:
             await settle(pilot)
-            if app.screen.my_turn:
-                break
+            return app.screen.my_turn
+
+        await until(my_turn, "the person's turn, the bots' moves done")
         yield pilot, app.screen
 
 

@@ -35,6 +35,7 @@ from cardtable.ui.tables.pazu.table import PazuTable
 from cardtable.ui.tables.pazu.widgets import PazuHand, SeatBoard
 from cardtable.ui.tablescreens import table_screen
 from cardtable.ui.widgets.log import MoveLog
+from tests.waits import until
 
 
 def new_app(seats: tuple[Seat, ...], seed: int, max_sets: int = 2) -> CardtableApp:
@@ -395,9 +396,11 @@ async def test_a_person_adds_a_bot_between_sets_by_keys_and_it_plays_the_next_se
         assert "At the table: 5 of 6" in text_of(table.query_one("#pz-between"))
         # the person is still deciding; the next set deals the new bot in, and it bids
         await pilot.press("n")
-        await wait_for(pilot, lambda: table.session.match.state.phase is not Phase.LEAVE)
+        await wait_for(pilot, lambda: table.session.match.state.phase is not Phase.LEAVE, "a deal")
         await wait_for(
-            pilot, lambda: table.session.match.state.bids[4] is not None or table.my_turn
+            pilot,
+            lambda: table.session.match.state.bids[4] is not None or table.my_turn,
+            "the new bot's bid",
         )
         panel = table.query_one(AuctionPanel)
         assert "Mission (hard)" in text_of(panel.query_one("#pz-seats"))
@@ -422,7 +425,7 @@ async def test_a_person_sends_a_bot_away_by_keys_and_it_leaves_with_its_chips():
         left = next(b for b in table.query(SeatBoard) if b.seat == 2)
         assert left.display and left.has_class("-left")  # its last board stays until the next set
         await pilot.press("n")
-        await wait_for(pilot, lambda: table.session.match.state.phase is not Phase.LEAVE)
+        await wait_for(pilot, lambda: table.session.match.state.phase is not Phase.LEAVE, "a deal")
         assert 2 not in table.shown and not left.display
         assert len(table.session.match.state.revealed) + len(auction_picks(table)) == 3
 
@@ -557,13 +560,15 @@ def auction_picks(table: PazuTable) -> list[Any]:
     return list(story.picks) if story else []
 
 
-async def wait_for(pilot, done: Callable[[], bool], rounds: int = 60) -> None:
+async def wait_for(pilot, done: Callable[[], bool], what: str) -> None:
     """Let bots move until ``done`` holds (they pause 0 s in tests)."""
-    for _ in range(rounds):
-        if done():
-            return
-        await settle(pilot, rounds=1)
-    assert done()
+
+    async def done_once_settled() -> bool:
+        if not done():
+            await settle(pilot, rounds=1)
+        return done()
+
+    await until(done_once_settled, what)
 
 
 async def test_the_log_wraps_its_lines_again_when_it_grows_wider():

@@ -34,6 +34,7 @@ from cardtable.ui.tables.pixies.widgets import GridPanel
 from cardtable.ui.tablescreens import table_screen
 from cardtable.ui.widgets.log import MoveLog, log_folded
 from tests.ui.test_pixies_table import settle
+from tests.waits import until
 
 #: game, seats, the table's class, and the widget that draws one player's board
 GAME_CASES = {
@@ -84,13 +85,13 @@ def one_move_before(
 
 async def until_result_panel(pilot: Any) -> ResultPanel:
     """The result panel the move just made opens, once it is up."""
-    for _ in range(20):
+
+    async def panel() -> ResultPanel | None:
         await settle(pilot)
-        if isinstance(pilot.app.screen, ResultPanel):
-            break
-    panel = pilot.app.screen
-    assert isinstance(panel, ResultPanel), f"no result panel, but {panel!r}"
-    return panel
+        screen = pilot.app.screen
+        return screen if isinstance(screen, ResultPanel) else None
+
+    return await until(panel, lambda: f"a result panel, not {pilot.app.screen!r}")
 
 
 async def result_up(pilot: Any, game: str, final: bool) -> tuple[TableScreen, ResultPanel]:
