@@ -17,6 +17,7 @@ from cardtable.online.protocol import Create
 from cardtable.online.server import GameServer
 from cardtable.online.store import SqliteStore, StoreTooNew, TableRecord
 from tests.online.conftest import Unbuffered
+from tests.waits import until
 
 asyncpg = pytest.importorskip("asyncpg", reason="the cluster extra is not installed")
 from cardtable.online.pgstore import MIGRATIONS, PostgresStore  # noqa: E402
@@ -184,10 +185,8 @@ async def test_writes_made_while_a_batch_is_in_flight_go_together_in_the_next(
         journal.write(store.create, record("t"))
         journal.write(store.append, "t", 0, {"type": "Stand"})
         first = journal.commit_pending()
-        for _ in range(100):  # the loop turns: the first batch goes in flight
-            if store.flushes:
-                break
-            await asyncio.sleep(0)
+        # a look each turn of the loop: the first batch goes in flight
+        await until(lambda: store.flushes, "the first batch in flight", every=0)
         for ply in range(1, 4):  # three turns of the loop while it is in flight
             journal.write(store.append, "t", ply, {"type": "Stand"})
             await asyncio.sleep(0)
