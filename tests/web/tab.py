@@ -78,13 +78,14 @@ class Tab(Mirrored):
     def shot(self, name: str) -> Path:
         """A page screenshot; each step's must differ from every earlier one (the page moved on)."""
         path = self.shots / f"{name}.png"
-        for _ in range(20):  # the canvas may be a frame behind the app: give it a moment
+
+        def new_look() -> str | None:
             self.page.screenshot(path=str(path))
             digest = hashlib.sha256(path.read_bytes()).hexdigest()
-            if digest not in self.seen_shots:
-                break
-            self.page.wait_for_timeout(100)
+            return None if digest in self.seen_shots else digest
+
+        # the canvas may be a frame behind the app
+        digest = self.wait_until(new_look, f"{name}: a page unlike every earlier step's")
         assert path.stat().st_size > 5_000, f"{name}: a blank page?"
-        assert digest not in self.seen_shots, f"{name}: the page looks as at an earlier step"
         self.seen_shots.add(digest)
         return path

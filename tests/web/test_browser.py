@@ -52,7 +52,9 @@ def check_a_second_visitor_sees_nothing_of_the_first(served: Served, first: Tab)
     folder is its own and empty, and it is gone once the tab is closed."""
     other = served.open()
     other.wait_for("choose a game")
-    other.page.wait_for_timeout(1000)  # the saved games come after the first paint
+    # the saved games come after the first paint, and no saved game shows nothing: there is
+    # no sign to wait for, so a wrong "Continue" is given a second to appear
+    other.page.wait_for_timeout(1000)
     assert "Continue " not in other.wait_for("Stats (t)")
     homes = served.visitor_homes()
     assert len(homes) == 2
