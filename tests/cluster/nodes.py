@@ -37,6 +37,22 @@ class Node:
         return self.log.read_text(encoding="utf-8", errors="replace")
 
 
+async def listening(node: Node) -> None:
+    """Once ``node`` takes connections; it must not have exited meanwhile."""
+
+    async def answers() -> bool:
+        assert node.process is not None and node.process.poll() is None, node.said()
+        try:
+            _, writer = await asyncio.open_connection("127.0.0.1", node.port)
+        except OSError:
+            return False
+        writer.close()
+        await writer.wait_closed()
+        return True
+
+    await until(answers, lambda: f"node {node.name} to listen: {node.said()}", every=0.05)
+
+
 @dataclass
 class Cluster:
     """Nodes named A, B, C… started by ``start`` and all ended by ``stop``."""
@@ -57,7 +73,7 @@ class Cluster:
             self.nodes.append(node)
             self.launch(node)
         for node in self.nodes:
-            await self.listening(node)
+            await listening(node)
         return self.nodes
 
     def launch(self, node: Node) -> None:
@@ -67,19 +83,6 @@ class Cluster:
         env = {**os.environ, "CARDTABLE_HOME": str(self.folder / f"home-{node.name}")}
         with node.log.open("ab") as log:
             node.process = subprocess.Popen(command, stdout=log, stderr=log, env=env)
-
-    async def listening(self, node: Node) -> None:
-        async def answers() -> bool:
-            assert node.process is not None and node.process.poll() is None, node.said()
-            try:
-                _, writer = await asyncio.open_connection("127.0.0.1", node.port)
-            except OSError:
-                return False
-            writer.close()
-            await writer.wait_closed()
-            return True
-
-        await until(answers, lambda: f"node {node.name} to listen: {node.said()}", every=0.05)
 
     def signal(self, node: Node, number: signal.Signals) -> None:
         assert node.process is not None

@@ -21,7 +21,7 @@ from cardtable.online.identity import load_or_create
 from cardtable.online.lobbyclient import LobbyClient, seat_session
 from cardtable.online.seeker import matched
 from cardtable.session.base import RatingsChanged
-from tests.cluster.nodes import Node, free_port
+from tests.cluster.nodes import Node, free_port, listening
 from tests.online.conftest import PATIENCE
 
 
@@ -40,16 +40,7 @@ async def serve(tmp_path: Path) -> AsyncIterator[tuple[Node, Path]]:
             stderr=log,
             env=env_for(tmp_path / "server-home"),
         )
-    for _ in range(int(PATIENCE / 0.05)):
-        assert node.process.poll() is None, node.said()
-        try:
-            _, writer = await asyncio.open_connection("127.0.0.1", node.port)
-        except OSError:
-            await asyncio.sleep(0.05)
-            continue
-        writer.close()
-        await writer.wait_closed()
-        break
+    await listening(node)
     yield node, db
     if node.process.poll() is None:
         node.process.kill()
@@ -126,7 +117,8 @@ async def test_a_server_killed_as_rated_games_end_keeps_results_and_ratings_cons
         for n in range(4)
     ]
     await asyncio.wait_for(rated.wait(), 60)
-    # a moment later, while two tables play on (moves, game ends, results), the server dies
+    # a moment later, while two tables play on (moves, game ends, results), the server dies:
+    # the moment is drawn at random on purpose, so this sleep is the test's, not a wait
     await asyncio.sleep(random.Random(38).uniform(0.0, 0.3))
     assert node.process is not None
     node.process.send_signal(signal.SIGKILL)
