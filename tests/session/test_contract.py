@@ -31,7 +31,8 @@ from cardtable.session import (
     ReplaySession,
     Session,
 )
-from tests.online.conftest import PATIENCE, Running
+from tests.online.conftest import Running
+from tests.waits import until
 
 SPEC = GAMES["pazaak"]
 SEED = 3
@@ -56,11 +57,7 @@ class Seam:
 
     async def until(self, check: Callable[[], bool], what: str) -> None:
         """Wait, bounded, for ``check()`` (at once for a session held in this process)."""
-        for _ in range(int(PATIENCE / 0.01)):
-            if check():
-                return
-            await asyncio.sleep(0.01)
-        raise AssertionError(f"{self.kind}: timed out waiting for {what}")
+        await until(check, f"{self.kind}: {what}")
 
     def take_the_keyboard(self) -> None:
         """Hot-seat: the person to move sits down, as after the hand-off screen."""
