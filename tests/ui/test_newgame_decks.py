@@ -9,6 +9,7 @@ from cardtable.games.registry import get
 from cardtable.persist.decks import DeckStore
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.tablescreens import new_game_screen
+from tests.waits import until
 
 
 def chosen_decks(app: CardtableApp) -> list[str]:
@@ -20,12 +21,12 @@ def chosen_decks(app: CardtableApp) -> list[str]:
 async def decks_once_shown(pilot) -> list[str]:
     """The decks chosen, once the form's deferred fields (the deck choices among them) have
     mounted: they come a frame or more after the form's first frame."""
-    for _ in range(100):
-        await pilot.pause()
-        decks = chosen_decks(pilot.app)
-        if decks and str(Select.NULL) not in decks:
-            return decks
-    return chosen_decks(pilot.app)
+
+    def decks() -> list[str] | None:
+        chosen = chosen_decks(pilot.app)
+        return chosen if chosen and str(Select.NULL) not in chosen else None
+
+    return await until(decks, "the deck choices", pilot=pilot)
 
 
 async def test_both_seats_start_on_the_default_gold_deck():

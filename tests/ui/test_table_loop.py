@@ -15,6 +15,7 @@ from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tables.calling import OwnLoop
+from tests.waits import until
 
 PAZAAK = GAMES["pazaak"]
 
@@ -40,8 +41,7 @@ async def test_news_from_another_loop_runs_in_the_tables_loop_and_boxes_answer_i
             pilot.app.push_screen(box, answers.append)
 
         pilot.app.call_later(dispatch, news)  # from the app's loop, not the table's
-        for _ in range(5):
-            await pilot.pause()
+        await until(lambda: loops, "the news to be told", pilot=pilot)
         assert loops == [table.task]
         await pilot.press("enter")
         await pilot.pause()
