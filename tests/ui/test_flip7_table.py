@@ -178,8 +178,11 @@ async def test_new_game_form_solo_hides_the_action_card_switch_and_starts_solo()
         lambda app: Flip7NewGame(SPEC, default_seats(1, ()), options, 5), bot_pause=0
     )
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        assert not app.screen.query_one("#row-action_cards").display  # shown from two seats
+        # the option rows are mounted after the form's first frame, then follow the seats
+        form = app.screen
+        assert isinstance(form, Flip7NewGame)
+        await until(lambda: form.fields_ready, "the form's option rows", pilot=pilot)
+        assert not form.query_one("#row-action_cards").display  # shown from two seats
         assert "Solo challenge" in str(app.screen.query(Static).first().render()) or any(
             "Solo challenge" in text(s) for s in app.screen.query(Static)
         )
