@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 from cardtable.core.seats import Seat
+from cardtable.games.pazu.state import Phase
 from cardtable.games.registry import GAMES
+from cardtable.session import LocalSession
+from cardtable.tools.shots.pazu import SPEC as PAZU
+from cardtable.tools.shots.pazu import preplay
+from cardtable.tools.shots.pazu import seats_for as pazu_seats
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.keys import key_rows
 from cardtable.ui.screens.home import HomeScreen
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen
+from cardtable.ui.tablescreens import table_screen
 
 PAZAAK = GAMES["pazaak"]
 
@@ -26,7 +36,7 @@ def test_the_keys_screen_names_keys_as_people_read_them_and_lists_none_twice():
     assert len(common) == len(set(common))  # ^q is listed once, not again for tables
     games = [(k, w) for where, k, w in rows if where not in ("anywhere", "every table", "home")]
     assert not set(common) & set(games)  # a game repeats no key every table has
-    assert ("Pazaak", "1-4", "Play a card") in rows
+    assert ("Pazaak", "1-4", "Card") in rows
     assert ("every table", "q", "Home") in rows
     # issue 24: the keys that step through a replay work only there, and are filed so
     assert ("replays", "←", "Back") in rows and ("replays", "PgDn", "Next set/round") in rows
@@ -70,7 +80,7 @@ async def test_the_footer_shows_the_way_home_and_the_card_keys():
                 break
             await pilot.pause()
         shown = " ".join(str(w.render()) for w in footer.query("FooterKey"))
-        assert "Home" in shown and "1-4" in shown and "Play a card" in shown
+        assert "Home" in shown and "1-4" in shown and "Card" in shown
 
 
 async def test_q_asks_before_leaving_a_game_in_progress_and_says_it_is_saved():
@@ -96,3 +106,33 @@ async def test_q_asks_before_leaving_a_game_in_progress_and_says_it_is_saved():
         await settle(pilot)
         assert isinstance(app.screen, HomeScreen)
         assert app.saves.latest() is not None  # type: ignore[attr-defined]
+
+
+def pazu_turn_app() -> CardtableApp:
+    """Pazu-Pazaak for three, the person to play a turn (the phase with the most keys)."""
+    match = preplay(3, 3, lambda m: m.state.phase is Phase.TURN)
+    session = LocalSession(PAZU, match, pazu_seats(3))
+    return CardtableApp(lambda app: table_screen(session), bot_pause=0)
+
+
+@pytest.mark.parametrize("make_app", [pazaak_app, pazu_turn_app], ids=["pazaak", "pazu"])
+async def test_at_80_columns_the_footer_shows_every_key_whole(make_app: Any) -> None:
+    """Issue 36 item 12: at 80×24 Pazaak's footer was cut to "1-4 Play a car"."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        while not table.my_turn:
+            await settle(pilot)
+        footer = table.query_one(Footer)
+        for _ in range(20):  # the footer draws its keys a refresh after they change
+            if any("Card" in str(k.render()) for k in footer.query(FooterKey)):
+                break
+            await pilot.pause()
+        keys = [k for k in footer.query(FooterKey) if not k.has_class("-command-palette")]
+        shown = [str(k.render()) for k in keys]
+        assert any("Card" in text for text in shown) and any("Stand" in text for text in shown)
+        palette = footer.query(".-command-palette")
+        room = palette.first().region.x if palette else footer.region.right
+        assert all(k.region.width and k.region.right <= room for k in keys), shown

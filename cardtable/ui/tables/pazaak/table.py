@@ -107,7 +107,8 @@ class Table(TableScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "stand", "Stand"),
         Binding("e", "end_turn", "End turn"),
-        Binding("1", "play_card(0)", "Play a card", key_display="1-4"),
+        # short words: at 80 columns the footer holds every key whole ("1-4 Play a car")
+        Binding("1", "play_card(0)", "Card", key_display="1-4"),
         *(Binding(str(n), f"play_card({n - 1})", f"Card {n}", show=False) for n in range(2, 5)),
     ]
     ROUND_WORD = "set"

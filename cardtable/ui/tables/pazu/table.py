@@ -91,7 +91,8 @@ class PazuTable(PazuChoices):
         Binding("L", "leave", "Leave table"),
         Binding("a", "add_bot", "Add bot"),
         Binding("r", "remove_bot", "Remove bot"),
-        Binding("1", "digit(0)", "Card / pick", key_display="1-9…"),
+        # a hand card to play, or an offered card to pick (short, for an 80-column footer)
+        Binding("1", "digit(0)", "Card", key_display="1-9…"),
         *(Binding(key, f"digit({i})", show=False) for i, key in enumerate(HAND_KEYS) if i),
     ]
     ROUND_WORD = "set"
