@@ -26,10 +26,23 @@ from cardtable.online import protocol as wire
 from cardtable.online.identity import Challenge, IdentityError, tag
 from cardtable.online.ladder import BoardRow, RatingChange, Seat, SqliteLadder
 from cardtable.online.matchmaking import WAVE_EVERY, Clock, Match, Matchmaker, SeekRefused
-from cardtable.online.ratings import NEW_RATING, Rating, change_text, places_from_order
+from cardtable.online.ratings import (
+    NEW_RATING,
+    PAIR_GAMES_PER_DAY,
+    Rating,
+    change_text,
+    places_from_order,
+)
 from cardtable.online.tables import Refusal
 
 log = logging.getLogger("cardtable.lobby")
+
+# Why a rated game moved nobody's rating: the ``reason`` of its ``rated`` message.
+NO_LADDER = "this server keeps no ratings"
+ABANDONED = "the game was abandoned before every player had moved"
+DAILY_LIMIT = (
+    f"the daily limit of {PAIR_GAMES_PER_DAY} rated games between the same two players was reached"
+)
 
 
 def quick_match_sizes() -> dict[str, tuple[int, int]]:
@@ -426,27 +439,33 @@ class LobbyService:
         order: list[list[int]],
         moved: set[int],
         leavers: set[int],
-    ) -> list[RatingChange]:
+    ) -> tuple[list[RatingChange], str | None]:
         """A quick-match game ended: its seats in finishing order (tied groups, best first),
         the seats that moved at least once, and those whose player left and was not back.
 
         Rated, and every player moved: the result is kept and the ratings change, leavers
-        ranked last (call inside the store transaction that finishes the table).
+        ranked last (call inside the store transaction that finishes the table). Returns the
+        changes, and for a rated game that moved nobody's rating the reason why.
         """
         table = self.quick.get(invite)
-        if table is None or not table.rated or self.ladder is None:
-            return []
+        if table is None or not table.rated:
+            return [], None
+        if self.ladder is None:
+            return [], NO_LADDER
         if len(moved) < len(table.members):  # abandoned before everyone's first move
-            return []
+            return [], ABANDONED
         ids = [m.player or "" for m in table.members]
         gone = [ids[seat] for seat in leavers]
         places = dict(places_from_order([[ids[s] for s in group] for group in order], gone))
         seats = [
             Seat(player, places[player], left=seat in leavers) for seat, player in enumerate(ids)
         ]
-        return self.ladder.record(table.game, table_id, self.now(), seats)
+        changes = self.ladder.record(table.game, table_id, self.now(), seats)
+        return changes, None if changes else DAILY_LIMIT
 
-    def rated_message(self, invite: str, changes: list[RatingChange]) -> str | None:
+    def rated_message(
+        self, invite: str, changes: list[RatingChange], reason: str | None
+    ) -> str | None:
         """The ``rated`` message for a quick-match table's players (None: not a rated table)."""
         table = self.quick.get(invite)
         if table is None or not table.rated:
@@ -455,6 +474,7 @@ class LobbyService:
         return wire.Rated(
             type="rated",
             counted=bool(changes),
+            reason=reason,
             changes=[
                 wire.RatingChange(
                     player=c.player,

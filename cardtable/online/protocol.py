@@ -485,11 +485,14 @@ class RatingChange(_Message):
 
 class Rated(_Message):
     """On a table connection, after a rated game's end: each seat's rating change, in seat order
-    (``counted`` False: over the daily limit for two players, nobody's rating moved)."""
+    (``counted`` False: nobody's rating moved, and ``reason`` says why in a sentence)."""
 
     type: Literal["rated"]
     counted: bool
     changes: list[RatingChange]
+    #: set whenever ``counted`` is False: the daily pair limit, a game abandoned before every
+    #: player moved, or a server that keeps no ratings
+    reason: str | None = None
 
 
 LobbyNews = (

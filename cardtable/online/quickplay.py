@@ -157,14 +157,14 @@ class QuickPlay:
         players hear of them in a message queued now, which leaves once the commit is kept."""
         outcome = table.match.outcome
         assert outcome is not None
-        changes = self.lobby.keep_result(
+        changes, reason = self.lobby.keep_result(
             table.invite,
             table.id,
             finishing_order(outcome.winners, outcome.scores),
             self.moved.pop(table, set()),
             set(table.stand_ins),
         )
-        text = self.lobby.rated_message(table.invite, changes)
+        text = self.lobby.rated_message(table.invite, changes, reason)
         self.lobby.table_over(table.invite)
         if text is not None:
             for peer in table.peers:

@@ -192,7 +192,9 @@ class RemoteSession(Session):
             self._hear(message)
         elif isinstance(message, Rated):
             self.rated = message
-            lines = (f"{c.name}#{c.tag} {c.text}" for c in message.changes)
+            lines = [f"{c.name}#{c.tag} {c.text}" for c in message.changes]
+            if message.reason is not None:
+                lines.append(f"Not rated: {message.reason}.")
             self.emit(RatingsChanged(tuple(lines)))
         elif isinstance(message, Upgrade):
             self._stop(message.message)

@@ -81,7 +81,8 @@ class Noted:
 @dataclass(frozen=True, slots=True)
 class RatingsChanged:
     """A rated game held elsewhere has ended: each player's change in words, in seat order
-    ("Ann#k3Qf 1,512 → 1,527 (+15)"); empty when the game moved nobody's rating."""
+    ("Ann#k3Qf 1,512 → 1,527 (+15)"); when the game moved nobody's rating, one line saying why
+    ("Not rated: the game was abandoned before every player had moved.")."""
 
     lines: tuple[str, ...]
 

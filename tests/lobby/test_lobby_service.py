@@ -15,7 +15,7 @@ import pytest
 from cardtable.online import protocol as wire
 from cardtable.online.identity import Identity, load_or_create, tag
 from cardtable.online.ladder import SqliteLadder
-from cardtable.online.lobby import LobbyService, Member, Visitor
+from cardtable.online.lobby import ABANDONED, LobbyService, Member, Visitor
 from cardtable.online.matchmaking import CONFIRM_WITHIN
 from cardtable.online.store import SqliteStore
 from cardtable.online.tables import Refusal
@@ -118,12 +118,13 @@ async def test_a_signed_in_pair_is_matched_seated_and_rated(
     assert matched["players"][bo_seat]["tag"] == tag(keys[1].player)
     assert not lobby.seat_taken("T0", ann_seat)
     assert lobby.seat_taken("T0", bo_seat)
-    changes = lobby.keep_result(
+    changes, reason = lobby.keep_result(
         "T0", "table-1", [[bo_seat], [ann_seat]], moved={0, 1}, leavers=set()
     )
+    assert reason is None
     after = {c.player: c.after for c in changes}
     assert after[keys[1].player].display > 1500 > after[keys[0].player].display
-    rated = json.loads(lobby.rated_message("T0", changes) or "{}")
+    rated = json.loads(lobby.rated_message("T0", changes, reason) or "{}")
     winner = next(c for c in rated["changes"] if c["player"] == keys[1].player)
     assert rated["counted"] and winner["text"].startswith("1,500? → 1,5")
     lobby.table_over("T0")
@@ -214,7 +215,10 @@ async def test_a_game_abandoned_before_everyone_moved_is_not_rated(
     await lobby.wave()
     lobby.seat_taken("T0", 0)
     lobby.seat_taken("T0", 1)
-    assert lobby.keep_result("T0", "table-1", [[0], [1]], moved={0}, leavers=set()) == []
+    changes, reason = lobby.keep_result("T0", "table-1", [[0], [1]], moved={0}, leavers=set())
+    assert changes == [] and reason == ABANDONED
+    rated = wire.Rated.model_validate_json(lobby.rated_message("T0", changes, reason) or "{}")
+    assert not rated.counted and rated.reason == ABANDONED
     assert lobby.ladder is not None and list(lobby.ladder.results()) == []
 
 
@@ -229,7 +233,7 @@ async def test_a_leaver_ranks_last_though_the_stand_in_won(
     for seat in range(3):
         lobby.seat_taken("T0", seat)
     # A left; the bot playing A's seat came first
-    changes = lobby.keep_result("T0", "table-1", [[a], [b], [c]], moved={0, 1, 2}, leavers={a})
+    changes, _ = lobby.keep_result("T0", "table-1", [[a], [b], [c]], moved={0, 1, 2}, leavers={a})
     after = {change.player: change.after.mu for change in changes}
     assert after[keys[0].player] < after[keys[2].player] < after[keys[1].player]
     assert lobby.ladder is not None and lobby.ladder.finish_rate(keys[0].player) == 0.0

@@ -14,7 +14,9 @@ from websockets.asyncio.client import connect
 from cardtable.online import protocol as wire
 from cardtable.online.botclient import BotSeat
 from cardtable.online.identity import Identity, load_or_create
+from cardtable.online.lobby import DAILY_LIMIT
 from cardtable.online.lobbyclient import LobbyClient, LobbyError, seat_session
+from cardtable.online.ratings import PAIR_GAMES_PER_DAY
 from cardtable.online.seeker import matched, play_matched, seek_games
 from tests.online.conftest import PATIENCE, Running, until
 
@@ -55,6 +57,24 @@ async def test_two_seekers_are_paired_in_one_wave_play_and_see_their_ratings_cha
     everyone = await bo.everyone("pazaak")
     assert sorted(row.player for row in everyone) == sorted([keys[0].player, keys[1].player])
     assert all(row.rank is None and row.rating.provisional for row in everyone)
+    await ann.close()
+    await bo.close()
+
+
+async def test_a_fourth_rated_game_in_a_day_between_two_players_says_why_it_did_not_count(
+    server: Running, keys: list[Identity]
+) -> None:
+    ann, bo = await lobby(server, keys[0], "Ann"), await lobby(server, keys[1], "Bo")
+    games = await asyncio.gather(
+        seek_games(ann, "pazaak", True, None, "easy", PAIR_GAMES_PER_DAY + 1),
+        seek_games(bo, "pazaak", True, None, "easy", PAIR_GAMES_PER_DAY + 1),
+    )
+    rated = [game.rated for game in games[0]]
+    assert all(r is not None and r.counted and r.reason is None for r in rated[:-1])
+    last = rated[-1]
+    assert last is not None and not last.counted and last.changes == []
+    assert last.reason == DAILY_LIMIT
+    assert (await ann.whoami()).ratings["pazaak"].games == PAIR_GAMES_PER_DAY
     await ann.close()
     await bo.close()
 
