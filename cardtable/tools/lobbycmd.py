@@ -154,6 +154,7 @@ def _say_result(played: Any, news: Any, as_json: bool) -> None:
     changes = played.rated.changes if played.rated is not None else []
     mine = changes[news.seat] if news.seat < len(changes) else None  # in seat order
     change = mine.text if mine is not None else None
+    why_not = played.rated.reason if played.rated is not None else None
     if as_json:
         print(
             json.dumps(
@@ -165,13 +166,15 @@ def _say_result(played: Any, news: Any, as_json: bool) -> None:
                     "rated": news.rated,
                     "rating": None if mine is None else mine.after.model_dump(),
                     "change": change,
+                    "not_rated": why_not,
                 }
             ),
             flush=True,
         )
         return
     won = "won" if news.seat in outcome.winners else "lost"
-    print(f"{GAMES[news.game].title}: {won}" + (f" · {change}" if change else ""), flush=True)
+    said = f" · {change}" if change else f" · not rated: {why_not}" if why_not else ""
+    print(f"{GAMES[news.game].title}: {won}{said}", flush=True)
 
 
 def _play_on_screen(url: str, news: Any) -> int:

@@ -78,7 +78,8 @@ async def test_bot_seekers_play_rated_games_and_the_leaderboard_lists_them(
     for code, out in await asyncio.gather(*seekers):
         assert code == 0, out
         games = [json.loads(line) for line in out.splitlines()]
-        assert len(games) == 2 and all(g["rated"] and g["change"] for g in games)
+        assert len(games) == 2
+        assert all(g["rated"] and g["change"] and g["not_rated"] is None for g in games)
     code, out = await run(["top", "pazaak", "--json", "--server", node.url], tmp_path / "reader")
     assert code == 0, out
     rows = json.loads(out)
