@@ -35,6 +35,9 @@ class Tuning:
     card_worth_scale: float = 6.0
     #: the same for bidding: chips paid for a better pick are lost for good, so bid lower
     bid_worth_scale: float = 1.0
+    #: how many hand cards the search lays from now to the end of the set, this turn's
+    #: included: a cap on the hands it weighs, which is what its time goes on (issue #39)
+    set_cards: int = 2
 
 
 def draw_odds(view: PazuView) -> tuple[tuple[int, float], ...]:
@@ -156,23 +159,37 @@ class TurnSearch:
             return self.stand(total, n, mask) if total <= TARGET else self.bust(mask)
         if total == TARGET:
             return self.stand(total, n, mask)
-        best = self.after_card(total, n, mask)
+        after_card = self.after_card
+        best = after_card(total, n, mask)
+        if not mask or (self.full & ~mask).bit_count() >= self.tuning.set_cards:
+            return best
         # mending a bust may land anywhere; otherwise a card is only worth playing near 20
         floor = -TARGET * BOARD_SIZE if total > TARGET else self.tuning.card_floor
+        low, high = floor - total, TARGET - total
         for bit, values in enumerate(self.values):
             if mask >> bit & 1:
                 left = mask & ~(1 << bit)
                 for value in values:
-                    if floor <= total + value <= TARGET:
-                        best = max(best, self.after_card(total + value, n + 1, left))
+                    if low <= value <= high:
+                        landed = after_card(total + value, n + 1, left)
+                        if landed > best:
+                            best = landed
         return best
 
     def draw_on(self, total: int, n: int, mask: int) -> float:
         """End the turn on ``total`` (≤ 20) and draw again next turn."""
         key = (total, n, mask)
-        value = self._draw_memo.get(key)
+        memo = self._draw_memo
+        value = memo.get(key)
         if value is None:
-            after = self.after_draw
-            value = sum(p * after(total + rank, n + 1, mask) for rank, p in self.odds)
-            self._draw_memo[key] = value
+            after_memo = self._after_draw_memo
+            value = 0.0
+            n += 1
+            for rank, p in self.odds:
+                landed = total + rank
+                found = after_memo.get((landed, n, mask))
+                if found is None:
+                    found = after_memo[landed, n, mask] = self._after_draw(landed, n, mask)
+                value += p * found
+            memo[key] = value
         return value
