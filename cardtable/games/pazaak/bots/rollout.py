@@ -141,6 +141,11 @@ def samples(
 
 
 def _hand_sources(used: tuple[Card, ...]) -> list[list[Held]]:
+    """``hand_decks`` as the play-outs hold their cards."""
+    return [[held(card) for card in deck] for deck in hand_decks(used)]
+
+
+def hand_decks(used: tuple[Card, ...]) -> list[list[Card]]:
     """What an unseen hand may be dealt from: each ready-made deck that holds every card its
     owner has played, less those cards; failing that, all ready-made decks pooled."""
     played = Counter(used)
@@ -151,7 +156,7 @@ def _hand_sources(used: tuple[Card, ...]) -> list[list[Held]]:
     ]
     if not fits:
         fits = [Counter(card for deck in READY_DECKS.values() for card in deck.cards)]
-    return [[held(card) for card in rest.elements()] for rest in fits]
+    return [list(rest.elements()) for rest in fits]
 
 
 class PlayOut:
