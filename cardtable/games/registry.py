@@ -133,7 +133,7 @@ register(
         "pazaak",
         "Pazaak",
         (2, 2),
-        (*THREE_LEVELS, "expert"),
+        THREE_LEVELS,
         _pazaak_rules,
         _pazaak_bots,
         "docs/rules/pazaak.md",
