@@ -11,52 +11,53 @@ from hypothesis import strategies as st
 
 from cardtable.core.bots import bot_rng
 from cardtable.core.match import Match
+from cardtable.core.seating import load_policy
 from cardtable.games.pazaak.actions import END_TURN, STAND, PlaySide
 from cardtable.games.pazaak.bots.belief import PASSES_UP_20, Belief, likelihood, turn_totals
 from cardtable.games.pazaak.bots.chase import Chase
-from cardtable.games.pazaak.bots.expert import ExpertBot, ExpertTuning
 from cardtable.games.pazaak.bots.ismcts import SearchTuning
 from cardtable.games.pazaak.bots.leaf import LeafChase, number
 from cardtable.games.pazaak.bots.rollout import LOSE, VOID, WIN
+from cardtable.games.pazaak.bots.searchbot import SearchBot, SearchBotTuning
 from cardtable.games.pazaak.cards import parse_all
 from cardtable.games.pazaak.rules import RULES
 from cardtable.games.pazaak.state import PazaakConfig
 from tests.games.pazaak.helpers import board, position
 
 #: a smaller budget keeps the tests quick; the choices tested do not hang on it
-QUICK = ExpertTuning(SearchTuning(iterations=120))
+QUICK = SearchBotTuning(SearchTuning(iterations=120))
 
 
-def expert(state, seat=0, seed=0):
-    bot = ExpertBot(QUICK)
+def search(state, seat=0, seed=0):
+    bot = SearchBot(QUICK)
     return bot.advise(RULES.observe(state, seat), RULES.legal_actions(state), random.Random(seed))
 
 
 def test_it_saves_a_bust_rather_than_ending_the_turn_over_20():
     state = position("10 9 6", "10 2", hands=("-5 ±2 +1", "±1 ±2"))
-    assert expert(state).action == PlaySide(0, -5)  # 25 less 5 is 20
+    assert search(state).action == PlaySide(0, -5)  # 25 less 5 is 20
 
 
 def test_it_stands_on_19_while_they_draw_far_behind():
     state = position("10 9", "4", hands=("±1 ±2", "±1 ±3"))
-    assert expert(state).action == STAND
+    assert search(state).action == STAND
 
 
 def test_it_draws_on_a_low_total():
     state = position("3 4", "10 5", hands=("±2 ±3 ±4 ±5", "±1 ±2"))
-    assert expert(state).action == END_TURN
+    assert search(state).action == END_TURN
 
 
 def test_against_a_standing_total_it_plays_the_exact_chase():
     state = position("10 5", "10 9", hands=("±5 ±2", "±1 ±3"), standing=(False, True))
-    advice = expert(state)
+    advice = search(state)
     assert advice.action == PlaySide(0, 5)
     assert advice.reason.startswith("Play ±5 as +5: they stand on 19")
 
 
 def test_its_reason_is_one_plain_line_quoting_the_chances_it_compared():
     state = position("10 6", "10 3", hands=("±2 ±3 ±4", "±1 ±2"))
-    reason = expert(state).reason
+    reason = search(state).reason
     assert "they are still drawing on 13" in reason and "you win the match" in reason
     assert reason.count("%") == 2 and "\n" not in reason
 
@@ -75,15 +76,18 @@ def test_its_choice_does_not_change_when_the_hidden_cards_are_redealt(seed):
     state = match.state
     twin = RULES.redeal_hidden(state, seat, random.Random(100 + seed))
     assert twin.hands[1 - seat] != state.hands[1 - seat] or twin.deck != state.deck
-    advice = [expert(s, seat, seed) for s in (state, twin)]
+    advice = [search(s, seat, seed) for s in (state, twin)]
     assert advice[0] == advice[1]
 
 
 @settings(max_examples=4, deadline=None)
-@given(seed=st.integers(0, 2**20), decks=st.sampled_from([("gold", "cautious"), ("balanced", "gold"), ("beginner", "gold")]))
+@given(
+    seed=st.integers(0, 2**20),
+    decks=st.sampled_from([("gold", "cautious"), ("balanced", "gold"), ("beginner", "gold")]),
+)
 def test_it_only_ever_chooses_legal_actions(seed, decks):
     match = Match.new(RULES, PazaakConfig.with_decks(*decks), seed)
-    bot = ExpertBot(ExpertTuning(SearchTuning(iterations=30)))
+    bot = SearchBot(SearchBotTuning(SearchTuning(iterations=30)))
     ply = 0
     while not match.is_over:
         seat = match.to_move
@@ -133,6 +137,13 @@ def test_the_leaf_chase_lays_a_card_for_20():
 
     with_card = LeafChase(False, "test-card", price, lambda card: 1.0)
     bare = LeafChase(False, "test-bare", price, lambda card: 1.0)
-    assert with_card.next_draw(14, 19, number(parse_all("±3")), False) > bare.next_draw(
-        14, 19, number(()), False
-    ) + 0.05
+    assert (
+        with_card.next_draw(14, 19, number(parse_all("±3")), False)
+        > bare.next_draw(14, 19, number(()), False) + 0.05
+    )
+
+
+def test_sim_seats_it_as_a_policy():
+    act = load_policy("policy:cardtable.games.pazaak.bots.searchbot:act")
+    state = position("10 9", "4", hands=("±1 ±2", "±1 ±3"))
+    assert act(RULES.observe(state, 0), RULES.legal_actions(state), random.Random(0)) == STAND

@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import Any
 
 from cardtable.core.bots import Bot
-from cardtable.games.pazaak.bots.expert import ExpertBot
 from cardtable.games.pazaak.bots.hard import HardBot
 from cardtable.games.pazaak.bots.moves import overrule, sampled_values
 from cardtable.games.pazaak.bots.policy import casual_choice, wary_choice
@@ -49,4 +48,4 @@ class MediumBot:
         return overrule(wary_choice(observation, legal), valued, self.tuning.margin)
 
 
-BOTS: dict[str, Callable[[], Bot]] = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot, "expert": ExpertBot}
+BOTS: dict[str, Callable[[], Bot]] = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}

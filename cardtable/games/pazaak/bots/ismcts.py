@@ -41,7 +41,7 @@ class SearchTuning:
     """The search's knobs, in one place so simulations can compare settings."""
 
     #: worlds per decision, each searched from every move at the root: the search budget
-    iterations: int = 80
+    iterations: int = 120
     #: the exploration constant of the bandit rule (values are match-win chances, 0–1)
     exploration: float = 0.35
     #: weighted guesses at the opponent's hand the worlds are drawn from
@@ -242,9 +242,7 @@ class Search:
             edge.visits += 1
             edge.total += value if mover == 0 else 1.0 - value
 
-    def _select(
-        self, node: Node, world: World, p: int, played: bool
-    ) -> tuple[Turn, Edge, bool]:
+    def _select(self, node: Node, world: World, p: int, played: bool) -> tuple[Turn, Edge, bool]:
         """The bandit's pick among the turns ``p`` can make in this world; True if it is new."""
         offered = self.turns(world, p, played, wide=False)
         edges = node.edges

@@ -13,7 +13,7 @@ of small card numbers in a fixed order, so a position hashes quickly and in one 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from cardtable.games.pazaak.bots.rollout import LOSE, VOID, WIN
@@ -150,7 +150,7 @@ class LeafChase:
         return win * price(WIN, hand) + void * price(VOID, hand) + lose * price(LOSE, hand)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _bare(mine: int, theirs: int, tie: int) -> tuple[float, float, float]:
     """(win, void, loss) chances of a chaser on ``mine`` with no hand card left, drawing while
     behind (or level, when a tie loses or it is early) and standing once ahead."""
