@@ -12,6 +12,7 @@ from websockets.exceptions import ConnectionClosed
 
 from cardtable.online.bucket import Bucket
 from cardtable.online.gate import client_address
+from cardtable.online.identity import Challenge
 from cardtable.online.journal import Journal
 from cardtable.online.lobby import Visitor
 from cardtable.online.quotas import Quotas
@@ -57,6 +58,8 @@ class Connection:
         self.name: str | None = None
         #: a lobby connection's visitor (who it is signed in as, what it seeks), else None
         self.visitor: Visitor | None = None
+        #: a table connection's sign-in, when its hello asked to be identified (``identify``)
+        self.signing: Challenge | None = None
         self.sent = 0
         self.noted = 0
         #: messages refused for coming too fast

@@ -103,6 +103,21 @@ class QuickTable:
     started: bool = False
 
 
+def challenge_text(challenge: Challenge) -> str:
+    """The ``challenge`` message with a fresh nonce of ``challenge`` (any earlier one is void)."""
+    nonce = base64.b64encode(challenge.issue()).decode()
+    return wire.Challenge(type="challenge", nonce=nonce, host=challenge.host).model_dump_json()
+
+
+def proven(challenge: Challenge, message: wire.SignIn) -> str:
+    """The player id a ``sign_in`` answer proves; a Refusal saying why it proves nothing."""
+    try:
+        signature = base64.b64decode(message.signature, validate=True)
+        return challenge.answer(message.key, signature)
+    except (IdentityError, binascii.Error) as error:
+        raise Refusal("sign_in", f"not signed in: {error}") from None
+
+
 def rating_info(rating: Rating) -> wire.RatingInfo:
     return wire.RatingInfo(
         shown=rating.shown(),
@@ -213,11 +228,7 @@ class LobbyService:
             self.visitors.pop(visitor.key, None)
 
     def sign_in(self, visitor: Visitor, message: wire.SignIn) -> None:
-        try:
-            signature = base64.b64decode(message.signature, validate=True)
-            player = visitor.challenge.answer(message.key, signature)
-        except (IdentityError, binascii.Error) as error:
-            raise Refusal("sign_in", f"not signed in: {error}") from None
+        player = proven(visitor.challenge, message)
         if visitor.key in self.pools.waiting or visitor.key in self.pools.seated:
             raise Refusal("sign_in", "sign in before seeking, not while in the pool")
         visitor.player = player
@@ -225,23 +236,21 @@ class LobbyService:
 
     def _challenge(self, visitor: Visitor) -> None:
         """Send the visitor a fresh nonce to sign (any earlier one is void)."""
-        text = base64.b64encode(visitor.challenge.issue()).decode()
-        visitor.send(
-            wire.Challenge(
-                type="challenge", nonce=text, host=visitor.challenge.host
-            ).model_dump_json()
-        )
+        visitor.send(challenge_text(visitor.challenge))
 
     def you(self, visitor: Visitor) -> wire.You:
-        player = visitor.player
+        return self.you_as(visitor.player, visitor.name, visitor.bot)
+
+    def you_as(self, player: str | None, name: str, bot: bool) -> wire.You:
+        """Who a connection is: the name a signed-in player is known by here, and their ratings."""
         ratings = self.ladder.ratings(player) if self.ladder and player else {}
         known = self.ladder.name(player) if self.ladder and player else None
         return wire.You(
             type="you",
             player=player,
             tag=tag(player) if player else None,
-            name=known or visitor.name,
-            bot=visitor.bot,
+            name=known or name,
+            bot=bot,
             ratings={game: rating_info(r) for game, r in ratings.items()},
             finish_rate=self.ladder.finish_rate(player) if self.ladder and player else None,
         )
@@ -362,16 +371,7 @@ class LobbyService:
         if match.id not in self.pools.matches:  # called off while the table was being opened
             self._match_called_off(match)
             return
-        opponents = [
-            wire.Opponent(
-                name=m.name,
-                tag=tag(m.player) if m.player else None,
-                rating=self._rating(m.player, match.game).shown() if m.player else None,
-                bot=m.bot,
-                finish_rate=self.ladder.finish_rate(m.player) if self.ladder and m.player else None,
-            )
-            for m in members
-        ]
+        opponents = [self.opponent(m.name, m.player, m.bot, match.game) for m in members]
         within = max(0.0, match.deadline - self.pools.clock())
         for seat, (visitor, token) in enumerate(zip(visitors, tokens, strict=True)):
             matched = wire.Matched(
@@ -386,6 +386,19 @@ class LobbyService:
                 players=opponents,
             )
             visitor.send(matched.model_dump_json())
+
+    def opponent(self, name: str, player: str | None, bot: bool, game: str) -> wire.Opponent:
+        """A player as the lobby shows them: a signed-in one with their tag, their rating in
+        ``game`` and their finish rate; an anonymous one by the bare name."""
+        if player is None:
+            return wire.Opponent(name=name, tag=None, rating=None, bot=bot)
+        return wire.Opponent(
+            name=name,
+            tag=tag(player),
+            rating=self._rating(player, game).shown() if self.ladder else None,
+            bot=bot,
+            finish_rate=self.ladder.finish_rate(player) if self.ladder else None,
+        )
 
     def _match_called_off(self, match: Match) -> None:
         """A match whose seats were not all taken: its table goes, the visitors hear why, and
@@ -426,6 +439,10 @@ class LobbyService:
             if table.rated and self.ladder is not None:
                 self.ladder.started([m.player for m in table.members if m.player])
         return table.started
+
+    def is_rated(self, invite: str) -> bool:
+        table = self.quick.get(invite)
+        return table is not None and table.rated
 
     def waiting_for_seats(self, invite: str) -> bool:
         """A quick-match table some matched player has not sat down at yet: no moves yet."""

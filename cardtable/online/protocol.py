@@ -60,6 +60,8 @@ class Create(_Message):
     name: Name = "Host"
     #: shown to everyone in the lobby while a seat is free (friend tables are not, by default)
     listed: bool = False
+    #: sign this seat in with a key: the server sends a ``challenge`` after the welcome
+    identify: bool = False
 
 
 class Join(_Message):
@@ -69,6 +71,8 @@ class Join(_Message):
     version: Version
     code: Code
     name: Name = "Guest"
+    #: sign this seat in with a key: the server sends a ``challenge`` after the welcome
+    identify: bool = False
 
 
 class Resume(_Message):

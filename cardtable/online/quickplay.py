@@ -9,7 +9,10 @@
   player sits, the seats that moved (a game abandoned before that is not rated);
 - a game's end: the result and ratings journalled in the same commit as the table's end, the
   ``rated`` message sent once that commit is kept;
-- the listed tables' rows, refreshed whenever a listed table is told of a change.
+- the listed tables' rows, refreshed whenever a listed table is told of a change: a table opened
+  with ``listed``, and a quick-match table while it plays. A seat shows its player's tag and
+  rating when its player is known: a quick-match member, or a table connection that asked to be
+  identified (``identify`` in ``create``/``join``) and signed the same nonce challenge as the lobby.
 """
 
 from __future__ import annotations
@@ -19,22 +22,26 @@ from collections.abc import Sequence
 
 from cardtable.online.connection import Connection
 from cardtable.online.directory import TableDirectory
+from cardtable.online.identity import Challenge
 from cardtable.online.jobs import Jobs
 from cardtable.online.journal import Journal
 from cardtable.online.ladder import SqliteLadder
 from cardtable.online.lifecycle import Lifecycle
-from cardtable.online.lobby import LobbyService, Member
+from cardtable.online.lobby import LobbyService, Member, challenge_text, proven
 from cardtable.online.placement import Placement
 from cardtable.online.play import TablePlay
 from cardtable.online.protocol import (
     PROTOCOL,
     Create,
+    Join,
     ListedTable,
     Lobby,
     LobbyRequest,
     Move,
     Opponent,
     Resume,
+    SignIn,
+    error_message,
 )
 from cardtable.online.seating import Seating
 from cardtable.online.store import SharedStore, SqliteStore, TableStore
@@ -68,8 +75,10 @@ class QuickPlay:
         self.lobby = LobbyService(ladder, self, jobs.spawn)
         #: the human seats of each quick-match table that have moved
         self.moved: dict[Table, set[int]] = {}
-        #: tables opened with ``listed``
+        #: tables listed in the lobby: opened with ``listed``, or quick-match tables playing
         self.listed: set[Table] = set()
+        #: the identified seats of listed tables, as their rows show them
+        self.identified: dict[Table, dict[int, Opponent]] = {}
         play.ended = self.ended
         play.told = self.told
 
@@ -83,9 +92,12 @@ class QuickPlay:
         conn.visitor = self.lobby.greet(conn.send, host, hello)
 
     async def request(self, conn: Connection, message: LobbyRequest) -> None:
-        if conn.visitor is None:
+        if conn.visitor is not None:
+            self.lobby.receive(conn.visitor, message)
+        elif conn.signing is not None and isinstance(message, SignIn):
+            self._sign_in_at_table(conn, conn.signing, message)
+        else:
             raise Refusal("hello", "open the lobby first: send 'lobby'")
-        self.lobby.receive(conn.visitor, message)
 
     def gone(self, conn: Connection) -> None:
         """A connection closed: a lobby visitor's seek goes with it; a seat becomes empty."""
@@ -100,12 +112,50 @@ class QuickPlay:
         if hello.listed and conn.table is not None:
             self.listed.add(conn.table)
             self.told(conn.table)
+        self._seated(conn, hello.identify)
+
+    async def join(self, conn: Connection, hello: Join) -> None:
+        await self.seating.sit(conn, hello)
+        self._seated(conn, hello.identify)
+
+    def _seated(self, conn: Connection, identify: bool) -> None:
+        """Someone new took a seat: whoever was known there before is not; if they asked to be
+        identified, they are sent a nonce to sign."""
+        table, seat = conn.table, conn.seat
+        if table is None or seat is None:
+            return
+        if self.identified.get(table, {}).pop(seat, None) is not None:
+            self.told(table)
+        if identify:
+            request = conn.ws.request
+            conn.signing = Challenge(request.headers.get("Host", "") if request else "")
+            conn.send(challenge_text(conn.signing))
+
+    def _sign_in_at_table(self, conn: Connection, challenge: Challenge, message: SignIn) -> None:
+        """A seated player proved their key: their seat's row shows their tag and rating."""
+        try:
+            player = proven(challenge, message)
+        except Refusal as refusal:  # the error first, then a fresh nonce for another try
+            conn.send(error_message(refusal.code, refusal.message))
+            conn.send(challenge_text(challenge))
+            return
+        table, seat = conn.table, conn.seat
+        if table is None or seat is None:
+            return
+        name = table.seats[seat].name
+        conn.send(self.lobby.you_as(player, name, bot=False).model_dump_json())
+        if table in self.listed:
+            shown = self.lobby.opponent(name, player, False, table.spec.id)
+            self.identified.setdefault(table, {})[seat] = shown
+            self.told(table)
 
     async def resume(self, conn: Connection, hello: Resume) -> None:
         await self.seating.sit(conn, hello)
         table = conn.table
         if table is not None and conn.seat is not None and self.lobby.is_quick(table.invite):
-            self.lobby.seat_taken(table.invite, conn.seat)
+            if self.lobby.seat_taken(table.invite, conn.seat) and table not in self.listed:
+                self.listed.add(table)  # playing: a quick-match table is listed for watchers
+                self.told(table)
 
     async def move(self, conn: Connection, message: Move) -> None:
         table = conn.table
@@ -127,6 +177,10 @@ class QuickPlay:
         while not await self.placement.place(table):
             self.tables.recode(table)
         tokens = [table.claim(seat, member.name) for seat, member in enumerate(members)]
+        self.identified[table] = {
+            seat: self.lobby.opponent(table.seats[seat].name, member.player, member.bot, game)
+            for seat, member in enumerate(members)
+        }
         self.moved[table] = set()
         self.journal.write(self.store.create, table.record())
         return table.invite, tokens
@@ -136,6 +190,7 @@ class QuickPlay:
         if table is None:
             return
         self.moved.pop(table, None)
+        self.identified.pop(table, None)
         self.lifecycle.forget(table)  # its game never began: over, and its codes free
         self.journal.write(self.store.finish, table.id)
         self.jobs.spawn(self.placement.release(table))
@@ -177,16 +232,19 @@ class QuickPlay:
         if table.match.is_over or not table.peers or not self.tables.holds(table):
             self._unlist(table)
         else:
-            self.lobby.list_table(listing(table))
+            known = self.identified.get(table, {})
+            self.lobby.list_table(listing(table, known, self.lobby.is_rated(table.invite)))
 
     def _unlist(self, table: Table) -> None:
+        self.identified.pop(table, None)
         if table in self.listed:
             self.listed.discard(table)
             self.lobby.unlist(table.watch)
 
 
-def listing(table: Table) -> ListedTable:
-    """A listed table's lobby row: seats, names and codes; never a token, never a card."""
+def listing(table: Table, known: dict[int, Opponent], rated: bool) -> ListedTable:
+    """A listed table's lobby row: seats, names and codes, the known players' tags and ratings
+    (``known`` by seat); never a token, never a card."""
     free = [i for i, seat in enumerate(table.seats) if seat.is_human and i not in table.claimed]
     return ListedTable(
         watch=table.watch,
@@ -195,12 +253,13 @@ def listing(table: Table) -> ListedTable:
         seats=len(table.seats),
         taken=len(table.seats) - len(free),
         players=[
-            Opponent(name=seat.name, tag=None, rating=None, bot=seat.bot is not None)
+            known.get(i)
+            or Opponent(name=seat.name, tag=None, rating=None, bot=seat.bot is not None)
             for i, seat in enumerate(table.seats)
             if seat.bot is not None or i in table.claimed
         ],
         options={},
-        rated=False,
+        rated=rated,
         spectators=sum(1 for peer in table.peers if peer.seat is None),
     )
 

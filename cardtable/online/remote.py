@@ -10,6 +10,7 @@ seat's decoded view and the game's log.
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 from collections import deque
 from collections.abc import Callable
@@ -23,9 +24,11 @@ from cardtable.core.protocol import Outcome
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES, GameSpec
 from cardtable.online.chat import MAX_CHAT, clean
+from cardtable.online.identity import Identity
 from cardtable.online.link import TRANSPORT, Link
 from cardtable.online.protocol import (
     PROTOCOL,
+    Challenge,
     Chat,
     Error,
     Heard,
@@ -33,9 +36,11 @@ from cardtable.online.protocol import (
     Rated,
     Rematch,
     SeatInfo,
+    SignIn,
     Update,
     Upgrade,
     Welcome,
+    You,
     parse_server,
 )
 from cardtable.online.reach import unreachable
@@ -111,6 +116,15 @@ class RemoteSession(Session):
         self.rated: Rated | None = None
         #: chat heard while no table listened (between a game and its rematch), told to the next
         self._unheard: deque[Said] = deque(maxlen=20)
+        #: the player's key when this seat signs in (``identify``); ``you`` once it has
+        self.identity: Identity | None = None
+        self.you: You | None = None
+
+    def identify(self, identity: Identity) -> None:
+        """Sign this seat in with ``identity`` once seated (call before ``start``), so a listed
+        table's lobby row shows the player's tag and rating. A create or join only."""
+        self.identity = identity
+        self.hello["identify"] = True
 
     # -- the connection ------------------------------------------------------------------------
 
@@ -190,6 +204,10 @@ class RemoteSession(Session):
             self._apply(message)
         elif isinstance(message, Heard):
             self._hear(message)
+        elif isinstance(message, Challenge):
+            self._sign_in(message)
+        elif isinstance(message, You):
+            self.you = message
         elif isinstance(message, Rated):
             self.rated = message
             lines = [f"{c.name}#{c.tag} {c.text}" for c in message.changes]
@@ -209,6 +227,19 @@ class RemoteSession(Session):
                 self._stop(message.message)
             else:
                 self.emit(Refused(message.message))
+
+    def _sign_in(self, challenge: Challenge) -> None:
+        """Sign the server's nonce, bound to the Host this connection's handshake named."""
+        ws = self.link.ws
+        if self.identity is None or ws is None or ws.request is None:
+            return
+        signature = self.identity.sign(
+            ws.request.headers["Host"], base64.b64decode(challenge.nonce)
+        )
+        answer = SignIn(
+            type="sign_in", key=self.identity.public, signature=base64.b64encode(signature).decode()
+        )
+        self.link.send(answer.model_dump_json())
 
     def _apply(self, update: Update) -> None:
         """Take in an update; each move the screen has not seen yet reaches it as ``Moved``."""

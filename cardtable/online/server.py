@@ -119,8 +119,8 @@ class GameServer:
         self.transport = Transport(
             limits, self.journal, self.metrics, self.placement, self.jobs, self.quick.gone
         )
-        for hello in (Join, Watch):
-            self.transport.route(hello, self.seating.sit)
+        self.transport.route(Watch, self.seating.sit)
+        self.transport.route(Join, self.quick.join)
         self.transport.route(Create, self.quick.create)
         self.transport.route(Resume, self.quick.resume)
         self.transport.route(Lobby, self.quick.greet)

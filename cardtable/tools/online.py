@@ -178,6 +178,7 @@ def run_online_command(args: Any) -> int:
         if args.listed:
             hello["listed"] = True
     session = remote_session(url, hello, game, shared)
+    _identify(session, args)
     if getattr(args, "bot", None):
         return _play_headless(session, args.bot, args.json)
     if args.plain:
@@ -194,6 +195,22 @@ def run_online_command(args: Any) -> int:
     if app.return_code and session.problem is not None:
         print(f"cardtable: {session.problem}", file=sys.stderr)
     return app.return_code or 0
+
+
+def _identify(session: Any, args: Any) -> None:
+    """A seat signs in with the player's key when they have one (a listed table's host makes it
+    on first use), so the lobby shows their tag and rating; friends may still play anonymously."""
+    from cardtable.online.identity import KEY_FILE, IdentityError, load_or_create
+    from cardtable.persist.paths import data_dir
+
+    if args.command not in ("host", "join"):
+        return
+    if not getattr(args, "listed", False) and not (data_dir() / KEY_FILE).exists():
+        return
+    try:
+        session.identify(load_or_create(data_dir()))
+    except IdentityError as error:
+        fail(str(error))
 
 
 def _play_headless(session: Any, level: str, as_json: bool) -> int:

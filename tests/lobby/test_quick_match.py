@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import base64
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -13,11 +15,12 @@ from websockets.asyncio.client import connect
 
 from cardtable.online import protocol as wire
 from cardtable.online.botclient import BotSeat
-from cardtable.online.identity import Identity, load_or_create
+from cardtable.online.identity import Identity, load_or_create, tag
 from cardtable.online.lobby import DAILY_LIMIT
 from cardtable.online.lobbyclient import LobbyClient, LobbyError, seat_session
 from cardtable.online.ratings import PAIR_GAMES_PER_DAY
 from cardtable.online.seeker import matched, play_matched, seek_games
+from cardtable.session.base import Refused
 from tests.online.conftest import PATIENCE, Running, until
 
 
@@ -231,6 +234,104 @@ async def test_listings_carry_no_token_and_no_hidden_card(
     assert guest.token is not None and guest.token not in full.model_dump_json()
     assert list(watcher.tables) == [host.watch]
     await watcher.close()
+
+
+async def listed_where(
+    watcher: LobbyClient, fits: Callable[[wire.ListedTable], bool]
+) -> wire.ListedTable:
+    """The first row the watcher is told of (listed, or changed) that ``fits``."""
+    while True:
+        news = await watcher.next_news(PATIENCE)
+        if isinstance(news, wire.Listed) and fits(news.table):
+            return news.table
+
+
+async def test_a_listed_table_shows_signed_in_players_with_tag_and_rating(
+    server: Running, keys: list[Identity]
+) -> None:
+    watcher = await lobby(server, None, "Watcher")
+    await watcher.subscribe()
+    host = server.session(
+        "pazaak",
+        {"type": "create", "game": "pazaak", "seats": ["human", "human"], "listed": True},
+    )
+    host.identify(keys[0])
+    host.start()
+    row = await listed_where(watcher, lambda row: row.players[0].tag is not None)
+    assert host.you is not None and host.you.player == keys[0].player
+    ann = row.players[0]
+    assert (ann.name, ann.tag, ann.rating) == ("Host", tag(keys[0].player), "1,500?")
+    guest = await server.seated("pazaak", {"type": "join", "code": host.invite, "name": "Bo"})
+    full = await listed_where(watcher, lambda row: row.taken == 2)
+    bo = full.players[1]
+    assert (bo.name, bo.tag, bo.rating, bo.finish_rate) == ("Bo", None, None, None)
+    assert full.players[0] == ann  # the host stays known
+    text = full.model_dump_json()
+    for token in (host.token, guest.token):
+        assert token is not None and token not in text
+    assert keys[0].public.split()[1] not in text  # nor the key itself
+    host.close()
+    guest.close()
+    await watcher.close()
+
+
+@dataclass(frozen=True)
+class Forger(Identity):
+    """Names one player's key but signs with its own."""
+
+    named: Identity
+
+    @property
+    def public(self) -> str:
+        return self.named.public
+
+
+async def test_a_seat_that_signs_with_a_forged_signature_stays_anonymous(
+    server: Running, keys: list[Identity]
+) -> None:
+    host = server.session(
+        "pazaak",
+        {"type": "create", "game": "pazaak", "seats": ["human", "human"], "listed": True},
+    )
+    host.identify(Forger(keys[1].key, named=keys[0]))
+    refused: list[str] = []
+    host.connect(
+        lambda change: refused.append(change.reason) if isinstance(change, Refused) else None,
+        lambda callback: callback(),
+    )
+    host.start()
+    await until(lambda: bool(refused), "the forged sign-in refused")
+    assert "not signed in" in refused[0] and host.you is None
+    watcher = await lobby(server, None, "Watcher")
+    (row,) = (await watcher.subscribe()).values()
+    assert row.players[0].tag is None
+    host.close()
+    await watcher.close()
+
+
+async def test_a_quick_match_table_is_listed_while_it_plays(
+    server: Running, keys: list[Identity]
+) -> None:
+    watcher = await lobby(server, None, "Watcher")
+    await watcher.subscribe()
+    ann, bo = await lobby(server, keys[0], "Ann"), await lobby(server, keys[1], "Bo")
+    games = asyncio.gather(
+        seek_games(ann, "pazaak", True, None, "easy", 1),
+        seek_games(bo, "pazaak", True, None, "easy", 1),
+    )
+    row = await listed_where(watcher, lambda row: row.rated)
+    assert (row.invite, row.taken, row.seats) == (None, 2, 2)
+    assert {p.tag for p in row.players} == {tag(keys[0].player), tag(keys[1].player)}
+    assert all(p.rating == "1,500?" for p in row.players)
+    (ann_game,), _ = await games
+    assert row.watch == ann_game.session.watch
+    while (news := await watcher.next_news(PATIENCE)) != wire.Unlisted(
+        type="unlisted", watch=row.watch
+    ):
+        assert not isinstance(news, wire.Listed) or news.table.watch == row.watch
+    assert row.watch not in watcher.tables
+    for client in (watcher, ann, bo):
+        await client.close()
 
 
 async def test_a_leaver_ranks_last_though_a_bot_plays_the_seat_out(
