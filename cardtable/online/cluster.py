@@ -197,7 +197,6 @@ class Node:
             game=record.game,
             seat=None,
             token=None,
-            invite=record.invite,
             watch=record.watch,
             config=None if secret else record.config,
         )

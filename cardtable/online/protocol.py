@@ -254,7 +254,9 @@ class Welcome(_Message):
     game: str
     seat: int | None
     token: str | None = None
-    invite: str
+    #: the code that takes a seat: None for a spectator, who holds only the watch code (a
+    #: spectator told the invite could sit down uninvited)
+    invite: str | None = None
     watch: str
     #: the rules options; None for a game whose options hold a seat's secret (a side deck):
     #: then they come with the seed once the game is over

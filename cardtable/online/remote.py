@@ -151,12 +151,12 @@ class RemoteSession(Session):
         """A server never reached at all is a problem named at once, not retried; nor is one
         that sends what this client cannot read."""
         if isinstance(error, TRANSPORT):
-            if not self.invite:  # no welcome yet: this server was never reached
+            if not self.watch:  # no welcome yet: this server was never reached
                 self._stop(unreachable(self.url, error))
         elif error is not None:
             self._stop(
                 unreachable(self.url, error)
-                if not self.invite
+                if not self.watch
                 else f"cannot read what the server sent (is it newer?): {error}"
             )
         if self.problem is not None:
@@ -192,7 +192,7 @@ class RemoteSession(Session):
                 self.spec = GAMES[message.game]
                 self._decoder = wire_decoder(self.spec)
             self.viewer = message.seat
-            self.invite, self.watch = message.invite, message.watch
+            self.invite, self.watch = message.invite or "", message.watch
             if message.config is not None:
                 self._config = self._decoder.decode(message.config)
             self._kept = False
@@ -343,7 +343,8 @@ class RemoteSession(Session):
             for s in self.away(update)
         ]
         if update.waiting:
-            away.insert(0, f"waiting for players: invite code {self.invite}")
+            code = f": invite code {self.invite}" if self.invite else ""  # none for a spectator
+            away.insert(0, f"waiting for players{code}")
         asking = [s.name for i, s in enumerate(update.seats) if s.again and i != self.viewer]
         if asking and not self.rematching:
             away.append(f"{' and '.join(asking)} would like to play again")

@@ -156,7 +156,7 @@ class Seating:
             game=table.spec.id,
             seat=seat,
             token=token,
-            invite=table.invite,
+            invite=None if seat is None else table.invite,
             watch=table.watch,
             config=None if table.spec.rules.secret_config else encode(table.match.config),
         ).model_dump_json()

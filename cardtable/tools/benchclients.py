@@ -104,7 +104,7 @@ class Player:
         if kind == "welcome":
             self.seat, self.invite, self.watch = (
                 message["seat"],
-                message["invite"],
+                message["invite"] or "",
                 message["watch"],
             )
         elif kind == "error":

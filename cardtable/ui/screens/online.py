@@ -73,14 +73,14 @@ class LobbyScreen(Screen[None]):
         s = self.session
         if s.problem is not None:
             return f"Cannot play: {s.problem}\n\nPress Escape to go back."
-        if not s.invite:
+        if not s.watch:
             return f"Connecting to {s.url}… ({s.connection or 'connecting'})"
-        lines = [
-            f"{s.spec.title} on {s.shared_url}",
-            f"Invite code: {s.invite}   Watch code: {s.watch}",
-            "",
-        ]
-        if os.environ.get(VISIT_ENV) == "ssh":  # the server's address is loopback on its host
+        # a spectator is told only the watch code, never the invite
+        codes = f"Invite code: {s.invite}   " if s.invite else ""
+        lines = [f"{s.spec.title} on {s.shared_url}", f"{codes}Watch code: {s.watch}", ""]
+        if not s.invite:
+            pass  # a spectator: nobody to invite from here
+        elif os.environ.get(VISIT_ENV) == "ssh":  # the server's address is loopback on its host
             lines += [
                 "A friend comes in over SSH as you did, chooses Play online (o),",
                 f"and enters {s.invite} to play or {s.watch} to look on.",
