@@ -37,6 +37,8 @@ class Limits:
     outbox: int = 256
     send_deadline: float = 10.0
     quotas: Quotas = field(default_factory=Quotas)
+    #: seconds a rematch offer stands: then the server withdraws it and tells the table
+    rematch_offer: float = 20.0
 
 
 class Connection:

@@ -24,7 +24,7 @@ from cardtable.online.jobs import Jobs
 from cardtable.online.journal import Journal
 from cardtable.online.metrics import ServerMetrics
 from cardtable.online.placement import Placement
-from cardtable.online.protocol import Chat, Move, Rematch
+from cardtable.online.protocol import Chat, Move, Rematch, RematchExpired
 from cardtable.online.store import SharedStore, TableStore
 from cardtable.online.tables import Refusal, Table
 
@@ -41,6 +41,7 @@ class TablePlay:
         placement: Placement,
         jobs: Jobs,
         bot_pause: float,
+        rematch_offer: float,
     ) -> None:
         self.tables = tables
         self.store = store
@@ -49,6 +50,8 @@ class TablePlay:
         self.placement = placement
         self.jobs = jobs
         self.bot_pause = bot_pause
+        #: seconds a seat's rematch offer stands before it is withdrawn
+        self.rematch_offer = rematch_offer
         self.chat = TableChat()
         #: told of a game's end right after its finish is journalled (a result may join it)
         self.ended: Callable[[Table], None] = _nothing
@@ -87,6 +90,7 @@ class TablePlay:
         if not present <= table.again:
             if not asked_before:  # the others see who is ready for another game (once)
                 self.broadcast(table)
+                self.jobs.spawn(self._withdraw_offer(table, conn.seat, table.id))
             return
         table.start_again(secrets.randbelow(2**31))
         table.again.clear()
@@ -97,6 +101,23 @@ class TablePlay:
             peer.sent = peer.noted = 0
         self.broadcast(table)
         self.wake(table)
+
+    async def _withdraw_offer(self, table: Table, seat: int, game: str) -> None:
+        """A seat's rematch offer nobody took up in time is withdrawn, and the table told: an
+        offer must not stand for ever, nor start a game long after its player walked away."""
+        await asyncio.sleep(self.rematch_offer)
+        if table.id != game or seat not in table.again or not self.tables.holds(table):
+            return  # the rematch began, or the table is gone
+        table.again.discard(seat)
+        expired = RematchExpired(
+            type="rematch_expired",
+            seat=seat,
+            name=table.seats[seat].name,
+            after=self.rematch_offer,
+        ).model_dump_json()
+        for peer in table.peers:
+            peer.send(expired)
+        self.broadcast(table)
 
     # -- playing -------------------------------------------------------------------------------
 

@@ -320,6 +320,16 @@ class Heard(_Message):
     text: str
 
 
+class RematchExpired(_Message):
+    """The rematch offer of ``seat`` stood ``after`` seconds without everyone asking too, and
+    was withdrawn (its seat is no longer marked ``again``); asking again makes a new offer."""
+
+    type: Literal["rematch_expired"]
+    seat: int
+    name: str
+    after: float
+
+
 class Upgrade(_Message):
     type: Literal["upgrade"]
     version: Version
@@ -516,14 +526,15 @@ LobbyNews = (
 
 
 ServerMessage = Annotated[
-    Welcome | Update | Error | Upgrade | Heard | Rated | LobbyNews, Field(discriminator="type")
+    Welcome | Update | Error | Upgrade | Heard | RematchExpired | Rated | LobbyNews,
+    Field(discriminator="type"),
 ]
 _SERVER: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 
 
 def parse_server(
     raw: str | bytes,
-) -> Welcome | Update | Error | Upgrade | Heard | Rated | LobbyNews:
+) -> Welcome | Update | Error | Upgrade | Heard | RematchExpired | Rated | LobbyNews:
     return _SERVER.validate_json(raw)
 
 

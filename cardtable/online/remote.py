@@ -35,6 +35,7 @@ from cardtable.online.protocol import (
     Move,
     Rated,
     Rematch,
+    RematchExpired,
     SeatInfo,
     SignIn,
     Update,
@@ -114,8 +115,9 @@ class RemoteSession(Session):
         self._keeper: Callable[[Session], None] | None = None
         #: the rating changes of a rated game's end (quick match), once the server sends them
         self.rated: Rated | None = None
-        #: chat heard while no table listened (between a game and its rematch), told to the next
-        self._unheard: deque[Said] = deque(maxlen=20)
+        #: chat and notes heard while no table listened (between a game and its rematch), told
+        #: to the next
+        self._unheard: deque[Said | Noted] = deque(maxlen=20)
         #: the player's key when this seat signs in (``identify``); ``you`` once it has
         self.identity: Identity | None = None
         self.you: You | None = None
@@ -204,6 +206,8 @@ class RemoteSession(Session):
             self._apply(message)
         elif isinstance(message, Heard):
             self._hear(message)
+        elif isinstance(message, RematchExpired):
+            self._offer_expired(message)
         elif isinstance(message, Challenge):
             self._sign_in(message)
         elif isinstance(message, You):
@@ -291,6 +295,23 @@ class RemoteSession(Session):
             self.emit(said)
         else:
             self._unheard.append(said)
+
+    def _offer_expired(self, expired: RematchExpired) -> None:
+        """A rematch offer was withdrawn. This seat's own: it no longer waits for the next game
+        (``ready`` again, on the finished one) and hears why once a table listens."""
+        if expired.seat == self.viewer and self._rematch_of is not None:
+            self._rematch_of = None
+            self.ready.set()
+            line = (
+                f"Your rematch offer expired: not everyone asked within {expired.after:g} s. "
+                "Ask again to play on."
+            )
+        else:
+            line = f"{clean(expired.name)[:32]}'s rematch offer expired."
+        if self._listeners:
+            self.emit(Noted((line,)))
+        else:
+            self._unheard.append(Noted((line,)))
 
     def connect(self, listener: Listener, dispatch: Dispatch) -> None:
         super().connect(listener, dispatch)

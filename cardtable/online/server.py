@@ -83,6 +83,7 @@ class GameServer:
             self.placement,
             self.jobs,
             limits.bot_pause,
+            limits.rematch_offer,
         )
         self.absences = Absences(self.tables, limits.grace, limits.stand_in, self.play.changed)
         self.lifecycle = Lifecycle(
