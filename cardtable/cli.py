@@ -295,6 +295,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_online_commands(commands)
     add_lobby_commands(commands)
+    commands.choices["lobby"].add_argument(
+        "--plain",
+        action="store_true",
+        help="print the tables and each change as lines, instead of the screen where Enter "
+        "sits down and w watches",
+    )
     shots = commands.add_parser("screenshots", help="regenerate screenshots of every main screen")
     shots.add_argument("--out", default="screenshots", help="folder (default: screenshots)")
     shots.add_argument("--only", default=None, help="only scenes whose name contains this")
@@ -328,6 +334,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from cardtable.tools.benchonline import run_online_bench
 
         return run_online_bench(args)
+    if args.command == "lobby" and not args.plain:
+        from cardtable.tools.online import run_lobby_screen
+
+        return run_lobby_screen(args)
     if args.command in ("seek", "top", "whoami", "lobby"):
         from cardtable.tools.lobbycmd import run_lobby_command
 

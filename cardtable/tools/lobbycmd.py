@@ -182,11 +182,11 @@ def _play_on_screen(url: str, news: Any) -> int:
     from cardtable.online.lobbyclient import seat_session
     from cardtable.tools.launch import bot_pause_from_env
     from cardtable.ui.app import CardtableApp
-    from cardtable.ui.screens.online import LobbyScreen
+    from cardtable.ui.screens.waitingroom import WaitingRoomScreen
 
     session = seat_session(url, news)
     app = CardtableApp(
-        lambda app: LobbyScreen(session, ask_name=False), bot_pause=bot_pause_from_env()
+        lambda app: WaitingRoomScreen(session, ask_name=False), bot_pause=bot_pause_from_env()
     )
     app.run()
     if app.return_code and session.problem is not None:

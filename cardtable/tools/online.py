@@ -1,4 +1,5 @@
-"""``serve``, ``host``, ``join`` and ``watch``: the online commands, checked before anything opens."""
+"""``serve``, ``host``, ``join`` and ``watch``, and ``lobby``'s screen: the online commands,
+checked before anything opens."""
 
 from __future__ import annotations
 
@@ -185,10 +186,10 @@ def run_online_command(args: Any) -> int:
         return run_plain_online(session, args, name is None and args.command != "watch")
     from cardtable.tools.launch import bot_pause_from_env
     from cardtable.ui.app import CardtableApp
-    from cardtable.ui.screens.online import LobbyScreen
+    from cardtable.ui.screens.waitingroom import WaitingRoomScreen
 
     app = CardtableApp(
-        lambda app: LobbyScreen(session, ask_name=name is None and args.command != "watch"),
+        lambda app: WaitingRoomScreen(session, ask_name=name is None and args.command != "watch"),
         bot_pause=bot_pause_from_env(),
     )
     app.run()
@@ -211,6 +212,17 @@ def _identify(session: Any, args: Any) -> None:
         session.identify(load_or_create(data_dir()))
     except IdentityError as error:
         fail(str(error))
+
+
+def run_lobby_screen(args: Any) -> int:
+    """The lobby of ``--server`` (default: the one this machine serves) as the app's first screen."""
+    from cardtable.tools.launch import bot_pause_from_env
+    from cardtable.ui.app import CardtableApp
+    from cardtable.ui.screens.lobbylist import LobbyScreen
+
+    app = CardtableApp(lambda app: LobbyScreen(args.server), bot_pause=bot_pause_from_env())
+    app.run()
+    return app.return_code or 0
 
 
 def _play_headless(session: Any, level: str, as_json: bool) -> int:

@@ -361,11 +361,11 @@ class CardtableApp(App[None]):
         again = table.session.again()
         if again is not None:  # a table held by a server: its next game, with the same people
             from cardtable.online.remote import RemoteSession
-            from cardtable.ui.screens.online import LobbyScreen
+            from cardtable.ui.screens.waitingroom import WaitingRoomScreen
 
             assert isinstance(again, RemoteSession), "only a table held elsewhere goes on itself"
             table.passed_on = True
-            self.switch_screen(LobbyScreen(again))
+            self.switch_screen(WaitingRoomScreen(again))
             return
         self.start_match(table.spec, table.session.config, table.seats)
 

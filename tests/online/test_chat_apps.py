@@ -12,7 +12,7 @@ from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES
 from cardtable.online.chat import MAX_CHAT
 from cardtable.ui.app import CardtableApp
-from cardtable.ui.screens.online import LobbyScreen
+from cardtable.ui.screens.waitingroom import WaitingRoomScreen
 from cardtable.ui.tables.chatting import ChatBox
 from cardtable.ui.widgets.log import MoveLog
 from tests.online.apps import ANN_HOSTS, joiner, play_match, shows_final_result, table_of
@@ -51,13 +51,13 @@ async def test_players_and_a_spectator_chat_and_hostile_lines_print_literally(
 ) -> None:
     create = {"type": "create", "game": "pazaak", "seats": ["human", "human"], "name": "[b]Ann"}
     ann = server.session("pazaak", create)
-    ann_app = CardtableApp(lambda app: LobbyScreen(ann), bot_pause=0)
+    ann_app = CardtableApp(lambda app: WaitingRoomScreen(ann), bot_pause=0)
     async with ann_app.run_test(size=(120, 40), notifications=True) as ann_pilot:
         await until(lambda: bool(ann.invite), "the invite code")
         bob = server.session("pazaak", {"type": "join", "code": ann.invite, "name": "Bob"})
         eve = server.session("pazaak", {"type": "watch", "code": ann.watch})
-        bob_app = CardtableApp(lambda app: LobbyScreen(bob), bot_pause=0)
-        eve_app = CardtableApp(lambda app: LobbyScreen(eve), bot_pause=0)
+        bob_app = CardtableApp(lambda app: WaitingRoomScreen(bob), bot_pause=0)
+        eve_app = CardtableApp(lambda app: WaitingRoomScreen(eve), bot_pause=0)
         async with (
             bob_app.run_test(size=(120, 40)) as bob_pilot,
             eve_app.run_test(size=(120, 40)) as eve_pilot,
@@ -116,12 +116,12 @@ async def test_a_local_game_has_no_chat_key() -> None:
 async def test_a_line_half_typed_goes_on_to_the_next_game(server: Running) -> None:
     """A spectator typing when the players' rematch begins keeps the line in the next table."""
     ann = server.session("pazaak", ANN_HOSTS)
-    ann_app = CardtableApp(lambda app: LobbyScreen(ann), bot_pause=0)
+    ann_app = CardtableApp(lambda app: WaitingRoomScreen(ann), bot_pause=0)
     async with ann_app.run_test(size=(120, 40)) as ann_pilot:
         bob = await joiner(server, ann)
         eve = server.session("pazaak", {"type": "watch", "code": ann.watch})
-        bob_app = CardtableApp(lambda app: LobbyScreen(bob), bot_pause=0)
-        eve_app = CardtableApp(lambda app: LobbyScreen(eve), bot_pause=0)
+        bob_app = CardtableApp(lambda app: WaitingRoomScreen(bob), bot_pause=0)
+        eve_app = CardtableApp(lambda app: WaitingRoomScreen(eve), bot_pause=0)
         async with (
             bob_app.run_test(size=(120, 40)) as bob_pilot,
             eve_app.run_test(size=(120, 40)) as eve_pilot,
@@ -147,10 +147,10 @@ async def test_the_chat_box_stops_at_the_limit_and_a_pasted_escape_keeps_the_ord
     """Issue 36 item 12: a line could be typed past 200 characters, to be refused only on
     Enter; and a pasted escape sequence left its tail ("[H") in the line."""
     ann = server.session("pazaak", ANN_HOSTS)
-    ann_app = CardtableApp(lambda app: LobbyScreen(ann), bot_pause=0)
+    ann_app = CardtableApp(lambda app: WaitingRoomScreen(ann), bot_pause=0)
     async with ann_app.run_test(size=(120, 40)) as ann_pilot:
         bob = await joiner(server, ann)
-        bob_app = CardtableApp(lambda app: LobbyScreen(bob), bot_pause=0)
+        bob_app = CardtableApp(lambda app: WaitingRoomScreen(bob), bot_pause=0)
         async with bob_app.run_test(size=(120, 40)):
             await until(lambda: table_of(ann_app) and table_of(bob_app), "two tables")
             await ann_pilot.press("c")

@@ -8,7 +8,7 @@ from typing import Any
 
 from cardtable.online.remote import RemoteSession
 from cardtable.ui.app import CardtableApp
-from cardtable.ui.screens.online import LobbyScreen
+from cardtable.ui.screens.waitingroom import WaitingRoomScreen
 from cardtable.ui.tables.base import TableScreen
 from tests.online.conftest import Running, until
 from tests.online.test_pazu_seats import GAME, deciding, play_until
@@ -35,11 +35,11 @@ def buttons(app: CardtableApp, *ids: str) -> list[str]:
 async def two_apps(server: Running, game: str, seats: list[str], check: Any) -> None:
     """Ann and Bob at a table of ``game``, each in an app: ``check(sessions, apps)``."""
     ann = server.session(game, {"type": "create", "game": game, "seats": seats, "name": "Ann"})
-    ann_app = CardtableApp(lambda app: LobbyScreen(ann), bot_pause=0)
+    ann_app = CardtableApp(lambda app: WaitingRoomScreen(ann), bot_pause=0)
     async with ann_app.run_test(size=(120, 40)):
         await until(lambda: bool(ann.invite), "the invite code")
         bob = server.session(game, {"type": "join", "code": ann.invite, "name": "Bob"})
-        bob_app = CardtableApp(lambda app: LobbyScreen(bob), bot_pause=0)
+        bob_app = CardtableApp(lambda app: WaitingRoomScreen(bob), bot_pause=0)
         async with bob_app.run_test(size=(120, 40)):
             apps = (ann_app, bob_app)
             await until(lambda: all(table_of(app) for app in apps), "two tables")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from cardtable.ui.app import CardtableApp
-from cardtable.ui.screens.online import LobbyScreen
+from cardtable.ui.screens.waitingroom import WaitingRoomScreen
 from tests.online.apps import table_of
 from tests.online.conftest import Running, until
 
@@ -17,7 +17,7 @@ def shown(app: CardtableApp) -> str:
 async def test_leaving_an_online_game_says_it_goes_on_at_the_server(server: Running) -> None:
     create = {"type": "create", "game": "pazaak", "seats": ["human", "easy"], "name": "Ann"}
     ann = server.session("pazaak", create)
-    app = CardtableApp(lambda app: LobbyScreen(ann), bot_pause=0)
+    app = CardtableApp(lambda app: WaitingRoomScreen(ann), bot_pause=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await until(lambda: table_of(app) is not None and app.screen is table_of(app), "the table")
         await pilot.press("q")

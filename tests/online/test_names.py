@@ -10,8 +10,8 @@ import pytest
 from cardtable.core.names import MAX_NAME, clean_name, distinct_name
 from cardtable.online.protocol import CODE_LETTERS, PROTOCOL
 from cardtable.ui.app import CardtableApp
-from cardtable.ui.screens.online import LobbyScreen
 from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.screens.waitingroom import WaitingRoomScreen
 from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.web import screen_text
 from tests.online.conftest import PATIENCE, Running, play_out, until
@@ -160,7 +160,7 @@ async def test_hostile_names_show_literally_at_every_table(
         hello = {"type": "join", "code": players[0].invite, "name": name}
         players.append(await server.seated(game, hello))
     watcher = server.session(game, {"type": "watch", "code": players[0].watch})
-    app = CardtableApp(lambda app: LobbyScreen(watcher), bot_pause=0)
+    app = CardtableApp(lambda app: WaitingRoomScreen(watcher), bot_pause=0)
     seen: set[str] = set()
     async with app.run_test(size=(140, 50), notifications=True) as pilot:
         await until(lambda: isinstance(app.screen, TableScreen), "the table")
@@ -183,7 +183,7 @@ async def test_your_board_reads_you_and_a_hostile_rival_reads_literally(server: 
         "pazaak",
         {"type": "create", "game": "pazaak", "seats": ["human", "human"], "name": "Ann"},
     )
-    app = CardtableApp(lambda app: LobbyScreen(host), bot_pause=0)
+    app = CardtableApp(lambda app: WaitingRoomScreen(host), bot_pause=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(lambda: bool(host.invite), "the invite code")
         rival = await server.seated(

@@ -8,8 +8,8 @@ from typing import Any
 
 from cardtable.games.pazu.actions import STAY
 from cardtable.ui.app import CardtableApp
-from cardtable.ui.screens.online import LobbyScreen
 from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.screens.waitingroom import WaitingRoomScreen
 from cardtable.ui.tables.chatting import ChatBox
 from cardtable.ui.tables.pazu.table import PazuTable
 from cardtable.ui.tables.pazu.widgets import SeatBoard
@@ -47,7 +47,7 @@ def ready(app: CardtableApp, button: str) -> bool:
 
 
 async def open_app(session: Any) -> tuple[CardtableApp, Any]:
-    app = CardtableApp(lambda app: LobbyScreen(session), bot_pause=0)
+    app = CardtableApp(lambda app: WaitingRoomScreen(session), bot_pause=0)
     runner = app.run_test(size=(140, 44))
     pilot = await runner.__aenter__()
     await until(lambda: getattr(table_of(app), "drawn", None) is not None, "the table drawn")
@@ -115,19 +115,19 @@ async def test_a_newcomer_sits_down_plays_a_set_and_leaves_by_the_key(server: Ru
 
 
 async def test_the_app_says_why_a_join_waits_for_the_sets_end(server: Running) -> None:
-    """Play online → join while a set is played: the lobby gives the reason and a way back."""
+    """Play online → join while a set is played: the waiting room gives the reason and a way back."""
     host = await host_table(server, ["human", "easy", "easy"])
     late = server.session(GAME, {"type": "join", "code": host.invite, "name": "Late"})
-    app = CardtableApp(lambda app: LobbyScreen(late), bot_pause=0)
+    app = CardtableApp(lambda app: WaitingRoomScreen(late), bot_pause=0)
     async with app.run_test(size=(120, 40)) as pilot:
 
-        def lobby() -> str:
-            return " ".join(str(app.screen.query_one("#lobby-text").render()).split())
+        def waiting() -> str:
+            return " ".join(str(app.screen.query_one("#waiting-text").render()).split())
 
-        await until(lambda: "Cannot play" in lobby(), "the lobby to give the reason")
-        assert "set 1 is being played: newcomers sit down between sets" in lobby()
-        assert f"watch code {host.watch} lets you look on" in lobby()
-        assert "Escape to go back" in lobby()
+        await until(lambda: "Cannot play" in waiting(), "the waiting room to give the reason")
+        assert "set 1 is being played: newcomers sit down between sets" in waiting()
+        assert f"watch code {host.watch} lets you look on" in waiting()
+        assert "Escape to go back" in waiting()
         assert table_of(app) is None
         await pilot.press("escape")
         await until(lambda: not app.is_running, "the way back")
@@ -141,13 +141,13 @@ async def test_every_seat_and_the_watcher_chat_by_the_key_the_footer_shows(
     typed after it reaches the others."""
     seats = ["human", "human", "easy"]
     ann = server.session(GAME, {"type": "create", "game": GAME, "seats": seats, "name": "Ann"})
-    ann_app = CardtableApp(lambda app: LobbyScreen(ann), bot_pause=0)
+    ann_app = CardtableApp(lambda app: WaitingRoomScreen(ann), bot_pause=0)
     async with ann_app.run_test(size=(120, 40)) as ann_pilot:
         await until(lambda: bool(ann.invite), "the invite code")
         bob = server.session(GAME, {"type": "join", "code": ann.invite, "name": "Bob"})
         eve = server.session(GAME, {"type": "watch", "code": ann.watch})
-        bob_app = CardtableApp(lambda app: LobbyScreen(bob), bot_pause=0)
-        eve_app = CardtableApp(lambda app: LobbyScreen(eve), bot_pause=0)
+        bob_app = CardtableApp(lambda app: WaitingRoomScreen(bob), bot_pause=0)
+        eve_app = CardtableApp(lambda app: WaitingRoomScreen(eve), bot_pause=0)
         async with (
             bob_app.run_test(size=(120, 40)) as bob_pilot,
             eve_app.run_test(size=(120, 40)) as eve_pilot,

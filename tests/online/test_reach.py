@@ -30,7 +30,8 @@ from cardtable.online.server import GameServer, Limits
 from cardtable.online.store import SqliteStore
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.home import HomeScreen
-from cardtable.ui.screens.online import LobbyScreen, PlayOnlineScreen
+from cardtable.ui.screens.online import PlayOnlineScreen
+from cardtable.ui.screens.waitingroom import WaitingRoomScreen
 from tests.online.conftest import PATIENCE, Running, until
 
 # -- the line to send ----------------------------------------------------------------------------
@@ -164,12 +165,12 @@ async def test_a_drop_after_the_first_welcome_is_retried_not_a_problem(server: R
 # -- in the app ----------------------------------------------------------------------------------
 
 
-async def test_the_command_line_lobby_exits_1_naming_the_address() -> None:
+async def test_the_command_line_waiting_room_exits_1_naming_the_address() -> None:
     """Opened by ``cardtable join``: the app ends, the problem is printed and the status is 1
     (see ``run_online_command``)."""
     url = f"ws://127.0.0.1:{_closed_port()}"
     session = RemoteSession(None, url, {"type": "join", "code": "KMTRX", "name": "Bob"})
-    app = CardtableApp(lambda app: LobbyScreen(session), bot_pause=0)
+    app = CardtableApp(lambda app: WaitingRoomScreen(session), bot_pause=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await until(lambda: app.return_code == 1, "the app to end with status 1")
         await pilot.pause()
@@ -187,11 +188,11 @@ async def test_joining_a_wrong_address_in_the_app_says_why_and_goes_back(server:
         app.screen.query_one("#name").value = "Bob"
         app.screen.query_one("#code").value = "KMTRX"
         await pilot.click("#join")
-        await until(lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await until(lambda: isinstance(app.screen, WaitingRoomScreen), "the waiting room")
         lobby = app.screen
 
         def shown() -> str:
-            return str(lobby.query_one("#lobby-text").render())
+            return str(lobby.query_one("#waiting-text").render())
 
         await until(lambda: "Cannot play" in shown(), "the problem")
         assert f"cannot reach {url}: connection refused" in shown()
@@ -215,11 +216,11 @@ async def test_a_join_line_in_the_code_box_reaches_the_table(server: Running) ->
         session.hang_up()
 
 
-def test_the_lobby_line_names_the_server_a_friend_needs() -> None:
+def test_the_waiting_room_line_names_the_server_a_friend_needs() -> None:
     spec = get("pazaak")
     session = RemoteSession(spec, "ws://127.0.0.1:9001", {"type": "create"})
     session.invite, session.watch = "KMTRX", "DWNFE"
-    assert "cardtable join ws://127.0.0.1:9001/KMTRX" in LobbyScreen(session).lobby_text()
+    assert "cardtable join ws://127.0.0.1:9001/KMTRX" in WaitingRoomScreen(session).waiting_text()
 
 
 def test_an_ssh_visitor_is_told_to_share_the_code_not_the_hosts_loopback_address(
@@ -228,7 +229,7 @@ def test_an_ssh_visitor_is_told_to_share_the_code_not_the_hosts_loopback_address
     monkeypatch.setenv(VISIT_ENV, "ssh")
     session = RemoteSession(get("pazaak"), "ws://127.0.0.1:9001", {"type": "create"})
     session.invite, session.watch = "KMTRX", "DWNFE"
-    shown = LobbyScreen(session).lobby_text()
+    shown = WaitingRoomScreen(session).waiting_text()
     assert "over SSH" in shown and "enters KMTRX to play or DWNFE to look on" in shown
     assert "cardtable join" not in shown
 
@@ -284,7 +285,7 @@ def test_a_lan_host_shows_one_line_with_its_network_address() -> None:
     session = RemoteSession(get("pazaak"), DEFAULT_URL, {"type": "create"})
     session.shared_url = lan_url(7777, ["127.0.0.1", "fe80::2", "192.0.2.7"]) or ""
     session.invite, session.watch = "KMTRX", "DWNFE"
-    shown = LobbyScreen(session).lobby_text()
+    shown = WaitingRoomScreen(session).waiting_text()
     assert shown.count("cardtable join ws://192.0.2.7:7777/KMTRX") == 1
     assert "127.0.0.1" not in shown
 
@@ -299,7 +300,7 @@ def _shared_url(port: int) -> str:
 async def test_host_lan_refuses_a_running_server_that_only_this_machine_reaches(
     server: Running, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 36: it was reused and the lobby showed a join line at the network address, where
+    """Issue 36: it was reused and the waiting room showed a join line at the network address, where
     nothing listens. The lobby must not open; the refusal says what to do."""
     shared = _shared_url(server.port)
     monkeypatch.setattr(reach, "DEFAULT_PORT", server.port)

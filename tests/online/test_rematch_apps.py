@@ -9,13 +9,13 @@ from textual.widgets import Button
 
 from cardtable.online.remote import RemoteSession
 from cardtable.ui.app import CardtableApp
-from cardtable.ui.screens.online import LobbyScreen
+from cardtable.ui.screens.waitingroom import WaitingRoomScreen
 from tests.online.apps import ANN_HOSTS, joiner, play_match, shows_final_result, table_of
 from tests.online.conftest import Running, until
 
 
 def app_for(session: RemoteSession) -> CardtableApp:
-    return CardtableApp(lambda app: LobbyScreen(session), bot_pause=0)
+    return CardtableApp(lambda app: WaitingRoomScreen(session), bot_pause=0)
 
 
 def at_new_game(app: CardtableApp, old: Any) -> bool:
@@ -74,7 +74,7 @@ async def test_three_rematches_hold_whoever_asks_first(server: Running) -> None:
                 asker, other = players[first].app, players[1 - first]
                 await players[first].press("enter")  # Play again: the box's first button
                 await until(
-                    lambda: isinstance(asker.screen, LobbyScreen),  # noqa: B023 (awaited here)
+                    lambda: isinstance(asker.screen, WaitingRoomScreen),  # noqa: B023 (awaited here)
                     "the first to ask to wait for the other",
                 )
                 # the other player is told, on the table under their result
@@ -83,7 +83,7 @@ async def test_three_rematches_hold_whoever_asks_first(server: Running) -> None:
                     lambda: asking in status_of(other.app),  # noqa: B023 (awaited here)
                     "word that the first asked",
                 )
-                assert "You  · ready to play again" in asker.screen.lobby_text()
+                assert "You  · ready to play again" in asker.screen.waiting_text()
                 await other.press("enter")
                 await until(
                     lambda: all(at_new_game(*pair) for pair in zip(apps, old, strict=True)),  # noqa: B023
@@ -111,14 +111,16 @@ async def test_the_one_who_asked_is_told_when_the_other_leaves_instead(server: R
             await until(lambda: table_of(ann_app) and table_of(bob_app), "two tables")
             await play_match((ann_pilot, bob_pilot), stand_at=0)
             await ann_pilot.press("enter")  # Play again
-            await until(lambda: isinstance(ann_app.screen, LobbyScreen), "Ann's wait")
+            await until(lambda: isinstance(ann_app.screen, WaitingRoomScreen), "Ann's wait")
             lobby = ann_app.screen
-            assert "left the table" not in lobby.lobby_text()
+            assert "left the table" not in lobby.waiting_text()
             bob.hang_up()  # Bob closes his app instead of asking
-        await until(lambda: "Bob left the table" in lobby.lobby_text(), "word that Bob left")
-        assert "Escape to leave" in lobby.lobby_text()
+        await until(lambda: "Bob left the table" in lobby.waiting_text(), "word that Bob left")
+        assert "Escape to leave" in lobby.waiting_text()
         await ann_pilot.press("escape")
         await until(
-            lambda: ann_app.return_code is not None or not isinstance(ann_app.screen, LobbyScreen),
-            "Ann to leave the lobby",
+            lambda: (
+                ann_app.return_code is not None or not isinstance(ann_app.screen, WaitingRoomScreen)
+            ),
+            "Ann to leave the waiting room",
         )

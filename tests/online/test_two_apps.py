@@ -5,7 +5,7 @@ from __future__ import annotations
 from cardtable.online.remote import RemoteSession
 from cardtable.persist.replays import load_replay
 from cardtable.ui.app import CardtableApp
-from cardtable.ui.screens.online import LobbyScreen
+from cardtable.ui.screens.waitingroom import WaitingRoomScreen
 from tests.online.apps import play_match, table_of
 from tests.online.conftest import Running, until
 
@@ -14,17 +14,17 @@ async def test_two_apps_play_a_match_through_one_server(server: Running) -> None
     host = server.session(
         "pazaak", {"type": "create", "game": "pazaak", "seats": ["human", "human"]}
     )
-    host_app = CardtableApp(lambda app: LobbyScreen(host), bot_pause=0)
+    host_app = CardtableApp(lambda app: WaitingRoomScreen(host), bot_pause=0)
     async with host_app.run_test(size=(120, 40)) as host_pilot:
         await until(lambda: bool(host.invite), "the invite code")
 
-        def lobby() -> str:
-            return str(host_app.screen.query_one("#lobby-text").render())
+        def waiting() -> str:
+            return str(host_app.screen.query_one("#waiting-text").render())
 
-        await until(lambda: host.invite in lobby(), "the lobby to show the invite code")
-        assert host.watch in lobby()
+        await until(lambda: host.invite in waiting(), "the waiting room to show the invite code")
+        assert host.watch in waiting()
         guest = server.session("pazaak", {"type": "join", "code": host.invite})
-        guest_app = CardtableApp(lambda app: LobbyScreen(guest), bot_pause=0)
+        guest_app = CardtableApp(lambda app: WaitingRoomScreen(guest), bot_pause=0)
         async with guest_app.run_test(size=(120, 40)) as guest_pilot:
             await until(lambda: table_of(host_app) and table_of(guest_app), "both tables")
             await play_match((host_pilot, guest_pilot))

@@ -11,8 +11,8 @@ from textual.screen import Screen
 from cardtable.online.remote import RemoteSession
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.home import HomeScreen
-from cardtable.ui.screens.online import LobbyScreen
 from cardtable.ui.screens.result import ResultScreen
+from cardtable.ui.screens.waitingroom import WaitingRoomScreen
 from cardtable.ui.tables.base import TableScreen
 from tests.online.conftest import Running, play_out, until
 
@@ -20,7 +20,7 @@ from tests.online.conftest import Running, play_out, until
 async def test_a_spectator_watches_a_match_to_its_end_without_a_key(server: Running) -> None:
     players = await server.table("pazaak", ["human", "human"])
     watcher = server.session("pazaak", {"type": "watch", "code": players[0].watch})
-    app = CardtableApp(lambda app: LobbyScreen(watcher), bot_pause=0)
+    app = CardtableApp(lambda app: WaitingRoomScreen(watcher), bot_pause=0)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await until(lambda: any(isinstance(s, TableScreen) for s in app.screen_stack), "a table")
         boxes_mid_match: list[str] = []
@@ -52,7 +52,9 @@ async def watching(server: Running, first_screen: Any) -> tuple[CardtableApp, li
     """An app watching a two-person Pazaak table, its first screen made by ``first_screen``."""
     players = await server.table("pazaak", ["human", "human"])
     watcher = server.session("pazaak", {"type": "watch", "code": players[0].watch})
-    return CardtableApp(lambda app: first_screen(app, LobbyScreen(watcher)), bot_pause=0), players
+    return CardtableApp(
+        lambda app: first_screen(app, WaitingRoomScreen(watcher)), bot_pause=0
+    ), players
 
 
 def table_on_show(app: CardtableApp) -> TableScreen | None:
@@ -76,7 +78,7 @@ async def test_q_ends_cardtable_watch_and_the_footer_says_so(server: Running) ->
 
 
 async def test_q_at_a_table_watched_from_the_home_screen_goes_home(server: Running) -> None:
-    def home_then_lobby(app: CardtableApp, lobby: LobbyScreen) -> Screen[Any]:
+    def home_then_lobby(app: CardtableApp, lobby: WaitingRoomScreen) -> Screen[Any]:
         app.call_later(app.push_screen, lobby)
         return HomeScreen()
 
@@ -96,6 +98,6 @@ async def test_the_lobby_lists_a_seat_nobody_has_taken_as_open(server: Running) 
     ann = await server.seated(
         "pazaak", {"type": "create", "game": "pazaak", "seats": ["human", "human"], "name": "Ann"}
     )
-    shown = LobbyScreen(ann).lobby_text()
+    shown = WaitingRoomScreen(ann).waiting_text()
     assert "Player 2" not in shown and "Seat 2: open, waiting for someone to join" in shown
     assert "  You" in shown

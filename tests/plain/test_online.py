@@ -10,14 +10,14 @@ from cardtable.plain.console import Console, ScriptLines
 from cardtable.plain.lobby import sit_down
 from cardtable.plain.table import PlainTable
 from cardtable.ui.app import CardtableApp
-from cardtable.ui.screens.online import LobbyScreen
+from cardtable.ui.screens.waitingroom import WaitingRoomScreen
 from tests.online.apps import ANN_HOSTS, play_match, shows_final_result, table_of
 from tests.online.conftest import PATIENCE, Running, until
 
 
 async def test_a_plain_client_and_a_textual_client_finish_a_match(server: Running) -> None:
     host = server.session("pazaak", ANN_HOSTS)
-    host_app = CardtableApp(lambda app: LobbyScreen(host), bot_pause=0)
+    host_app = CardtableApp(lambda app: WaitingRoomScreen(host), bot_pause=0)
     async with host_app.run_test(size=(120, 40)) as pilot:
         await until(lambda: bool(host.invite), "the invite code")
         guest = server.session("pazaak", {"type": "join", "code": host.invite, "name": "Bob"})

@@ -26,7 +26,7 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button
+from textual.widgets import Button, Static
 
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.widgets.footer import Footer
@@ -94,7 +94,7 @@ class ResultPanel(ResultScreen):
     ResultPanel.-placing #result-box { offset-y: 1000; }
     ResultPanel #verdict { content-align: left middle; }
     ResultPanel #result-body { height: auto; scrollbar-size-vertical: 1; }
-    ResultPanel #details { margin-top: 1; }
+    ResultPanel #details, ResultPanel .result-note { margin-top: 1; }
     ResultPanel #choices { height: 1; margin-top: 1; align-horizontal: left; }
     ResultPanel.-side #choices { height: auto; layout: vertical; }
     ResultPanel #choices Button {
@@ -136,6 +136,8 @@ class ResultPanel(ResultScreen):
     def __init__(self, verdict: str, details: str, choices: tuple[tuple[str, str], ...]) -> None:
         super().__init__(verdict, details, choices)
         self.add_class("-placing")
+        #: paragraphs added after the result was made (see ``add_note``)
+        self.notes: list[str] = []
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -144,6 +146,7 @@ class ResultPanel(ResultScreen):
     def compose_body(self) -> ComposeResult:
         with VerticalScroll(id="result-body", can_focus=False):
             yield from self.compose_summary()
+            yield from (self.note(text) for text in self.notes)
 
     def compose_summary(self) -> ComposeResult:
         """The result's own lines, scrolled when the panel is short of room."""
@@ -399,3 +402,16 @@ class ResultPanel(ResultScreen):
 
     def action_scroll_body(self, rows: int) -> None:
         self.query_one("#result-body", VerticalScroll).scroll_relative(y=rows, animate=False)
+
+    def add_note(self, text: str) -> None:
+        """A paragraph that comes after the result (a rated game's rating changes): below the
+        summary, the panel placed again for its new height once it is on the screen."""
+        self.notes.append(text)
+        body = self.query("#result-body")
+        if body:  # composed already: else it composes with the notes
+            body.first().mount(self.note(text))
+            self.call_after_refresh(self._make_room)
+
+    @staticmethod
+    def note(text: str) -> Static:
+        return Static(text, classes="result-note", markup=False)

@@ -44,6 +44,7 @@ from cardtable.ui.tables import (
     ending,
     handing,
     hinting,
+    rated,
     replaying,
     status,
     wording,
@@ -310,8 +311,7 @@ class TableScreen(Screen[None]):
             self.log_lines(change.lines)
         elif isinstance(change, RatingsChanged):  # a rated game's end (quick match)
             self.log_lines(change.lines)
-            lines = "\n".join(change.lines) or "This game counted for nobody's rating."
-            self.notify(lines, title="Ratings", timeout=20, markup=False)
+            rated.show_ratings(self)
 
     def refused(self, reason: str) -> None:
         """Say why a move was not allowed; nothing changed."""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.screens.resultpanel import MATCH_CHOICES, ResultPanel
+from cardtable.ui.tables import rated
 from cardtable.ui.web import download, downloads_for
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ def show_final(table: TableScreen) -> None:
     result.choices += offered
     for choice, _ in offered:  # the box stays open, for another download or the next game
         result.in_place[choice] = partial(download, table.app, table.session, choice)
+    rated.show_ratings(table, result)  # a rated game's, if they came before the box
     table.app.push_screen(result, table.after_final)
 
 

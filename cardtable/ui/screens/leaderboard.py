@@ -1,0 +1,130 @@
+"""A game's leaderboard on a server: ranked players by their conservative rating, then the
+provisional ones (their rating shown with "?"), bot accounts marked, and your own row even when
+it is far from the top."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import DataTable, Select, Static
+
+from cardtable.games.registry import GAMES
+from cardtable.online import protocol as wire
+from cardtable.online.hosting import SERVER_ENV
+from cardtable.online.lobbyclient import LobbyClient, LobbyError
+from cardtable.online.reach import DEFAULT_URL
+from cardtable.ui.lobbywords import BOARD_COLUMNS, board_cells
+from cardtable.ui.screens.signin import open_lobby
+from cardtable.ui.widgets.footer import Footer
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from cardtable.ui.app import CardtableApp
+
+#: rows a page of the leaderboard shows
+PAGE = 50
+
+
+class LeaderboardScreen(Screen[None]):
+    """Pick a game; its players ranked, a page at a time (PgUp/PgDn)."""
+
+    if TYPE_CHECKING:
+        app = getters.app(CardtableApp)
+
+    DEFAULT_CSS = """
+    LeaderboardScreen { background: $felt; }
+    LeaderboardScreen #board-head { height: auto; padding: 0 1; background: $surface; }
+    LeaderboardScreen #board-game { width: 40; }
+    LeaderboardScreen #board { height: 1fr; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("pagedown", "page(1)", "Next page", key_display="PgDn"),
+        Binding("pageup", "page(-1)", "Previous page", key_display="PgUp"),
+        Binding("escape", "app.pop_screen", "Back"),
+    ]
+
+    def __init__(self, url: str | None = None, game: str = "pazaak") -> None:
+        super().__init__()
+        self.url = url or os.environ.get(SERVER_ENV) or DEFAULT_URL
+        self.game = game
+        self.first_row = 0
+        self.lobby: LobbyClient | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            options = [(spec.title, spec.id) for spec in GAMES.values()]
+            yield Select(options, value=self.game, allow_blank=False, id="board-game")
+            yield Static(f"Leaderboard · connecting to {self.url}…", id="board-head", markup=False)
+            board: DataTable[Content] = DataTable(id="board", cursor_type="row", zebra_stripes=True)
+            board.add_columns(*BOARD_COLUMNS)
+            yield board
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.load()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self.game, self.first_row = str(event.value), 0
+        self.load()
+
+    def action_page(self, step: int) -> None:
+        rows = self.query_one("#board", DataTable).row_count
+        if step > 0 and rows < PAGE:
+            return  # the last page
+        self.first_row = max(0, self.first_row + step * PAGE)
+        self.load()
+
+    @work(exclusive=True, group="board")
+    async def load(self) -> None:
+        head = self.query_one("#board-head", Static)
+        try:
+            if self.lobby is None:
+                self.lobby = await open_lobby(self.app, self.url, signed=False)
+            board = await self.lobby.top(
+                self.game, limit=PAGE, offset=self.first_row, everyone=True
+            )
+        except LobbyError as error:
+            head.update(f"Leaderboard · {error.message} · Escape goes back")
+            return
+        self.show(board)
+
+    def show(self, board: wire.Board) -> None:
+        table = self.query_one("#board", DataTable)
+        table.clear()
+        mine = board.you.player if board.you is not None else None
+        for row in board.rows:
+            table.add_row(*self.cells(row, row.player == mine), key=row.player)
+        if board.you is not None and mine not in table.rows:  # far from this page: shown too
+            table.add_row(*(Content("…") for _ in BOARD_COLUMNS))
+            table.add_row(*self.cells(board.you, True), key=mine)
+        title = GAMES[self.game].title if self.game in GAMES else self.game
+        first = self.first_row + 1
+        shown = (
+            f"players {first}–{self.first_row + len(board.rows)}"
+            if board.rows
+            else "no rated players yet"
+        )
+        where = " · you are marked ▸" if mine else " · play a rated game to appear here"
+        self.query_one("#board-head", Static).update(
+            f"Leaderboard · {title} on {self.url} · {shown}{where} · '?': provisional"
+        )
+
+    @staticmethod
+    def cells(row: wire.BoardRow, yours: bool) -> list[Content]:
+        texts = list(board_cells(row))
+        texts[1] = ("▸ " if yours else "  ") + texts[1]
+        return [Content(text) for text in texts]
+
+    def on_unmount(self) -> None:
+        self.workers.cancel_group(self, "board")
+        if self.lobby is not None:
+            lobby, self.lobby = self.lobby, None
+            self.app.run_worker(lobby.close(), group="lobby-close")

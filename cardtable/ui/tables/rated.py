@@ -1,0 +1,43 @@
+"""A rated game's rating changes on the match's result panel: "Ann#k3Qf  1,512 → 1,527 (+15)"
+for each seat, or why the game did not count.
+
+The server sends them once the game's end is kept, which may be before or after the panel
+opens: whichever comes second puts them on it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
+
+from cardtable.ui.lobbywords import rated_lines
+from cardtable.ui.screens.resultpanel import ResultPanel
+
+if TYPE_CHECKING:
+    from cardtable.ui.tables.base import TableScreen
+
+#: the class a result panel wears once it shows the ratings (they are shown once)
+RATED = "-rated"
+
+
+def rating_text(session: Any) -> str | None:
+    """The ratings paragraph of a session's game, None before (or without) any."""
+    rated = getattr(session, "rated", None)
+    return None if rated is None else "Ratings\n" + "\n".join(rated_lines(rated))
+
+
+#: each table's match result panel, from the moment it is made (it is on the stack a little later)
+FINAL_PANELS: WeakKeyDictionary[TableScreen, ResultPanel] = WeakKeyDictionary()
+
+
+def show_ratings(table: TableScreen, panel: ResultPanel | None = None) -> None:
+    """Put the ratings on the match's result panel (``panel``, made now; or the one made
+    before), once they and the panel are both there."""
+    if panel is not None:
+        FINAL_PANELS[table] = panel
+    panel = FINAL_PANELS.get(table) if table.session.is_over else None
+    text = rating_text(table.session)
+    if panel is None or text is None or panel.has_class(RATED):
+        return
+    panel.add_class(RATED)
+    panel.add_note(text)
