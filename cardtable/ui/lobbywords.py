@@ -25,11 +25,14 @@ def plain(text: str) -> str:
 
 
 def seeking_line(status: wire.Seeking, waited: float) -> str:
-    """'searching 12 s · 7 people seeking Pazaak · range ±150'."""
-    people = "1 person" if status.seeking == 1 else f"{status.seeking} people"
-    return (
-        f"searching {int(waited)} s · {people} seeking {title(status.game)} · range ±{status.range}"
+    """'searching 12 s · 7 people seeking Pazaak · range ±150' (the count includes you)."""
+    game = title(status.game)
+    people = (
+        f"only you are seeking {game} now"
+        if status.seeking <= 1
+        else f"{status.seeking} people seeking {game}"
     )
+    return f"searching {int(waited)} s · {people} · range ±{status.range}"
 
 
 def seek_what(game: str, rated: bool, seats: tuple[int, int] | None) -> str:
