@@ -64,7 +64,7 @@ def options_text(options: dict[str, str]) -> str:
 
 def table_cells(table: wire.ListedTable) -> tuple[str, ...]:
     """One lobby row: game, seats, players, options, rated, spectators, finish rates."""
-    rates = [getattr(p, "finish_rate", None) for p in table.players]
+    rates = [p.finish_rate for p in table.players]
     return (
         title(table.game),
         f"{table.taken}/{table.seats}",
