@@ -7,10 +7,14 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from textual.widgets import RichLog
 
 from cardtable.online.connection import Limits
 from cardtable.online.remote import RemoteSession
 from cardtable.session.base import Change, Noted
+from cardtable.ui.app import CardtableApp
+from cardtable.ui.screens.online import LobbyScreen
+from tests.online.apps import play_match, table_of
 from tests.online.conftest import Running, play_out, until
 
 
@@ -63,3 +67,28 @@ async def test_a_rematch_offer_expires_and_the_table_is_told(quick_offers: Runni
     await until(lambda: "G0's rematch offer expired." in host_notes, "the guest's offer gone")
     await until(lambda: guest.ready.is_set(), "the guest's offer withdrawn")
     assert guest.is_over and game_of(guest) == game_of(host) == game
+
+
+async def test_a_player_whose_offer_expired_is_back_at_the_finished_table(
+    quick_offers: Running,
+) -> None:
+    """In the app: Play again waits in the waiting room; once the offer expires the player is
+    back at the finished game's table, its log saying why."""
+    create = {"type": "create", "game": "pazaak", "seats": ["human", "human"], "name": "Ann"}
+    ann = quick_offers.session("pazaak", create)
+    ann_app = CardtableApp(lambda app: LobbyScreen(ann), bot_pause=0)
+    async with ann_app.run_test(size=(80, 24)) as ann_pilot:
+        await until(lambda: bool(ann.invite), "the invite code")
+        bob = quick_offers.session("pazaak", {"type": "join", "code": ann.invite, "name": "Bob"})
+        bob_app = CardtableApp(lambda app: LobbyScreen(bob), bot_pause=0)
+        async with bob_app.run_test(size=(80, 24)) as bob_pilot:
+            await until(lambda: bool(table_of(ann_app) and table_of(bob_app)), "two tables")
+            await play_match((ann_pilot, bob_pilot), stand_at=0)
+            finished = table_of(ann_app)
+            await ann_pilot.press("enter")  # Play again: the result box's first button
+            # through the waiting room, and back at a new table screen of the same game
+            await until(lambda: table_of(ann_app) not in (None, finished), "back at the table")
+            table = table_of(ann_app)
+            assert table is not None and table.session.is_over and not ann.rematching
+            log = "".join(line.text for line in table.query_one(RichLog).lines)
+            assert "Your rematch offer expired: not everyone asked within 0.3 s." in log
