@@ -16,13 +16,15 @@ from pathlib import Path
 
 import pytest
 
+from cardtable.online import protocol as wire
 from cardtable.online.botclient import BotSeat
-from cardtable.online.identity import load_or_create
+from cardtable.online.identity import load_or_create, tag
 from cardtable.online.lobbyclient import LobbyClient, seat_session
+from cardtable.online.remote import RemoteSession
 from cardtable.online.seeker import matched
 from cardtable.session.base import RatingsChanged
 from tests.cluster.nodes import Node, free_port, listening
-from tests.online.conftest import PATIENCE
+from tests.online.conftest import PATIENCE, until
 
 
 def env_for(home: Path) -> dict[str, str]:
@@ -150,3 +152,34 @@ async def test_the_lobby_bench_reports_every_figure(tmp_path: Path) -> None:
     assert pazaak["seated"] == 2 * pazaak["tables"] and pazu["seated"] <= 40
     assert figures["leaderboard"]["players"] == 500 and figures["leaderboard"]["rank"] >= 1
     assert figures["listing"]["missed"] == 0 and figures["listing"]["changes"] == 4
+
+
+async def test_a_player_with_a_key_who_joins_a_listed_table_shows_with_tag_and_rating(
+    serve: tuple[Node, Path], tmp_path: Path
+) -> None:
+    """`cardtable join` signs the seat in when the data folder holds a key: the lobby row shows
+    the guest as Name#tag with a rating; the host, who has none here, by the bare name."""
+    node, _db = serve
+    home = tmp_path / "guest"
+    key = load_or_create(home / "data")
+    watcher = await LobbyClient.open(node.url, "Watcher")
+    await watcher.subscribe()
+    create = {"type": "create", "game": "pazaak", "seats": ["human", "human"], "listed": True}
+    host = RemoteSession(None, node.url, create)
+    playing = asyncio.create_task(BotSeat(host, "easy").play(PATIENCE))
+    await until(lambda: bool(host.invite), "the invite code")
+    joining = asyncio.create_task(
+        run(["join", host.invite, "--name", "Bo", "--bot", "easy", "--server", node.url], home)
+    )
+    while True:
+        news = await watcher.next_news(PATIENCE)
+        if isinstance(news, wire.Listed) and news.table.taken == 2 and news.table.players[1].tag:
+            break
+    host_row, guest_row = news.table.players
+    assert (guest_row.name, guest_row.tag, guest_row.rating) == ("Bo", tag(key.player), "1,500?")
+    assert (host_row.name, host_row.tag, host_row.rating) == ("Host", None, None)
+    await playing
+    code, out = await joining
+    assert code == 0, out
+    host.close()
+    await watcher.close()
