@@ -147,9 +147,9 @@ class TablePlay:
         self.wake(table)
 
     def wake(self, table: Table) -> None:
-        """If a bot (or a stand-in) is to move, let it think."""
+        """If a bot (or a stand-in) is to move, let it think (once every seat is taken)."""
         seat = table.match.to_move
-        if seat is not None and table.player_for(seat) is not None:
+        if seat is not None and table.player_for(seat) is not None and not table.waiting:
             self.jobs.spawn(self._bot_move(table, seat, len(table.match.actions)))
 
     async def _bot_move(self, table: Table, seat: int, ply: int) -> None:

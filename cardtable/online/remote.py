@@ -399,6 +399,11 @@ class RemoteSession(Session):
         return self._update is None or self._update.waiting
 
     @property
+    def my_turn(self) -> bool:
+        """The server takes no move while a seat waits for its person."""
+        return super().my_turn and not self.waiting
+
+    @property
     def my_seats(self) -> frozenset[int]:
         return frozenset() if self.viewer is None else frozenset((self.viewer,))
 

@@ -192,6 +192,11 @@ class Table:
         self.seats = tuple(Seat(name) if i == seat else s for i, s in enumerate(self.seats))
         return token
 
+    @property
+    def waiting(self) -> bool:
+        """A person's seat nobody has taken yet: the game waits, nobody (not even a bot) moves."""
+        return any(s.is_human and i not in self.claimed for i, s in enumerate(self.seats))
+
     def present(self, seat: int) -> bool:
         return any(peer.seat == seat for peer in self.peers)
 
@@ -255,6 +260,8 @@ class Table:
             raise Refusal("spectator", "you are watching this table: spectators cannot move")
         if match.is_over:
             raise Refusal("over", "the game is over")
+        if self.waiting:
+            raise Refusal("waiting", "the game starts once every seat is taken: wait for them")
         if ply != len(match.actions):
             raise Refusal(
                 "stale",
@@ -307,7 +314,7 @@ class Table:
                 }
                 for i, who in enumerate(self.seats)
             ],
-            "waiting": any(s.is_human and i not in self.claimed for i, s in enumerate(self.seats)),
+            "waiting": self.waiting,
             "outcome": None if outcome is None else _result(outcome),
             "seed": match.seed if outcome is not None else None,
             "actions": [encode(a) for a in match.actions] if outcome is not None else None,
@@ -329,7 +336,7 @@ class Table:
         ]
         notes = [a.line(seat) for a in told if not peer.sent <= a.at < len(match.events)]
         peer.sent, peer.noted = len(match.events), len(self.absences)
-        mine = seat is not None and match.to_move == seat
+        mine = seat is not None and match.to_move == seat and not self.waiting
         # built as plain data (the ``Update`` model is the schema the client checks it with)
         # and written by pydantic-core's serializer, three times as fast as json.dumps: this
         # runs for every audience on every move
