@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.screen import Screen
 from textual.widgets import Button
 
 from cardtable.online.remote import RemoteSession
@@ -124,3 +125,34 @@ async def test_the_one_who_asked_is_told_when_the_other_leaves_instead(server: R
             ),
             "Ann to leave the waiting room",
         )
+
+
+async def test_the_rematch_opens_as_it_starts_not_at_the_waiting_rooms_next_look(
+    server: Running, monkeypatch: Any
+) -> None:
+    """Issue 36 item 7: the waiting room looked for the rematch five times a second, so its
+    table came up to 0.2 s after the game had started. Here the waiting room's looks never
+    come: the table must open from the start itself."""
+    ann = server.session("pazaak", ANN_HOSTS)
+    ann_app = app_for(ann)
+    async with ann_app.run_test(size=(80, 24)) as ann_pilot:
+        bob_app = app_for(await joiner(server, ann))
+        async with bob_app.run_test(size=(80, 24)) as bob_pilot:
+            await until(lambda: table_of(ann_app) and table_of(bob_app), "two tables")
+            await play_match((ann_pilot, bob_pilot), stand_at=0)
+            old = [table_of(app) for app in (ann_app, bob_app)]
+
+            def never_looks(screen: Any, interval: float, callback: Any, **options: Any) -> Any:
+                """Every timer of a waiting room stays paused: its looks never come."""
+                return Screen.set_interval(screen, interval, callback, **{**options, "pause": True})
+
+            monkeypatch.setattr(WaitingRoomScreen, "set_interval", never_looks)
+            await ann_pilot.press("enter")  # Play again
+            await until(lambda: isinstance(ann_app.screen, WaitingRoomScreen), "Ann's wait")
+            await bob_pilot.press("enter")
+            await until(
+                lambda: all(
+                    at_new_game(app, was) for app, was in zip((ann_app, bob_app), old, strict=True)
+                ),
+                "both apps to show the next game",
+            )

@@ -306,3 +306,19 @@ async def test_a_set_that_ends_while_a_result_is_open_is_a_toast_not_a_second_bo
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is table and not table.interlude_up
+
+
+@pytest.mark.parametrize("game", ["pazaak", "flip7"])
+async def test_play_again_does_not_lay_out_the_table_it_leaves(game: str) -> None:
+    """Issue 36 item 7: the table under a match result was given its room back (its log,
+    buttons and footer shown, its padding cleared: the whole table laid out again) as Play
+    again was pressed, only to be replaced by the next game's table at once."""
+    app = app_for(game, final=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table, _ = await result_up(pilot, game, final=True)
+        await pilot.press("enter")  # Play again
+        await settle(pilot)
+        following = app.screen
+        assert isinstance(following, TableScreen) and following is not table
+        # the table left is as the result had it: nothing was undone for it to draw again
+        assert not table.is_attached and table.has_class("-under-result")

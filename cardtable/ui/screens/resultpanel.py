@@ -46,6 +46,10 @@ FRAME = 1 / 60
 #: the class a table wears while a result panel is beside it (its CSS hides the log and footer)
 UNDER_RESULT = "-under-result"
 
+#: choices after which the table is not seen again (the next game's table, home, the program's
+#: end): it is not given its room back, which would lay the whole table out again for nothing
+LEAVING = frozenset({"again", "home", "quit"})
+
 #: what a match's result offers: another game, the home screen (for another kind of game), or
 #: the end of the program
 MATCH_CHOICES = (("again", "Play again"), ("home", "Home"), ("quit", "Quit"))
@@ -132,6 +136,8 @@ class ResultPanel(ResultScreen):
     #: the rows the body may take before it scrolls, and the rows its lines need
     body_rows = 0
     body_lines = 0
+    #: the choice made leaves the table behind (see ``LEAVING``)
+    leaving = False
 
     def __init__(self, verdict: str, details: str, choices: tuple[tuple[str, str], ...]) -> None:
         super().__init__(verdict, details, choices)
@@ -348,11 +354,13 @@ class ResultPanel(ResultScreen):
         )
 
     def on_unmount(self) -> None:
-        self._release_table()
+        if not self.leaving:
+            self._release_table()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id not in self.in_place:  # the box goes: the table has its room back
-            self._release_table()  # before the table draws again, not after
+        self.leaving = event.button.id in LEAVING
+        if event.button.id not in self.in_place and not self.leaving:
+            self._release_table()  # the box goes: the table has its room back before it draws
 
     def _release_table(self) -> None:
         self.fitting += 1  # a fit still under way stops: the panel is going

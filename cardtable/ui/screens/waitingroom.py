@@ -2,7 +2,8 @@
 fill, then opens the table.
 
 The connection runs on the app's own asyncio loop (``RemoteSession.start``): this screen only
-reads the session's state on a timer, so a slow network never freezes it.
+reads the session's state, on a timer for the codes and the seats and as soon as the game
+starts for the table, so a slow network never freezes it.
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ class WaitingRoomScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.ask_name = ask_name
+        #: the table has been opened: the waiting room's work is done
+        self.opened = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="waiting-room"):
@@ -66,7 +69,13 @@ class WaitingRoomScreen(Screen[None]):
 
     def connect(self) -> None:
         self.session.start()
-        self.timer = self.set_interval(0.2, self.check)
+        self.timer = self.set_interval(0.2, self.check)  # the codes and who has arrived
+        self.run_worker(self.open_when_ready(), group="waiting", exclusive=True)
+
+    async def open_when_ready(self) -> None:
+        """The table opens as soon as the game starts (a rematch, say), not at the next look."""
+        await self.session.ready.wait()
+        self.check()
 
     def waiting_text(self) -> str:
         s = self.session
@@ -121,8 +130,9 @@ class WaitingRoomScreen(Screen[None]):
             # opened by the command line: its shell shows the problem (see run_online_command)
             self.timer.stop()
             self.app.exit(return_code=1)
-        if s.ready.is_set() and s.problem is None and not s.waiting:
-            self.timer.stop()  # once: a second tick would replace the table just opened
+        if s.ready.is_set() and s.problem is None and not s.waiting and not self.opened:
+            self.opened = True  # once: a second look would replace the table just opened
+            self.timer.stop()
             self.app.switch_screen(self.app.session_table(s))
 
     def action_leave(self) -> None:
