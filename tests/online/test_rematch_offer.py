@@ -13,7 +13,7 @@ from cardtable.online.connection import Limits
 from cardtable.online.remote import RemoteSession
 from cardtable.session.base import Change, Noted
 from cardtable.ui.app import CardtableApp
-from cardtable.ui.screens.online import LobbyScreen
+from cardtable.ui.screens.waitingroom import WaitingRoomScreen
 from tests.online.apps import play_match, table_of
 from tests.online.conftest import Running, play_out, until
 
@@ -76,11 +76,11 @@ async def test_a_player_whose_offer_expired_is_back_at_the_finished_table(
     back at the finished game's table, its log saying why."""
     create = {"type": "create", "game": "pazaak", "seats": ["human", "human"], "name": "Ann"}
     ann = quick_offers.session("pazaak", create)
-    ann_app = CardtableApp(lambda app: LobbyScreen(ann), bot_pause=0)
+    ann_app = CardtableApp(lambda app: WaitingRoomScreen(ann), bot_pause=0)
     async with ann_app.run_test(size=(80, 24)) as ann_pilot:
         await until(lambda: bool(ann.invite), "the invite code")
         bob = quick_offers.session("pazaak", {"type": "join", "code": ann.invite, "name": "Bob"})
-        bob_app = CardtableApp(lambda app: LobbyScreen(bob), bot_pause=0)
+        bob_app = CardtableApp(lambda app: WaitingRoomScreen(bob), bot_pause=0)
         async with bob_app.run_test(size=(80, 24)) as bob_pilot:
             await until(lambda: bool(table_of(ann_app) and table_of(bob_app)), "two tables")
             await play_match((ann_pilot, bob_pilot), stand_at=0)
