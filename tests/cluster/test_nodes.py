@@ -98,6 +98,7 @@ async def test_a_table_made_on_one_node_is_joined_and_watched_through_others(
         watcher = await seated(made, c.url, {"type": "watch", "code": host.watch})
         # B sent the guest on to A, which owns the table; C serves its spectator itself
         assert port_of(guest) == a.port and port_of(watcher) == c.port
+        assert watcher.invite == "", "a spectator on another node is told the watch code only"
         assert await owner(cluster, host.invite) == await owner(cluster, host.watch) == a.url
         seats = [BotSeat(s, "easy") for s in (host, guest)]
         await asyncio.gather(*(seat.play(PATIENCE) for seat in seats))
