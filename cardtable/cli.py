@@ -194,14 +194,24 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     sim = commands.add_parser("sim", help="bot-vs-bot matches, headless, on all cores")
-    sim.add_argument("game", help=f"one of: {games}")
+    sim.add_argument("game", nargs="?", default=None, help=f"one of: {games}")
     sim.add_argument(
         "--seats",
-        required=True,
         metavar="LIST",
-        help="bot levels or policy:module:function, e.g. hard,easy",
+        help="bot levels or policy:module:function, e.g. hard,easy (needed unless --ratings)",
     )
-    sim.add_argument("--games", type=int, default=1000, help="how many matches (default 1000)")
+    sim.add_argument(
+        "--ratings",
+        action="store_true",
+        help="rate every bot level of the game (or of every game, no game given) on the rating "
+        "scale from self-play",
+    )
+    sim.add_argument(
+        "--games",
+        type=int,
+        default=None,
+        help="how many matches (default 1000; with --ratings a number by game's cost)",
+    )
     sim.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument(
@@ -350,7 +360,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         from cardtable.tools.online import run_online_command
 
         return run_online_command(args)
+    if args.command == "sim" and args.ratings:
+        if args.game is not None and args.game not in GAMES:
+            fail(f"unknown game {args.game!r}; choose from: {', '.join(GAMES)}")
+        from cardtable.tools.levelratings import run_ratings_command
+
+        return run_ratings_command(args)
     if args.command in ("play", "sim") or (args.command == "bench" and args.game):
+        if args.game is None:
+            fail(f"name a game: one of {', '.join(GAMES)}")
         if args.game not in GAMES:
             fail(f"unknown game {args.game!r}; choose from: {', '.join(GAMES)}")
     if args.command == "sim":

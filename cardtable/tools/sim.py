@@ -16,6 +16,8 @@ from cardtable.tools.setup import build_options, make_config, parse_seats
 from cardtable.tools.stats import Tally, wilson_interval
 
 CHUNK = 25
+#: matches when ``--games`` is not given
+SIM_GAMES = 1000
 
 
 def play_chunk(
@@ -197,6 +199,10 @@ def run_sim_command(args: Any) -> int:
     from cardtable.tools.fail import fail
 
     spec = get(args.game)
+    if not args.seats:
+        fail("sim needs --seats (bot levels, e.g. hard,easy), or --ratings")
+    if args.games is None:
+        args.games = SIM_GAMES
     levels = parse_seats(spec, args.seats)
     if args.games < 1:
         fail("--games must be at least 1")

@@ -26,6 +26,7 @@ from textual.widgets import Button, Input, Label, Static, Switch
 
 from cardtable.core.seating import is_policy
 from cardtable.core.seats import BOT_NAMES, Seat
+from cardtable.games.levelratings import level_rating
 from cardtable.games.registry import GameSpec
 from cardtable.ui.widgets.footer import Footer
 from cardtable.ui.widgets.stepper import Stepper
@@ -44,6 +45,12 @@ def literal_choices(annotation: Any) -> tuple[str, ...] | None:
     if typing.get_origin(annotation) is typing.Literal:
         return tuple(str(a) for a in typing.get_args(annotation))
     return None
+
+
+def bot_label(game_id: str, level: str) -> str:
+    """A bot level as a seat's choice, with its rating when measured: "bot: hard ≈ 1,780"."""
+    rating = level_rating(game_id, level)
+    return f"bot: {level}" if rating is None else f"bot: {level} ≈ {rating:,}"
 
 
 def on_off(value: bool) -> str:
@@ -205,7 +212,9 @@ class NewGameScreen(Screen[None]):
         return f"Seats: {self.seat_count} (this game takes {self.spec.seat_range})"
 
     def seat_row(self, index: int, kind: str) -> Horizontal:
-        levels = [(HUMAN, HUMAN)] + [(f"bot: {lvl}", lvl) for lvl in self.spec.levels]
+        levels = [(HUMAN, HUMAN)] + [
+            (bot_label(self.spec.id, lvl), lvl) for lvl in self.spec.levels
+        ]
         # a policy seat given on the command line stays on offer to every seat
         policies = [(s.bot, s.bot) for s in self.seats if s.bot and is_policy(s.bot)]
         choice = Stepper(levels + policies, kind, id=f"seat-{index}")
