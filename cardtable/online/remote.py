@@ -298,20 +298,25 @@ class RemoteSession(Session):
 
     def _offer_expired(self, expired: RematchExpired) -> None:
         """A rematch offer was withdrawn. This seat's own: it no longer waits for the next game
-        (``ready`` again, on the finished one) and hears why once a table listens."""
+        (``ready`` again, on the finished one), and the note saying why is held for the table
+        that shows that game again (the one that asked is being handed on as it waits)."""
         if expired.seat == self.viewer and self._rematch_of is not None:
             self._rematch_of = None
-            self.ready.set()
-            line = (
-                f"Your rematch offer expired: not everyone asked within {expired.after:g} s. "
-                "Ask again to play on."
+            self._unheard.append(
+                Noted(
+                    (
+                        f"Your rematch offer expired: not everyone asked within "
+                        f"{expired.after:g} s. Ask again to play on.",
+                    )
+                )
             )
-        else:
-            line = f"{clean(expired.name)[:32]}'s rematch offer expired."
+            self.ready.set()
+            return
+        note = Noted((f"{clean(expired.name)[:32]}'s rematch offer expired.",))
         if self._listeners:
-            self.emit(Noted((line,)))
+            self.emit(note)
         else:
-            self._unheard.append(Noted((line,)))
+            self._unheard.append(note)
 
     def connect(self, listener: Listener, dispatch: Dispatch) -> None:
         super().connect(listener, dispatch)
