@@ -38,6 +38,8 @@ async def test_a_plain_client_and_a_textual_client_finish_a_match(server: Runnin
         assert host.outcome == guest.outcome and max(host.outcome.scores) == 3
     text = out.getvalue()
     assert "\x1b" not in text
-    assert "You say: hello Ann" in text.replace("\n", " "), "chat is data, escape sequences gone whole"
+    assert "You say: hello Ann" in text.replace("\n", " "), (
+        "chat is data, escape sequences gone whole"
+    )
     lines = text.splitlines()
     assert lines[-1] == "> 1" and lines[-2] == "1 quit, 2 play again"
