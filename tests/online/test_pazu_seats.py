@@ -39,7 +39,9 @@ def cheapest(session: RemoteSession) -> Any:
 async def play_until(stop: Any, *people: RemoteSession) -> None:
     """The ``people`` play ``cheapest`` moves until ``stop()`` holds (the bots move by
     themselves on the server); bounded in moves and in time."""
-    async with asyncio.timeout(PATIENCE):
+    # a whole set at six seats, each move drawn by two apps: about 6 s on a quiet machine, over
+    # 30 s under a load of 14 (one loaded run); each move's own wait is bounded by PATIENCE
+    async with asyncio.timeout(3 * PATIENCE):
         for _ in range(MOST_MOVES):
             await until(lambda: stop() or any(p.my_turn for p in people), f"{stop} or a turn")
             if stop():

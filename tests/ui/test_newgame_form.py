@@ -12,6 +12,7 @@ from cardtable.persist.saves import SaveStore
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.saved import save_title
 from cardtable.ui.screens.home import HomeScreen
+from cardtable.ui.screens.newgame import NewGameScreen
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tablescreens import new_game_screen
@@ -21,6 +22,16 @@ from tests.waits import until
 
 def form_app(game: str) -> CardtableApp:
     return CardtableApp(lambda app: new_game_screen(get(game)), bot_pause=0)
+
+
+async def fields_shown(pilot) -> NewGameScreen:
+    """The form with its option fields, which mount after its first frame (under load, more
+    than one loop turn after it)."""
+    return await until(
+        lambda: pilot.app.screen if getattr(pilot.app.screen, "fields_ready", False) else None,
+        "the form's option fields",
+        pilot=pilot,
+    )
 
 
 def seat_kinds(app: CardtableApp) -> list[str]:
@@ -53,11 +64,15 @@ async def test_start_pressed_before_the_option_fields_come_starts_once_they_do(g
     form = new_game_screen(get(game))
     form.action_start()  # the fields are not there yet: the press is kept, nothing is read
     assert form.start_pending and not form.fields_ready
+    # what the form reads from its fields at Start (the form is gone once the table shows)
+    made: list[object] = []
+    read_fields = form.make_config
+    form.make_config = lambda options, seats: made.append(read_fields(options, seats)) or made[-1]
     app = CardtableApp(lambda app: form, bot_pause=0)
     async with app.run_test(size=(100, 60)) as pilot:
         table = await table_shown(pilot)
         assert form.fields_ready
-        assert table.session.config == form.make_config(form.chosen_options(), table.seats)
+        assert made and table.session.config == made[-1]
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -121,9 +136,7 @@ async def test_a_seat_steps_through_person_and_bot_levels_by_keys_and_clicks():
 async def test_a_choice_among_rules_options_steps_and_reaches_the_game():
     app = form_app("pazaak")
     async with app.run_test(size=(100, 50)) as pilot:
-        # the option fields come a frame after the seats
-        await until(lambda: app.screen.fields_ready, "the option fields", pilot=pilot)
-        opener = app.screen.query_one("#opt-opener", Stepper)
+        opener = (await fields_shown(pilot)).query_one("#opt-opener", Stepper)
         assert opener.value == "alternate"
         opener.focus()
         await pilot.press("right")
@@ -140,8 +153,7 @@ def test_a_seat_refuses_a_kind_it_does_not_offer():
 async def test_flip7_turns_from_the_solo_challenge_into_the_table_game_and_back():
     app = form_app("flip7")
     async with app.run_test(size=(100, 50)) as pilot:
-        await pilot.pause()
-        form = app.screen
+        form = await fields_shown(pilot)
         assert not form.query_one("#row-action_cards").display
         assert "Solo" in str(form.query_one("#flip7-mode", Static).render())
         await form.action_add_seat()
@@ -156,8 +168,7 @@ async def test_flip7_turns_from_the_solo_challenge_into_the_table_game_and_back(
 async def test_pazu_chips_antes_and_set_limit_are_in_the_form():
     app = form_app("pazu-pazaak")
     async with app.run_test(size=(100, 60)) as pilot:
-        await pilot.pause()
-        form = app.screen
+        form = await fields_shown(pilot)
         for name, value in (("start_chips", "500"), ("ante_min", "10"), ("ante_max", "40")):
             form.query_one(f"#opt-{name}", Input).value = value
         limit = form.query_one("#opt-max_sets", Input)
@@ -180,8 +191,7 @@ async def test_pazu_set_limit_left_empty_means_no_limit():
 async def test_a_number_that_does_not_fit_is_refused_with_its_name():
     app = form_app("pazu-pazaak")
     async with app.run_test(size=(100, 60)) as pilot:
-        await pilot.pause()
-        form = app.screen
+        form = await fields_shown(pilot)
         form.query_one("#opt-start_chips", Input).value = "0"
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -195,8 +205,7 @@ async def test_a_number_that_does_not_fit_is_refused_with_its_name():
 async def test_switches_say_on_or_off(game, name):
     app = form_app(game)
     async with app.run_test(size=(100, 50)) as pilot:
-        await pilot.pause()
-        form = app.screen
+        form = await fields_shown(pilot)
         if game == "flip7":
             await form.action_add_seat()
         switch = form.query_one(f"#opt-{name}", Switch)
