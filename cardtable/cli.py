@@ -305,6 +305,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_online_commands(commands)
     add_lobby_commands(commands)
+    _add_plain_options(commands.choices["seek"])
     commands.choices["lobby"].add_argument(
         "--plain",
         action="store_true",

@@ -27,8 +27,9 @@ async def ask_name(console: Console, lines: Lines) -> str | None:
             console.say(f"Not a name here: {problem}.")
 
 
-async def sit_down(session: RemoteSession, console: Console) -> bool:
-    """Connect, tell the codes, and wait for the table to fill; False if it cannot be played."""
+async def sit_down(session: RemoteSession, console: Console, codes: bool = True) -> bool:
+    """Connect, tell the codes (``codes``: a table of friends, not a quick match's), and wait for
+    the table to fill; False if it cannot be played."""
     changed = asyncio.Event()
 
     def heard(change: Change) -> None:
@@ -44,7 +45,7 @@ async def sit_down(session: RemoteSession, console: Console) -> bool:
     session.start()
     try:
         await session.ready.wait()
-        if session.problem is None and not session.spectating:
+        if codes and session.problem is None and not session.spectating:
             console.say(f"{session.spec.title}. Invite code: {session.invite}.")
             console.say(f"A friend joins with: {join_line(session.shared_url, session.invite)}")
             watch = join_line(session.shared_url, session.watch, "watch")

@@ -33,6 +33,7 @@ from cardtable.session import (
     Moved,
     NextGame,
     Noted,
+    RatingsChanged,
     Refused,
     Said,
     Session,
@@ -107,6 +108,9 @@ class PlainTable:
         elif isinstance(change, Said):
             says = "say" if change.sender == "You" else "says"
             self.console.say(f"{change.sender} {says}: {change.text}")
+        elif isinstance(change, RatingsChanged):
+            for line in change.lines:
+                self.console.say(f"Rating: {line}")
 
     def _drain(self) -> None:
         while not self._changes.empty():

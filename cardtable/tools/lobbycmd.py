@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from functools import partial
 from typing import Any
 
@@ -59,14 +58,23 @@ def run_lobby_command(args: Any) -> int:
         me = load_or_create(data_dir())
     except IdentityError as error:
         fail(str(error))
+    if args.command == "seek":
+        from cardtable.tools.plain import check_plain
+
+        check_plain(args)
     url = args.server or DEFAULT_URL
+    if args.command == "seek" and args.plain and args.bot is None:
+        return _seek_plain(args, url, me)
     command = {"seek": _seek, "top": _top, "whoami": _whoami, "lobby": _lobby}[args.command]
     try:
-        return asyncio.run(command(args, url, me))
+        done = asyncio.run(command(args, url, me))
     except LobbyError as error:
         fail(error.message)
     except KeyboardInterrupt:
         return 130
+    if isinstance(done, int):
+        return done
+    return _play_on_screen(url, done, args)
 
 
 async def _open(url: str, me: Any, name: str, bot: bool = False) -> Any:
@@ -97,7 +105,9 @@ def _player_name(args: Any, bot: bool) -> str:
     return _name(args) or ("Bot" if bot else "Player")
 
 
-async def _seek(args: Any, url: str, me: Any) -> int:
+async def _seek(args: Any, url: str, me: Any) -> Any:
+    """Seek and play ``--games`` games with a bot (0 when done), or, for a person on the screen,
+    return the search's first words: the app seeks on its own loop, after this one has ended."""
     from cardtable.online.seeker import matched, play_matched
 
     if args.games < 1:
@@ -105,7 +115,9 @@ async def _seek(args: Any, url: str, me: Any) -> int:
     if args.bot is not None and not any(args.bot in spec.bots for spec in GAMES.values()):
         fail(f"unknown bot {args.bot!r}: a level such as easy, medium or hard")
     seats = _seat_range(args.seats)
-    lobby = await _open(url, me, _player_name(args, args.bot is not None), args.bot is not None)
+    if args.bot is None:  # the Quick match screen seeks, sits down and opens the table
+        return seats
+    lobby = await _open(url, me, _player_name(args, True), True)
     try:
         for _ in range(args.games):
             status = await lobby.seek(args.game, args.rated, seats)
@@ -113,8 +125,6 @@ async def _seek(args: Any, url: str, me: Any) -> int:
             news = await matched(lobby, status=partial(_offer_bot, [], args))
             if not args.json:
                 print(f"matched: {', '.join(_player(p) for p in news.players)}")
-            if args.bot is None:
-                return _play_on_screen(url, news)
             played = await play_matched(lobby, news, args.bot, think=0.05)
             _say_result(played, news, args.json)
     finally:
@@ -123,14 +133,14 @@ async def _seek(args: Any, url: str, me: Any) -> int:
 
 
 def _say_status(status: Any, as_json: bool) -> None:
-    if as_json:
-        return
+    if not as_json:
+        print(_status_line(status), flush=True)
+
+
+def _status_line(status: Any) -> str:
     kind = "rated" if status.rated else "casual"
-    print(
-        f"seeking {kind} {GAMES[status.game].title} · {status.seeking} seeking · "
-        f"range ±{status.range}",
-        flush=True,
-    )
+    title = GAMES[status.game].title
+    return f"seeking {kind} {title} · {status.seeking} seeking · range ±{status.range}"
 
 
 def _offer_bot(offered: list[bool], args: Any, status: Any) -> None:
@@ -177,21 +187,48 @@ def _say_result(played: Any, news: Any, as_json: bool) -> None:
     print(f"{GAMES[news.game].title}: {won}{said}", flush=True)
 
 
-def _play_on_screen(url: str, news: Any) -> int:
-    """A person's quick match: the table screen, seated in the matched seat."""
-    from cardtable.online.lobbyclient import seat_session
+def _play_on_screen(url: str, seats: tuple[int, int] | None, args: Any) -> int:
+    """A person's quick match: the app opens on the Quick match search, which sits down at the
+    matched table (keeping the pool's connection until then, so the seat is not given up)."""
     from cardtable.tools.launch import bot_pause_from_env
     from cardtable.ui.app import CardtableApp
-    from cardtable.ui.screens.waitingroom import WaitingRoomScreen
+    from cardtable.ui.screens.quickmatch import SeekingScreen
 
-    session = seat_session(url, news)
     app = CardtableApp(
-        lambda app: WaitingRoomScreen(session, ask_name=False), bot_pause=bot_pause_from_env()
+        lambda app: SeekingScreen(url, args.game, args.rated, seats),
+        bot_pause=bot_pause_from_env(),
     )
     app.run()
-    if app.return_code and session.problem is not None:
-        print(f"cardtable: {session.problem}", file=sys.stderr)
     return app.return_code or 0
+
+
+def _seek_plain(args: Any, url: str, me: Any) -> int:
+    """``seek --plain``: the search told in lines, then the matched seat taken before the pool's
+    connection closes (closing it first would give the seat up), then the plain table."""
+    from cardtable.online.lobbyclient import seat_session
+    from cardtable.online.seeker import matched
+    from cardtable.plain.console import Console, Lines
+    from cardtable.plain.lobby import sit_down
+    from cardtable.plain.start import console_for, run
+    from cardtable.plain.table import PlainTable
+
+    seats = _seat_range(args.seats)
+
+    async def play(console: Console, lines: Lines) -> int:
+        lobby = await _open(url, me, _player_name(args, False))
+        try:
+            console.say(_status_line(await lobby.seek(args.game, args.rated, seats)))
+            news = await matched(lobby, status=partial(_offer_bot, [], args))
+            console.say(f"Matched: {', '.join(_player(p) for p in news.players)}.")
+            session = seat_session(url, news)
+            if not await sit_down(session, console, codes=False):
+                session.hang_up()
+                return 1
+        finally:
+            await lobby.close()
+        return await PlainTable(session, console, lines).play()
+
+    return run(play, console_for(args.width, args.bell))
 
 
 async def _top(args: Any, url: str, me: Any) -> int:

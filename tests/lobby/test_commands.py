@@ -183,3 +183,35 @@ async def test_a_player_with_a_key_who_joins_a_listed_table_shows_with_tag_and_r
     assert code == 0, out
     host.close()
     await watcher.close()
+
+
+@pytest.mark.timeout(180)
+async def test_a_person_seeks_in_the_plain_line_mode_and_plays_the_match_to_its_end(
+    serve: tuple[Node, Path], tmp_path: Path
+) -> None:
+    """`cardtable seek --plain` takes the matched seat before it leaves the pool (leaving first
+    gave the seat up: 'that seat token is not known here'), then plays on standard input."""
+    node, _db = serve
+    bot = asyncio.ensure_future(
+        run(
+            ["seek", "pazaak", "--rated", "--bot", "easy", "--server", node.url, "--json"],
+            tmp_path / "bot",
+        )
+    )
+    person = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "cardtable",
+        *["seek", "pazaak", "--rated", "--plain", "--name", "Ann", "--server", node.url],
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+        env=env_for(tmp_path / "ann"),
+    )
+    # "1" ends every turn, then quits at the match's end
+    said, _ = await asyncio.wait_for(person.communicate(b"1\n" * 400), 120)
+    (code, out), text = await bot, said.decode()
+    assert person.returncode == 0 and "\x1b" not in text, text
+    assert "Matched: Ann#" in text and "Invite code" not in text, text
+    assert "Pazaak: " in text and " won (" in text, text
+    assert code == 0 and json.loads(out.splitlines()[-1])["rated"], out
