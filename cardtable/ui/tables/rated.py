@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
-from cardtable.ui.lobbywords import rated_lines
 from cardtable.ui.screens.resultpanel import ResultPanel
 
 if TYPE_CHECKING:
@@ -23,7 +22,13 @@ RATED = "-rated"
 def rating_text(session: Any) -> str | None:
     """The ratings paragraph of a session's game, None before (or without) any."""
     rated = getattr(session, "rated", None)
-    return None if rated is None else "Ratings\n" + "\n".join(rated_lines(rated))
+    if rated is None:
+        return None
+    # imported here: the lobby's words bring the wire protocol (pydantic) and the keys
+    # (cryptography), which a table's first frame must not wait for (most games are not rated)
+    from cardtable.ui.lobbywords import rated_lines
+
+    return "Ratings\n" + "\n".join(rated_lines(rated))
 
 
 #: each table's match result panel, from the moment it is made (it is on the stack a little later)
