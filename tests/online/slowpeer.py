@@ -51,6 +51,22 @@ def slow_link(conn: Any) -> None:
     conn.ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
 
 
+def stalled(conn: Any) -> bool:
+    """Whether the server's writes to ``conn`` wait for it to read: its socket is full and the
+    transport's own buffer is over its high-water mark, so what the server says next stays in
+    the peer's outbox. (A message in the outbox alone proves nothing: the writer may simply not
+    have run since it was queued.)"""
+    transport = conn.ws.transport
+    return bool(transport.get_write_buffer_size() > transport.get_write_buffer_limits()[1])
+
+
+def behind(conn: Any) -> bool:
+    """Whether the server holds what ``conn`` has not taken yet: messages in its outbox, or bytes
+    in the transport's buffer that its socket would not take. (A stopped reader's kernel still
+    opens its receive window a little at a time, so the buffer can shrink without a read.)"""
+    return bool(conn.backlog() or conn.ws.transport.get_write_buffer_size())
+
+
 async def churn(url: str, watch: str, done: Callable[[], bool]) -> None:
     """Watchers come to ``watch`` and go, one at a time, until ``done()`` (at most ``CHURN``)."""
     for _ in range(CHURN):

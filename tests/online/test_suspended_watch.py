@@ -13,7 +13,7 @@ from pathlib import Path
 
 from cardtable.online.server import Limits
 from tests.online.conftest import Running, until
-from tests.online.slowpeer import churn, slow_link
+from tests.online.slowpeer import behind, churn, slow_link, stalled
 from tests.web.terminal import Terminal
 
 
@@ -38,9 +38,9 @@ async def test_a_suspended_watch_process_is_dropped_and_the_players_play_on(
         slow_link(far)
         os.kill(watcher.process.pid, signal.SIGSTOP)
 
-        # the table talks until the stopped watcher's socket is full and updates queue for it
-        await churn(server.url, host.watch, lambda: far.backlog() > 0)
-        assert far.backlog() > 0, "the watcher's socket never filled"
+        # the table talks until the stopped watcher's socket is full and the server's writes wait
+        await churn(server.url, host.watch, lambda: stalled(far))
+        assert stalled(far), "the watcher's socket never filled"
 
         async def move() -> None:
             """One move, heard by both players."""
@@ -51,7 +51,7 @@ async def test_a_suspended_watch_process_is_dropped_and_the_players_play_on(
 
         for _ in range(4):
             await move()
-        assert far in table.peers and far.backlog() > 0, "the watcher is still seated, behind"
+        assert far in table.peers and behind(far), "the watcher is still seated, behind"
         await churn(server.url, host.watch, lambda: far not in table.peers)
         await until(lambda: far not in table.peers, "the server to drop the stopped watcher")
         assert game.metrics.drops == {"outbox": 1}
