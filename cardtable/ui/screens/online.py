@@ -37,32 +37,32 @@ class PlayOnlineScreen(Screen[None]):
 
     DEFAULT_CSS = """
     PlayOnlineScreen { align: center middle; background: $felt; }
-    PlayOnlineScreen #online { width: 76; max-width: 100%; height: auto; padding: 1 2;
+    PlayOnlineScreen #online { width: 76; max-width: 100%; height: auto; padding: 0 2;
         border: heavy $primary; background: $surface; }
-    PlayOnlineScreen Input, PlayOnlineScreen Select { margin-bottom: 1; }
-    PlayOnlineScreen #online-buttons, PlayOnlineScreen #meet-buttons {
-        height: 3; align-horizontal: center; }
+    PlayOnlineScreen #online-buttons, PlayOnlineScreen #meet-buttons,
+    PlayOnlineScreen #who, PlayOnlineScreen #seating { height: 3; }
+    PlayOnlineScreen #online-buttons, PlayOnlineScreen #meet-buttons { align-horizontal: center; }
+    PlayOnlineScreen #who > *, PlayOnlineScreen #seating > * { width: 1fr; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back")]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="online"):
-            yield Static(
-                "Play online · meet players on a server (quick match, lobby,\n"
-                "leaderboard), or host a table, or join or watch one by its code.\n"
-                "Below: server · your name · game and seats · the code or line sent"
-            )
+            # every row fits 80×24 with the footer: Host, Join and Watch are never scrolled away
+            yield Static("Meet players on a server, host a table, or join or watch one by code")
             offered = os.environ.get(SERVER_ENV) or DEFAULT_URL
             yield Input(offered, placeholder="server address", id="server")
             with Horizontal(id="meet-buttons"):
                 yield Button("Quick match", id="quick", variant="success")
                 yield Button("Lobby", id="lobby")
                 yield Button("Leaderboard", id="leaderboard")
-            yield name_input(self.app.settings.name)
-            options = [(spec.title, spec.id) for spec in GAMES.values()]
-            yield Select(options, value="pazaak", allow_blank=False, id="game")
-            yield Input("human,human", placeholder="seats: human or a bot level", id="seats")
-            yield Checkbox("List this table in the lobby", value=False, id="listed")
+            with Horizontal(id="who"):
+                yield name_input(self.app.settings.name)
+                options = [(spec.title, spec.id) for spec in GAMES.values()]
+                yield Select(options, value="pazaak", allow_blank=False, id="game")
+            with Horizontal(id="seating"):
+                yield Input("human,human", placeholder="seats: human or a bot level", id="seats")
+                yield Checkbox("List this table in the lobby", value=False, id="listed")
             yield Input("", placeholder="invite or watch code", id="code")
             with Horizontal(id="online-buttons"):
                 yield Button("Host", id="host", variant="primary")
