@@ -31,7 +31,7 @@ def test_the_app_exits_when_its_pty_closes_without_a_hangup_signal(tmp_path) -> 
     terminal = Terminal(["play", "pazaak"], tmp_path, env)
     try:
         terminal.wait_for("Start", seconds=START_S)
-        os.close(terminal.master)
+        terminal.hang_up()
         assert terminal.process.wait(timeout=LEAVE_S) == 1
     finally:
         if terminal.process.poll() is None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import select
 import struct
 import subprocess
 import sys
@@ -33,15 +34,32 @@ class Terminal(Mirrored):
         os.close(slave)
         super().__init__(folder / f"{self.process.pid}.txt")
         self.master = master
-        threading.Thread(target=self._drain, daemon=True).start()
+        self._wake, self._stop = os.pipe()
+        self._drainer = threading.Thread(target=self._drain, daemon=True)
+        self._drainer.start()
 
     def _drain(self) -> None:
-        """Read and drop what the app draws, so its writes never block on a full pty."""
+        """Read and drop what the app draws, so its writes never block on a full pty.
+
+        It waits on the master and a wake-up pipe rather than in ``os.read``: a read blocked on
+        the master holds the pty open however often the master's descriptor is closed, so an
+        idle app would never see its terminal hang up (``hang_up`` wakes this thread first).
+        """
         try:
-            while os.read(self.master, 65536):
-                pass
+            while True:
+                ready, _, _ = select.select([self.master, self._wake], [], [])
+                if self._wake in ready or not os.read(self.master, 65536):
+                    return
         except OSError:
             pass
+
+    def hang_up(self) -> None:
+        """Close the pty's master end, as a terminal window or web bridge that goes away does."""
+        os.write(self._stop, b"x")
+        self._drainer.join()
+        os.close(self.master)
+        os.close(self._wake)
+        os.close(self._stop)
 
     def press(self, key: str) -> None:
         os.write(self.master, KEYS.get(key, key.encode()))
@@ -53,4 +71,4 @@ class Terminal(Mirrored):
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait(10)
-        os.close(self.master)
+        self.hang_up()
