@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 import textual.constants
 from rich.color import ColorSystem
+from rich.style import Style as RichStyle
 
 from cardtable.games.pazaak.cards import label
 from cardtable.tools.shots import all_shots
@@ -31,9 +32,23 @@ def lines_of(app: Any) -> list[str]:
 
 
 def terminal_output(app: Any) -> str:
-    """What the driver would write for a full redraw, in the app's own colour system."""
+    """The colours the driver would write for a full redraw, in the app's own colour system.
+
+    Each cell's colours are drawn through a new Rich style: a style keeps the codes it was first
+    drawn with, whatever colour system draws it next, and styles are shared by every app in a
+    process. A truecolour app in an earlier test lent these tables its 24-bit codes (all four
+    sixteen-colour cases failed after one in a full run), which a real terminal, one app to a
+    process, never sees."""
     update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-    return update.render_segments(app.console)
+    system = app.console._color_system
+    return "".join(
+        text
+        if style is None
+        else RichStyle(color=style.color, bgcolor=style.bgcolor).render(text, color_system=system)
+        for line in update.strips
+        for strip in line
+        for text, style, _ in strip
+    )
 
 
 def colour_codes(output: str) -> list[list[int]]:
