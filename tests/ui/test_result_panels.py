@@ -317,8 +317,11 @@ async def test_play_again_does_not_lay_out_the_table_it_leaves(game: str) -> Non
     async with app.run_test(size=(120, 40)) as pilot:
         table, _ = await result_up(pilot, game, final=True)
         await pilot.press("enter")  # Play again
-        await settle(pilot)
-        following = app.screen
-        assert isinstance(following, TableScreen) and following is not table
+        following = await until(
+            lambda: app.screen if isinstance(app.screen, TableScreen) else None,
+            "the next game's table",
+            pilot=pilot,
+        )
+        assert following is not table
         # the table left is as the result had it: nothing was undone for it to draw again
         assert not table.is_attached and table.has_class("-under-result")
