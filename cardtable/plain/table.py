@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -69,6 +70,7 @@ class PlainTable:
         self.reader = READERS[session.spec.id]
         self._changes: asyncio.Queue[Change] = asyncio.Queue()
         self._loop = asyncio.get_running_loop()
+        self._loop_thread = threading.get_ident()
         #: the seat whose person must take the keyboard before the game goes on (hot-seat)
         self._hand_off: int | None = None
         #: a move was sent and its answer (a move or a refusal) has not come back yet
@@ -82,7 +84,13 @@ class PlainTable:
     # -- what the session says -----------------------------------------------------------------
 
     def _dispatch(self, callback: Callable[[], None]) -> None:
-        self._loop.call_soon_threadsafe(callback)
+        """Run a session's callback on the loop; at once when already on it, so a change is
+        queued in the same step that changed the session (a later step would find the session
+        ahead of its news, and prompt for a turn before printing the move that led to it)."""
+        if threading.get_ident() == self._loop_thread:
+            callback()
+        else:
+            self._loop.call_soon_threadsafe(callback)
 
     def _heard(self, change: Change) -> None:
         self._changes.put_nowait(change)

@@ -6,13 +6,17 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from rich.console import Console
 
 from cardtable.core.names import MAX_NAME, clean_name, distinct_name
+from cardtable.games.pixies.events import RoundEnd, RoundEnded
+from cardtable.games.pixies.scoring import ScoreBreakdown
 from cardtable.online.protocol import CODE_LETTERS, PROTOCOL
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.screens.waitingroom import WaitingRoomScreen
 from cardtable.ui.tables.base import TableScreen
+from cardtable.ui.tables.pixies.results import final_result, round_summary
 from cardtable.ui.web import screen_text
 from tests.online.conftest import PATIENCE, Running, play_out, until
 
@@ -199,3 +203,18 @@ async def test_your_board_reads_you_and_a_hostile_rival_reads_literally(server: 
                 break
             await pilot.press("enter")
     assert verdict in ("You won the match!", "[/]Cy won the match")
+
+
+def test_pixies_scoreboards_head_their_columns_with_names_as_text() -> None:
+    """The round and game tables name a column per player: a name in markup is shown as typed
+    (it once broke the round summary a watcher saw, but only in runs that reached a round's end)."""
+    names = [HOSTILE[n] for n in list(HOSTILE)[:3]]
+    scores = tuple(ScoreBreakdown(seat, 0, 0, 0, 0, 2) for seat in range(3))
+    ended = RoundEnded(1, RoundEnd.GRID_FULL, scores, (0, 1, 2))
+    between = round_summary(ended, names, filled_by=0)
+    final = final_result(names, (2,), [scores])
+    console = Console(width=200, record=True)
+    for board in (between.table, final.table):
+        console.print(board)
+    shown = console.export_text()
+    assert all(shown.count(name) == 2 for name in names)

@@ -12,6 +12,7 @@ from rich import box
 from rich.console import Console
 from rich.measure import Measurement
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
@@ -34,7 +35,8 @@ def _table(names: Sequence[str]) -> Table:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, header_style="bold")
     table.add_column("", no_wrap=True)
     for name in names:
-        table.add_column(name, justify="right", no_wrap=True)
+        # a name is a player's text, never markup
+        table.add_column(Text(name), justify="right", no_wrap=True)
     return table
 
 
