@@ -1,11 +1,14 @@
 """Item 5 of issue 36: a key or button is shown only to whoever may use it now. At Pazaak the
 seat not on turn saw Stand, End turn and the card keys, which did nothing; between Pazu-Pazaak
-sets every seat saw Next set, Leave, Add bot and Remove bot, and Add bot at a full table."""
+sets every seat saw Next set, Leave, Add bot and Remove bot, and Add bot at a full table; at Flip 7
+and Pixies the seat not on turn still saw the move keys, dimmed."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from cardtable.games.flip7.actions import HIT
+from cardtable.games.pixies.state import Phase
 from cardtable.online.remote import RemoteSession
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.waitingroom import WaitingRoomScreen
@@ -15,7 +18,8 @@ from tests.online.test_pazu_seats import GAME, deciding, play_until
 
 
 def table_of(app: CardtableApp) -> TableScreen | None:
-    return next((s for s in app.screen_stack if isinstance(s, TableScreen) and s.drawn), None)
+    """The app's table once it is up (mounted: Pixies keeps no ``drawn`` view of its own)."""
+    return next((s for s in app.screen_stack if isinstance(s, TableScreen) and s.is_mounted), None)
 
 
 def keys(app: CardtableApp) -> set[str]:
@@ -23,6 +27,13 @@ def keys(app: CardtableApp) -> set[str]:
     table = table_of(app)
     assert table is not None
     return {key for key, active in table.active_bindings.items() if active.binding.show}
+
+
+def bound(app: CardtableApp) -> set[str]:
+    """Every key the table answers now, in the footer or not (a disabled one among them)."""
+    table = table_of(app)
+    assert table is not None
+    return set(table.active_bindings)
 
 
 def buttons(app: CardtableApp, *ids: str) -> list[str]:
@@ -78,3 +89,35 @@ async def test_between_pazu_sets_only_the_person_asked_sees_the_keys_and_never_a
         assert buttons(apps[1], *names) == []
 
     await two_apps(server, GAME, seats, check)
+
+
+async def test_at_flip7_only_the_seat_on_turn_sees_hit_and_stay(server: Running) -> None:
+    async def check(sessions: tuple[RemoteSession, ...], apps: tuple[CardtableApp, ...]) -> None:
+        await until(lambda: any(HIT in s.playable() for s in sessions), "someone's hit or stay")
+        mover = 0 if HIT in sessions[0].playable() else 1
+        on_turn, waiting = apps[mover], apps[1 - mover]
+        await until(lambda: {"h", "s"} <= keys(on_turn), "the mover's keys")
+        assert buttons(on_turn, "hit", "stay") == ["hit", "stay"]
+        assert not {"h", "s"} & keys(waiting)  # not even dimmed
+        assert buttons(waiting, "hit", "stay") == []
+        assert {"q", "o"} <= keys(waiting)  # the table's own keys stay
+
+    await two_apps(server, "flip7", ["human", "human"], check)
+
+
+async def test_at_pixies_only_the_seat_on_turn_is_offered_the_choosing_keys(
+    server: Running,
+) -> None:
+    choosing = {str(n) for n in range(1, 10)} | {"n", "o"}
+
+    async def check(sessions: tuple[RemoteSession, ...], apps: tuple[CardtableApp, ...]) -> None:
+        await until(lambda: any(s.my_turn for s in sessions), "someone's turn")
+        mover = 0 if sessions[0].my_turn else 1
+        on_turn, waiting = apps[mover], apps[1 - mover]
+        assert sessions[mover].observe().phase is Phase.PICK
+        await until(lambda: "1" in bound(on_turn), "the mover's card keys")
+        assert not {"n", "o"} & keys(on_turn)  # nothing to keep while picking
+        assert not choosing & bound(waiting)  # neither shown, dimmed nor answered
+        assert "q" in keys(waiting)
+
+    await two_apps(server, "pixies", ["human", "human"], check)

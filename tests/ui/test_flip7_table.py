@@ -62,10 +62,10 @@ async def test_solo_offers_stay_on_every_turn_even_on_an_empty_row():
         await settle(pilot)
         table = pilot.app.screen
         assert table.check_action("stay", ()) and table.check_action("hit", ())
-        assert not table.query_one("#stay", Button).disabled
+        assert table.query_one("#stay", Button).display
         await pilot.press("h")
         assert table.session.match.actions == [HIT]
-        assert not table.query_one("#stay", Button).disabled
+        assert table.query_one("#stay", Button).display
         assert "Staying banks" in text(table.query_one("#prompt", Static))
 
 

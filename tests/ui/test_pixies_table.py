@@ -167,14 +167,14 @@ async def test_an_illegal_choice_is_refused_with_a_reason_and_changes_nothing():
 
 
 @sync
-async def test_keys_that_do_not_apply_are_greyed_out():
+async def test_keys_that_do_not_apply_are_not_offered():
     match = preplay(2, 3, phase_is(Phase.PICK, 10))
     app = match_app(match, seats_for(2))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         table = find_table(app)
         offered = len(table.session.match.legal_actions())
-        assert table.check_action("keep", ("new",)) is None
+        assert table.check_action("keep", ("new",)) is False  # hidden, not dimmed
         assert table.check_action("digit", (offered,)) is True
         plies = len(table.session.match.actions)
         await pilot.press(str(offered + 1))  # a card that is gone: refused, saying why

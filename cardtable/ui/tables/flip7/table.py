@@ -225,8 +225,9 @@ class Table(TableScreen):
             picker.show(*picker_title(pending, names), picker_entries(view, pending, names))
             picker.tooltip = card_tip(CHOICE_CARD[pending.choice])
         legal = self.session.playable()
-        self.query_one("#hit", Button).disabled = HIT not in legal
-        self.query_one("#stay", Button).disabled = STAY not in legal
+        # a button is there only for whoever may press it now, as its key is
+        self.query_one("#hit", Button).display = HIT in legal
+        self.query_one("#stay", Button).display = STAY in legal
         put(self.query_one("#prompt", Static), self.prompt(view, legal))
 
     def prompt(self, view: Flip7View, legal: tuple[Any, ...]) -> str:
@@ -341,16 +342,15 @@ class Table(TableScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("hit", "stay", "target"):
-            if self.looking_on:
+            # shown only to whoever may use it now: not dimmed for the seats that wait
+            if self.looking_on or not self.my_turn:
                 return False
-            if not self.my_turn:
-                return None
             legal = self.session.playable()
             if action == "target":
                 choosing = any(isinstance(a, ChooseTarget) for a in legal)
                 target = parameters[0]
-                return (choosing and isinstance(target, int) and target < len(self.seats)) or None
-            return (HIT if action == "hit" else STAY) in legal or None
+                return choosing and isinstance(target, int) and target < len(self.seats)
+            return (HIT if action == "hit" else STAY) in legal
         return super().check_action(action, parameters)
 
     def refresh_bindings(self) -> None:

@@ -310,13 +310,14 @@ class PixiesTable(TableScreen):
             return self.is_replay and action == "nudge"
         if action == "nudge":
             return True
+        # shown only to whoever may use it now: not dimmed for the seats that wait
         if not self.my_turn or self._frozen is not None:
-            return None
+            return False
         phase = self.session.observe().phase
         if action == "keep":
-            return phase is Phase.KEEP or None
+            return phase is Phase.KEEP
         if action == "digit":  # a card that is gone or a taken space is refused with the reason
-            return phase in (Phase.PICK, Phase.FACE_DOWN) or None
+            return phase in (Phase.PICK, Phase.FACE_DOWN)
         return True
 
     def action_digit(self, number: int) -> None:
