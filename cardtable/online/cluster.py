@@ -24,13 +24,14 @@ from websockets.http11 import Request, Response
 from cardtable.games.registry import GAMES
 from cardtable.online.protocol import CODE_LETTERS, Watch, Welcome
 from cardtable.online.relay import Followers, Relay
-from cardtable.online.store import SharedStore
+from cardtable.online.store import SharedStore, TableStore
 
 if TYPE_CHECKING:
     from cardtable.online.connection import Connection
     from cardtable.online.directory import TableDirectory
     from cardtable.online.journal import Journal
     from cardtable.online.lifecycle import Lifecycle
+    from cardtable.online.meeting import Meeting
     from cardtable.online.tables import Peer, Table
 
 log = logging.getLogger("cardtable.server")
@@ -163,6 +164,15 @@ class Node:
         response = conn.respond(HTTPStatus.TEMPORARY_REDIRECT, f"table {code} is at {owner}\n")
         response.headers["Location"] = f"{owner}/t/{code}"
         return response
+
+    def meeting(self, store: TableStore | SharedStore, journal: Journal) -> Meeting:
+        """For now the pools stay on each node and rated play is refused."""
+        import time
+
+        from cardtable.online.lobby import quick_match_sizes
+        from cardtable.online.meeting import LocalMeeting
+
+        return LocalMeeting(quick_match_sizes(), time.monotonic, None)
 
     # -- spectators ----------------------------------------------------------------------------
 

@@ -12,10 +12,10 @@ the top rows and a player's own rank cost an index walk, not a sort of every pla
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Awaitable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardtable.online.ratings import (
     NEW_RATING,
@@ -23,11 +23,15 @@ from cardtable.online.ratings import (
     PROVISIONAL_SIGMA,
     GameResult,
     Rating,
+    Recomputed,
     counts_for_rating,
     rate,
     recompute,
 )
 from cardtable.online.store import SqliteStore, StoreTooNew
+
+if TYPE_CHECKING:
+    from cardtable.online.journal import Journal
 
 #: a leaderboard shows players with a rated game of it within this many days
 RECENT = timedelta(days=30)
@@ -93,7 +97,27 @@ class BoardRow:
     finish_rate: float | None
 
 
-def _day(when: datetime) -> str:
+def recompute_differences(
+    rebuilt: Recomputed, stored: dict[tuple[str, str], Rating], kept: list[bool]
+) -> list[str]:
+    """How the stored ratings (and which results counted) differ from those rebuilt from the
+    results, one line each: none when they agree."""
+    differences = [
+        f"{player} in {game}: stored {stored.get((player, game))}, rebuilt {rating}"
+        for (player, game), rating in rebuilt.ratings.items()
+        if stored.get((player, game)) != rating
+    ]
+    differences += [
+        f"{player} in {game}: stored {rating}, but no counted result names them"
+        for (player, game), rating in stored.items()
+        if (player, game) not in rebuilt.ratings
+    ]
+    if kept != rebuilt.counted:
+        differences.append("the daily pair limit was applied differently from the results")
+    return differences
+
+
+def day_of(when: datetime) -> str:
     return when.astimezone(UTC).strftime("%Y-%m-%d")
 
 
@@ -152,7 +176,7 @@ class SqliteLadder:
         changes nobody's rating (the changes returned are then empty).
         """
         players = [seat.player for seat in seats]
-        day = _day(ended)
+        day = day_of(ended)
         counted = counts_for_rating(players, self._counted_on(game, day, players))
         cursor = self.db.execute(
             "INSERT INTO results (game, tbl, ended, day, counted) VALUES (?, ?, ?, ?, ?)",
@@ -219,20 +243,8 @@ class SqliteLadder:
         """Rebuild every rating from the results and store it; what differed from before, one
         line each (nothing when the stored ratings were right)."""
         rebuilt = recompute(self.results())
-        stored = self.stored()
-        differences = [
-            f"{player} in {game}: stored {stored.get((player, game))}, rebuilt {rating}"
-            for (player, game), rating in rebuilt.ratings.items()
-            if stored.get((player, game)) != rating
-        ]
-        differences += [
-            f"{player} in {game}: stored {rating}, but no counted result names them"
-            for (player, game), rating in stored.items()
-            if (player, game) not in rebuilt.ratings
-        ]
         kept = [bool(c) for (c,) in self.db.execute("SELECT counted FROM results ORDER BY id")]
-        if kept != rebuilt.counted:
-            differences.append("the daily pair limit was applied differently from the results")
+        differences = recompute_differences(rebuilt, self.stored(), kept)
         last_played = {
             (player, game): when
             for player, game, when in self.db.execute(
@@ -328,3 +340,92 @@ def _board_row(rank: int | None, row: Sequence[Any]) -> BoardRow:
     player, name, bot, mu, sigma, games, started, finished = row
     finish_rate = finished / started if started else None
     return BoardRow(rank, player, name, bool(bot), Rating(mu, sigma, games), finish_rate)
+
+
+class Ladder(Protocol):
+    """Players, results and ratings as the lobby asks for them, on one node or shared by all
+    (``pgladder.PostgresLadder``): every call may wait on a database server."""
+
+    async def seen(self, player: str, name: str, bot: bool) -> None:
+        """A signed-in player, under the name they use now."""
+
+    async def started(self, players: Sequence[str]) -> None:
+        """Each of ``players`` sat down to a rated game."""
+
+    def keep(
+        self, game: str, table: str, ended: datetime, seats: Sequence[Seat]
+    ) -> Awaitable[list[RatingChange]]:
+        """Keep a rated game's result and apply it in the same commit as the table's end
+        (journalled just before): written to the journal now, before this returns. Awaited:
+        the changes once that commit is kept (none: the daily pair limit, or a result this
+        table already has)."""
+        ...
+
+    async def rating(self, player: str, game: str) -> Rating: ...
+
+    async def ratings(self, player: str) -> dict[str, Rating]: ...
+
+    async def name(self, player: str) -> str | None: ...
+
+    async def finish_rate(self, player: str) -> float | None: ...
+
+    async def top(self, game: str, now: datetime, limit: int, offset: int) -> list[BoardRow]: ...
+
+    async def standing(self, player: str, game: str, now: datetime) -> BoardRow | None: ...
+
+    async def everyone(self, game: str, now: datetime) -> list[BoardRow]: ...
+
+
+class LocalLadder:
+    """The ``Ladder`` of a server on its own: ``SqliteLadder`` in the table store's file, its
+    results written by the journal in the commit that finishes the table."""
+
+    def __init__(self, ladder: SqliteLadder, journal: Journal) -> None:
+        self.ladder = ladder
+        self.journal = journal
+
+    async def seen(self, player: str, name: str, bot: bool) -> None:
+        self.ladder.seen(player, name, bot)
+
+    async def started(self, players: Sequence[str]) -> None:
+        self.ladder.started(players)
+
+    def keep(
+        self, game: str, table: str, ended: datetime, seats: Sequence[Seat]
+    ) -> Awaitable[list[RatingChange]]:
+        changes: list[RatingChange] = []
+        self.journal.write(lambda: changes.extend(self.ladder.record(game, table, ended, seats)))
+        return self._kept(changes)
+
+    async def _kept(self, changes: list[RatingChange]) -> list[RatingChange]:
+        await self.journal.settled()
+        return changes
+
+    async def rating(self, player: str, game: str) -> Rating:
+        return self.ladder.rating(player, game)
+
+    async def ratings(self, player: str) -> dict[str, Rating]:
+        return self.ladder.ratings(player)
+
+    async def name(self, player: str) -> str | None:
+        return self.ladder.name(player)
+
+    async def finish_rate(self, player: str) -> float | None:
+        return self.ladder.finish_rate(player)
+
+    async def top(self, game: str, now: datetime, limit: int, offset: int) -> list[BoardRow]:
+        return self.ladder.top(game, now, limit, offset)
+
+    async def standing(self, player: str, game: str, now: datetime) -> BoardRow | None:
+        return self.ladder.standing(player, game, now)
+
+    async def everyone(self, game: str, now: datetime) -> list[BoardRow]:
+        return self.ladder.everyone(game, now)
+
+
+def ladder_rows(rows: Iterable[Sequence[Any]], first_rank: int | None) -> list[BoardRow]:
+    """Leaderboard lines from ``_ROW``-shaped rows, ranked from ``first_rank`` (None: unranked)."""
+    return [
+        _board_row(None if first_rank is None else first_rank + n, row)
+        for n, row in enumerate(rows)
+    ]

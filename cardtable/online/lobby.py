@@ -6,6 +6,9 @@ The server's table side is reached only through :class:`QuickTables` (open a tab
 match, drop one that was called off) and tells this module when a matched seat is taken, when a
 quick-match table ends, and when a listed table changes: so this module knows nothing of how
 tables are played, and the table code nothing of pools or ratings.
+
+What other nodes share (the pools, the ladder, the listings, word to a connection elsewhere)
+goes through a ``meeting.Meeting``: this module never asks whether there are other nodes.
 """
 
 from __future__ import annotations
@@ -15,8 +18,7 @@ import base64
 import binascii
 import logging
 import secrets
-import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -24,8 +26,10 @@ from typing import Any, Protocol
 from cardtable.games.registry import GAMES
 from cardtable.online import protocol as wire
 from cardtable.online.identity import Challenge, IdentityError, tag
-from cardtable.online.ladder import BoardRow, RatingChange, Seat, SqliteLadder
-from cardtable.online.matchmaking import WAVE_EVERY, Clock, Match, Matchmaker, SeekRefused
+from cardtable.online.ladder import BoardRow, Ladder, RatingChange, Seat
+from cardtable.online.matchmaking import WAVE_EVERY, Match, SeekRefused
+from cardtable.online.meeting import Meeting
+from cardtable.online.pools import Seeker, Standing
 from cardtable.online.ratings import (
     NEW_RATING,
     PAIR_GAMES_PER_DAY,
@@ -99,7 +103,7 @@ class QuickTable:
     game: str
     rated: bool
     members: list[Member]
-    visitors: list[Visitor]
+    seekers: list[Seeker]
     started: bool = False
 
 
@@ -147,23 +151,23 @@ class LobbyService:
 
     def __init__(
         self,
-        ladder: SqliteLadder | None,
+        meeting: Meeting,
         tables: QuickTables,
         spawn: Callable[[Coroutine[Any, Any, Any]], None],
-        clock: Clock = time.monotonic,
         now: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
         """``spawn`` runs a coroutine as a task the server keeps (and cancels as it stops)."""
+        self.meeting = meeting
         #: players, results and ratings (None: a store without them, so no rated play)
-        self.ladder = ladder
+        self.ladder: Ladder | None = meeting.ladder
+        self.pools = meeting.pools
         self.tables = tables
         self.spawn = spawn
         self.now = now
-        self.pools = Matchmaker(quick_match_sizes(), clock)
-        self.visitors: dict[str, Visitor] = {}  # by key, while seeking or matched
-        self.quick: dict[str, QuickTable] = {}  # by invite code
+        self.visitors: dict[str, Visitor] = {}  # by key, while seeking or matched here
+        self.quick: dict[str, QuickTable] = {}  # by invite code: the tables opened here
         self.by_match: dict[int, str] = {}  # invite codes of the tables not yet sat at
-        self.listings: dict[str, wire.ListedTable] = {}  # by watch code
+        self.listings: dict[str, wire.ListedTable] = {}  # by watch code: rows of tables here
         self.watchers: set[Visitor] = set()
         #: SSH visitors' passes (``cardtable ssh`` on this server): pass → the SSH key's id
         self.door_passes: dict[str, str] = {}
@@ -189,62 +193,63 @@ class LobbyService:
     def revoke_pass(self, token: str) -> None:
         self.door_passes.pop(token, None)
 
-    def receive(self, visitor: Visitor, message: wire.LobbyRequest) -> None:
+    async def receive(self, visitor: Visitor, message: wire.LobbyRequest) -> None:
         """Act on one request; raises Refusal (told to the visitor as an error)."""
         if isinstance(message, wire.SignIn):
             try:
-                self.sign_in(visitor, message)
+                await self.sign_in(visitor, message)
             except Refusal as refusal:  # the error first, then a fresh nonce for another try
                 visitor.send(wire.error_message(refusal.code, refusal.message))
                 self._challenge(visitor)
         elif isinstance(message, wire.WhoAmI):
-            visitor.send(self.you(visitor).model_dump_json())
+            visitor.send((await self.you(visitor)).model_dump_json())
         elif isinstance(message, wire.Seek):
-            self.seek(visitor, message)
+            await self.seek(visitor, message)
         elif isinstance(message, wire.Cancel):
-            self._leave_pool(visitor)
+            await self._leave_pool(visitor)
             visitor.send(
                 wire.Cancelled(type="cancelled", message="you left the pool").model_dump_json()
             )
         elif isinstance(message, wire.Subscribe):
             self.watchers.add(visitor)
-            listing = wire.Listing(type="listing", tables=list(self.listings.values()))
+            listing = wire.Listing(type="listing", tables=await self.meeting.listings())
             visitor.send(listing.model_dump_json())
         else:
-            visitor.send(self.board(visitor, message).model_dump_json())
+            visitor.send((await self.board(visitor, message)).model_dump_json())
 
-    def gone(self, visitor: Visitor) -> None:
+    async def gone(self, visitor: Visitor) -> None:
         """The connection closed: its seek goes (a match it is in is called off)."""
         self.watchers.discard(visitor)
         if self.visitors.get(visitor.key) is visitor:
-            self._leave_pool(visitor)
+            await self._leave_pool(visitor)
 
-    def _leave_pool(self, visitor: Visitor) -> None:
+    async def _leave_pool(self, visitor: Visitor) -> None:
         """The visitor's ticket goes; a match it was in and not yet sat at is called off."""
-        called_off = self.pools.cancel(visitor.key)
+        called_off = await self.pools.cancel(visitor.key)
         if called_off is not None:
-            self._match_called_off(called_off)
-        if visitor.key not in self.pools.seated:
-            self.visitors.pop(visitor.key, None)
+            await self._match_called_off(*called_off)
+        if not await self.pools.busy(visitor.key) and self.visitors.get(visitor.key) is visitor:
+            del self.visitors[visitor.key]
 
-    def sign_in(self, visitor: Visitor, message: wire.SignIn) -> None:
+    async def sign_in(self, visitor: Visitor, message: wire.SignIn) -> None:
         player = proven(visitor.challenge, message)
-        if visitor.key in self.pools.waiting or visitor.key in self.pools.seated:
+        if await self.pools.busy(visitor.key):
             raise Refusal("sign_in", "sign in before seeking, not while in the pool")
         visitor.player = player
-        visitor.send(self.you(visitor).model_dump_json())
+        visitor.send((await self.you(visitor)).model_dump_json())
 
     def _challenge(self, visitor: Visitor) -> None:
         """Send the visitor a fresh nonce to sign (any earlier one is void)."""
         visitor.send(challenge_text(visitor.challenge))
 
-    def you(self, visitor: Visitor) -> wire.You:
-        return self.you_as(visitor.player, visitor.name, visitor.bot)
+    async def you(self, visitor: Visitor) -> wire.You:
+        return await self.you_as(visitor.player, visitor.name, visitor.bot)
 
-    def you_as(self, player: str | None, name: str, bot: bool) -> wire.You:
+    async def you_as(self, player: str | None, name: str, bot: bool) -> wire.You:
         """Who a connection is: the name a signed-in player is known by here, and their ratings."""
-        ratings = self.ladder.ratings(player) if self.ladder and player else {}
-        known = self.ladder.name(player) if self.ladder and player else None
+        ladder = self.ladder
+        ratings = await ladder.ratings(player) if ladder and player else {}
+        known = await ladder.name(player) if ladder and player else None
         return wire.You(
             type="you",
             player=player,
@@ -252,22 +257,26 @@ class LobbyService:
             name=known or name,
             bot=bot,
             ratings={game: rating_info(r) for game, r in ratings.items()},
-            finish_rate=self.ladder.finish_rate(player) if self.ladder and player else None,
+            finish_rate=await ladder.finish_rate(player) if ladder and player else None,
         )
 
-    def board(self, visitor: Visitor, message: wire.Top) -> wire.Board:
+    async def board(self, visitor: Visitor, message: wire.Top) -> wire.Board:
         if message.game not in GAMES:
             raise Refusal("game", f"unknown game {message.game!r}; choose from: {', '.join(GAMES)}")
         if self.ladder is None:
             raise Refusal("unrated", "this server keeps no ratings")
         now = self.now()
         if message.everyone:
-            rows = self.ladder.everyone(message.game, now)[
+            rows = (await self.ladder.everyone(message.game, now))[
                 message.offset : message.offset + message.limit
             ]
         else:
-            rows = self.ladder.top(message.game, now, message.limit, message.offset)
-        mine = self.ladder.standing(visitor.player, message.game, now) if visitor.player else None
+            rows = await self.ladder.top(message.game, now, message.limit, message.offset)
+        mine = (
+            await self.ladder.standing(visitor.player, message.game, now)
+            if visitor.player
+            else None
+        )
         return wire.Board(
             type="board",
             game=message.game,
@@ -278,7 +287,7 @@ class LobbyService:
 
     # -- quick match -----------------------------------------------------------------------------
 
-    def seek(self, visitor: Visitor, message: wire.Seek) -> None:
+    async def seek(self, visitor: Visitor, message: wire.Seek) -> None:
         if message.rated and visitor.player is None:
             raise Refusal("sign_in", "rated play needs you signed in with your key first")
         if message.rated and self.ladder is None:
@@ -286,19 +295,20 @@ class LobbyService:
         earlier = self.visitors.get(visitor.key)
         if visitor.player is not None and self.ladder is not None:
             # the name a player seeks under is the one leaderboards show
-            self.ladder.seen(visitor.player, visitor.name, visitor.bot)
-        rating = self._rating(visitor.player, message.game).display
+            await self.ladder.seen(visitor.player, visitor.name, visitor.bot)
+        rating = (await self._rating(visitor.player, message.game)).display
         seats = message.seats or (1, 8)
+        seeker = Seeker(visitor.key, visitor.player, visitor.name, visitor.bot, self.meeting.node)
         try:
-            self.pools.seek(visitor.key, message.game, seats, message.rated, rating)
+            standing = await self.pools.seek(seeker, message.game, seats, message.rated, rating)
         except SeekRefused as refusal:
             raise Refusal("seek", str(refusal)) from None
         if earlier is not None and earlier is not visitor:  # the newer connection hears of it
             self.gone_quietly(earlier)
         self.visitors[visitor.key] = visitor
-        self._tell_status(visitor)
-        if self.pools.table_ready(message.game, message.rated):
-            self._soon()
+        visitor.send(seeking_text(standing))
+        if await self.pools.table_ready(message.game, message.rated):
+            self.meeting.nudge()
 
     def gone_quietly(self, visitor: Visitor) -> None:
         """An older connection of the same player stops hearing about the seek."""
@@ -308,72 +318,72 @@ class LobbyService:
             ).model_dump_json()
         )
 
-    def _rating(self, player: str | None, game: str) -> Rating:
-        return self.ladder.rating(player, game) if self.ladder and player else NEW_RATING
+    async def _rating(self, player: str | None, game: str) -> Rating:
+        return await self.ladder.rating(player, game) if self.ladder and player else NEW_RATING
 
-    def _soon(self) -> None:
+    # -- what the meeting place tells ------------------------------------------------------------
+
+    def deliver(self, key: str, text: str) -> None:
+        visitor = self.visitors.get(key)
+        if visitor is not None:
+            visitor.send(text)
+
+    def drop_table(self, invite: str) -> None:
+        """A match was called off (perhaps by a node elsewhere): its table here goes."""
+        table = self.quick.pop(invite, None)
+        if table is not None:
+            self.by_match.pop(table.match, None)
+            self.tables.drop_table(invite)
+
+    def announce(self, text: str) -> None:
+        for visitor in self.watchers:
+            visitor.send(text)
+
+    def nudge(self) -> None:
         """A table's worth is waiting: run a wave now rather than at its time (once)."""
         if not self._wave_due:
             self._wave_due = True
             self.spawn(self.wave())
 
     async def run(self) -> None:
-        """Waves every few seconds, for as long as the server runs."""
+        """Waves every few seconds, for as long as the server runs (a node that does not
+        hold the waves' lease finds nothing to do)."""
         while True:
             await asyncio.sleep(WAVE_EVERY)
-            await self.wave()
+            try:
+                await self.wave()
+            except Exception as error:  # Redis or the database is away: try next time
+                log.warning("a quick-match wave failed: %s", error)
 
     async def wave(self) -> list[Match]:
         """Call off late matches, form tables, tell every seeker where they stand."""
         self._wave_due = False
-        for match in self.pools.called_off():
-            self._match_called_off(match)
-        formed = self.pools.wave()
-        for match in formed:
-            await self._open(match)
-        for ticket in self.pools.due_a_bot_offer():
-            visitor = self.visitors.get(ticket.player)
-            if visitor is not None:
-                self._tell_status(visitor, bot_offer=True)
-        for key in list(self.pools.waiting):
-            visitor = self.visitors.get(key)
-            if visitor is not None:
-                self._tell_status(visitor)
-        return formed
+        wave = await self.pools.wave()
+        if wave is None:
+            return []
+        for called_off in wave.called_off:
+            await self._match_called_off(*called_off)
+        for match, seekers in wave.formed:
+            await self._open(match, seekers)
+        for standing in wave.waiting:
+            seeker = standing.seeker
+            offer = seeker.key in wave.offers
+            self.meeting.tell(seeker.node, seeker.key, seeking_text(standing, offer))
+        return [match for match, _ in wave.formed]
 
-    def _tell_status(self, visitor: Visitor, bot_offer: bool = False) -> None:
-        ticket = self.pools.waiting.get(visitor.key)
-        status = self.pools.status(visitor.key)
-        if ticket is None or status is None:
-            return
-        visitor.send(
-            wire.Seeking(
-                type="seeking",
-                game=ticket.game,
-                rated=ticket.rated,
-                seats=ticket.seats,
-                waited=round(status.waited, 1),
-                seeking=status.seeking,
-                range=round(status.range),
-                bot_offer=bot_offer or ticket.offered_bot,
-            ).model_dump_json()
-        )
-
-    async def _open(self, match: Match) -> None:
+    async def _open(self, match: Match, seekers: list[Seeker]) -> None:
         # seats in a random order: who waited longest must not always move first
-        visitors = sorted(
-            (self.visitors[player] for player in match.players), key=lambda _v: secrets.randbits(32)
-        )
-        members = [Member(v.player, v.name, v.bot) for v in visitors]
+        seekers = sorted(seekers, key=lambda _s: secrets.randbits(32))
+        members = [Member(s.player, s.name, s.bot) for s in seekers]
         invite, tokens = await self.tables.open_table(match.game, match.rated, members)
-        self.quick[invite] = QuickTable(match.id, match.game, match.rated, members, visitors)
+        self.quick[invite] = QuickTable(match.id, match.game, match.rated, members, seekers)
         self.by_match[match.id] = invite
-        if match.id not in self.pools.matches:  # called off while the table was being opened
-            self._match_called_off(match)
+        if not await self.pools.opened(match, invite):  # called off while it was being opened
+            self.drop_table(invite)
             return
-        opponents = [self.opponent(m.name, m.player, m.bot, match.game) for m in members]
+        opponents = [await self.opponent(m.name, m.player, m.bot, match.game) for m in members]
         within = max(0.0, match.deadline - self.pools.clock())
-        for seat, (visitor, token) in enumerate(zip(visitors, tokens, strict=True)):
+        for seat, (seeker, token) in enumerate(zip(seekers, tokens, strict=True)):
             matched = wire.Matched(
                 type="matched",
                 match=match.id,
@@ -385,9 +395,9 @@ class LobbyService:
                 within=within,
                 players=opponents,
             )
-            visitor.send(matched.model_dump_json())
+            self.meeting.tell(seeker.node, seeker.key, matched.model_dump_json())
 
-    def opponent(self, name: str, player: str | None, bot: bool, game: str) -> wire.Opponent:
+    async def opponent(self, name: str, player: str | None, bot: bool, game: str) -> wire.Opponent:
         """A player as the lobby shows them: a signed-in one with their tag, their rating in
         ``game`` and their finish rate; an anonymous one by the bare name."""
         if player is None:
@@ -395,26 +405,25 @@ class LobbyService:
         return wire.Opponent(
             name=name,
             tag=tag(player),
-            rating=self._rating(player, game).shown() if self.ladder else None,
+            rating=(await self._rating(player, game)).shown() if self.ladder else None,
             bot=bot,
-            finish_rate=self.ladder.finish_rate(player) if self.ladder else None,
+            finish_rate=await self.ladder.finish_rate(player) if self.ladder else None,
         )
 
-    def _match_called_off(self, match: Match) -> None:
-        """A match whose seats were not all taken: its table goes, the visitors hear why, and
-        those back at the front of the pool hear where they stand."""
-        invite = self.by_match.pop(match.id, None)
-        table = self.quick.pop(invite, None) if invite else None
-        if invite is None or table is None:
-            return
-        self.tables.drop_table(invite)
-        for visitor in table.visitors:
-            requeued = visitor.key in self.pools.waiting
-            if not requeued:
-                self.visitors.pop(visitor.key, None)
+    async def _match_called_off(self, match: Match, seekers: list[Seeker], back: set[str]) -> None:
+        """A match whose seats were not all taken: its table goes (wherever it is), its
+        seekers hear why, and those back at the front of the pool where they stand."""
+        self.meeting.drop_table(match.invite)
+        for seeker in seekers:
+            requeued = seeker.key in back
             called_off = wire.CalledOff(type="called_off", match=match.id, requeued=requeued)
-            visitor.send(called_off.model_dump_json())
-            self._tell_status(visitor)
+            self.meeting.tell(seeker.node, seeker.key, called_off.model_dump_json())
+            if not requeued and self.visitors.get(seeker.key) is not None:
+                del self.visitors[seeker.key]
+        for seeker in seekers:
+            standing = await self.pools.standing(seeker.key) if seeker.key in back else None
+            if standing is not None:
+                self.meeting.tell(seeker.node, seeker.key, seeking_text(standing))
 
     # -- what the table side tells ---------------------------------------------------------------
 
@@ -426,18 +435,18 @@ class LobbyService:
         table = self.quick.get(invite)
         return table.members[seat].player if table and seat < len(table.members) else None
 
-    def seat_taken(self, invite: str, seat: int) -> bool:
+    async def seat_taken(self, invite: str, seat: int) -> bool:
         """A matched player sat down; True once every seat is taken (the game may begin)."""
         table = self.quick.get(invite)
         if table is None:
             return False
         if table.started:
             return True
-        if self.pools.confirm(table.match, table.visitors[seat].key):
+        if await self.pools.confirm(table.match, table.seekers[seat].key):
             table.started = True
-            del self.by_match[table.match]
+            self.by_match.pop(table.match, None)
             if table.rated and self.ladder is not None:
-                self.ladder.started([m.player for m in table.members if m.player])
+                await self.ladder.started([m.player for m in table.members if m.player])
         return table.started
 
     def is_rated(self, invite: str) -> bool:
@@ -456,29 +465,29 @@ class LobbyService:
         order: list[list[int]],
         moved: set[int],
         leavers: set[int],
-    ) -> tuple[list[RatingChange], str | None]:
+    ) -> Awaitable[tuple[list[RatingChange], str | None]]:
         """A quick-match game ended: its seats in finishing order (tied groups, best first),
         the seats that moved at least once, and those whose player left and was not back.
 
         Rated, and every player moved: the result is kept and the ratings change, leavers
-        ranked last (call inside the store transaction that finishes the table). Returns the
-        changes, and for a rated game that moved nobody's rating the reason why.
+        ranked last. Call it right after the table's finish is journalled: the result is
+        journalled now, in the same commit. Awaiting it gives the changes once that commit is
+        kept, and for a rated game that moved nobody's rating the reason why.
         """
         table = self.quick.get(invite)
         if table is None or not table.rated:
-            return [], None
+            return _now(([], None))
         if self.ladder is None:
-            return [], NO_LADDER
+            return _now(([], NO_LADDER))
         if len(moved) < len(table.members):  # abandoned before everyone's first move
-            return [], ABANDONED
+            return _now(([], ABANDONED))
         ids = [m.player or "" for m in table.members]
         gone = [ids[seat] for seat in leavers]
         places = dict(places_from_order([[ids[s] for s in group] for group in order], gone))
         seats = [
             Seat(player, places[player], left=seat in leavers) for seat, player in enumerate(ids)
         ]
-        changes = self.ladder.record(table.game, table_id, self.now(), seats)
-        return changes, None if changes else DAILY_LIMIT
+        return _with_reason(self.ladder.keep(table.game, table_id, self.now(), seats))
 
     def rated_message(
         self, invite: str, changes: list[RatingChange], reason: str | None
@@ -505,28 +514,53 @@ class LobbyService:
             ],
         ).model_dump_json()
 
-    def table_over(self, invite: str) -> None:
+    async def table_over(self, invite: str) -> None:
         """A quick-match table closed: its players may seek again."""
         table = self.quick.pop(invite, None)
         if table is not None:
-            self.pools.finished(v.key for v in table.visitors)
-            for visitor in table.visitors:
-                if self.visitors.get(visitor.key) is visitor:
-                    del self.visitors[visitor.key]
+            await self.pools.finished([s.key for s in table.seekers])
+            for seeker in table.seekers:  # their lobby connections here stop following them
+                self.visitors.pop(seeker.key, None)
 
     # -- listings --------------------------------------------------------------------------------
 
-    def list_table(self, row: wire.ListedTable) -> None:
-        """A listed table opened or changed: every subscriber hears of it."""
+    async def list_table(self, row: wire.ListedTable) -> None:
+        """A listed table here opened or changed: every subscriber, on every node, hears."""
         if self.listings.get(row.watch) == row:
             return
         self.listings[row.watch] = row
-        self._publish(wire.Listed(type="listed", table=row).model_dump_json())
+        await self.meeting.list_table(row, wire.Listed(type="listed", table=row).model_dump_json())
 
-    def unlist(self, watch: str) -> None:
+    async def unlist(self, watch: str) -> None:
         if self.listings.pop(watch, None) is not None:
-            self._publish(wire.Unlisted(type="unlisted", watch=watch).model_dump_json())
+            text = wire.Unlisted(type="unlisted", watch=watch).model_dump_json()
+            await self.meeting.unlist(watch, text)
 
-    def _publish(self, text: str) -> None:
-        for visitor in self.watchers:
-            visitor.send(text)
+
+async def _now(
+    outcome: tuple[list[RatingChange], str | None],
+) -> tuple[list[RatingChange], str | None]:
+    return outcome
+
+
+async def _with_reason(
+    kept: Awaitable[list[RatingChange]],
+) -> tuple[list[RatingChange], str | None]:
+    """A kept result's changes; none moved (the daily pair limit) says so."""
+    changes = await kept
+    return changes, None if changes else DAILY_LIMIT
+
+
+def seeking_text(standing: Standing, bot_offer: bool = False) -> str:
+    """The ``seeking`` message telling a waiting seeker where they stand."""
+    ticket, status = standing.ticket, standing.status
+    return wire.Seeking(
+        type="seeking",
+        game=ticket.game,
+        rated=ticket.rated,
+        seats=ticket.seats,
+        waited=round(status.waited, 1),
+        seeking=status.seeking,
+        range=round(status.range),
+        bot_offer=bot_offer or ticket.offered_bot,
+    ).model_dump_json()

@@ -72,6 +72,7 @@ class Match:
     tickets: list[Ticket]
     deadline: float
     confirmed: set[str] = field(default_factory=set)
+    invite: str = ""  # its table's invite code, once the table is open
 
     @property
     def players(self) -> list[str]:

@@ -2,7 +2,7 @@
 
 The server's parts ask a ``Placement`` what depends on that (taking a new table's codes,
 letting a table go, spectators of tables held elsewhere, who hears of a table besides its own
-connections) and never whether there are other nodes. ``SingleNode`` is the server on its
+connections, what the lobby shares) and never whether there are other nodes. ``SingleNode`` is the server on its
 own; ``cluster.Node`` is one node of several sharing PostgreSQL and Redis.
 """
 
@@ -16,8 +16,11 @@ if TYPE_CHECKING:
 
     from cardtable.online.connection import Connection
     from cardtable.online.directory import TableDirectory
+    from cardtable.online.journal import Journal
     from cardtable.online.lifecycle import Lifecycle
+    from cardtable.online.meeting import Meeting
     from cardtable.online.protocol import Watch
+    from cardtable.online.store import SharedStore, TableStore
     from cardtable.online.tables import Peer, Table
 
 
@@ -54,6 +57,10 @@ class Placement(Protocol):
     async def process_request(self, conn: ServerConnection, request: Request) -> Response | None:
         """Answer a connection's opening request before it is let in (None: let it in)."""
 
+    def meeting(self, store: TableStore | SharedStore, journal: Journal) -> Meeting:
+        """The pools, ladder and listings the lobby shares with every node (made once)."""
+        ...
+
 
 class SingleNode:
     """The server on its own: every table in its store is its own, and nobody else's."""
@@ -87,3 +94,18 @@ class SingleNode:
 
     async def process_request(self, conn: ServerConnection, request: Request) -> Response | None:
         return None
+
+    def meeting(self, store: TableStore | SharedStore, journal: Journal) -> Meeting:
+        """Pools in memory; ratings in the SQLite store, beside the tables (a store without
+        them, none: no rated play)."""
+        import time
+
+        from cardtable.online.ladder import LocalLadder, SqliteLadder
+        from cardtable.online.lobby import quick_match_sizes
+        from cardtable.online.meeting import LocalMeeting
+        from cardtable.online.store import SqliteStore
+
+        ladder = (
+            LocalLadder(SqliteLadder(store), journal) if isinstance(store, SqliteStore) else None
+        )
+        return LocalMeeting(quick_match_sizes(), time.monotonic, ladder)

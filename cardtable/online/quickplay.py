@@ -18,16 +18,17 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 
 from cardtable.online.connection import Connection
 from cardtable.online.directory import TableDirectory
 from cardtable.online.identity import Challenge
 from cardtable.online.jobs import Jobs
 from cardtable.online.journal import Journal
-from cardtable.online.ladder import SqliteLadder
+from cardtable.online.ladder import RatingChange
 from cardtable.online.lifecycle import Lifecycle
 from cardtable.online.lobby import LobbyService, Member, challenge_text, proven
+from cardtable.online.meeting import Meeting
 from cardtable.online.placement import Placement
 from cardtable.online.play import TablePlay
 from cardtable.online.protocol import (
@@ -44,7 +45,7 @@ from cardtable.online.protocol import (
     error_message,
 )
 from cardtable.online.seating import Seating
-from cardtable.online.store import SharedStore, SqliteStore, TableStore
+from cardtable.online.store import SharedStore, TableStore
 from cardtable.online.tables import Refusal, Table
 
 
@@ -61,6 +62,7 @@ class QuickPlay:
         play: TablePlay,
         lifecycle: Lifecycle,
         jobs: Jobs,
+        meeting: Meeting,
     ) -> None:
         self.tables = tables
         self.store = store
@@ -70,9 +72,7 @@ class QuickPlay:
         self.play = play
         self.lifecycle = lifecycle
         self.jobs = jobs
-        # rated play needs the ladder beside the table store, in the same transactions
-        ladder = SqliteLadder(store) if isinstance(store, SqliteStore) else None
-        self.lobby = LobbyService(ladder, self, jobs.spawn)
+        self.lobby = LobbyService(meeting, self, jobs.spawn)
         #: the human seats of each quick-match table that have moved
         self.moved: dict[Table, set[int]] = {}
         #: tables listed in the lobby: opened with ``listed``, or quick-match tables playing
@@ -93,16 +93,16 @@ class QuickPlay:
 
     async def request(self, conn: Connection, message: LobbyRequest) -> None:
         if conn.visitor is not None:
-            self.lobby.receive(conn.visitor, message)
+            await self.lobby.receive(conn.visitor, message)
         elif conn.signing is not None and isinstance(message, SignIn):
-            self._sign_in_at_table(conn, conn.signing, message)
+            await self._sign_in_at_table(conn, conn.signing, message)
         else:
             raise Refusal("hello", "open the lobby first: send 'lobby'")
 
     def gone(self, conn: Connection) -> None:
         """A connection closed: a lobby visitor's seek goes with it; a seat becomes empty."""
         if conn.visitor is not None:
-            self.lobby.gone(conn.visitor)
+            self.jobs.spawn(self.lobby.gone(conn.visitor))
         self.seating.leave(conn)
 
     # -- around seating and play -----------------------------------------------------------------
@@ -131,7 +131,9 @@ class QuickPlay:
             conn.signing = Challenge(request.headers.get("Host", "") if request else "")
             conn.send(challenge_text(conn.signing))
 
-    def _sign_in_at_table(self, conn: Connection, challenge: Challenge, message: SignIn) -> None:
+    async def _sign_in_at_table(
+        self, conn: Connection, challenge: Challenge, message: SignIn
+    ) -> None:
         """A seated player proved their key: their seat's row shows their tag and rating."""
         try:
             player = proven(challenge, message)
@@ -143,9 +145,9 @@ class QuickPlay:
         if table is None or seat is None:
             return
         name = table.seats[seat].name
-        conn.send(self.lobby.you_as(player, name, bot=False).model_dump_json())
+        conn.send((await self.lobby.you_as(player, name, bot=False)).model_dump_json())
         if table in self.listed:
-            shown = self.lobby.opponent(name, player, False, table.spec.id)
+            shown = await self.lobby.opponent(name, player, False, table.spec.id)
             self.identified.setdefault(table, {})[seat] = shown
             self.told(table)
 
@@ -153,7 +155,7 @@ class QuickPlay:
         await self.seating.sit(conn, hello)
         table = conn.table
         if table is not None and conn.seat is not None and self.lobby.is_quick(table.invite):
-            if self.lobby.seat_taken(table.invite, conn.seat) and table not in self.listed:
+            if await self.lobby.seat_taken(table.invite, conn.seat) and table not in self.listed:
                 self.listed.add(table)  # playing: a quick-match table is listed for watchers
                 self.told(table)
 
@@ -178,7 +180,7 @@ class QuickPlay:
             self.tables.recode(table)
         tokens = [table.claim(seat, member.name) for seat, member in enumerate(members)]
         self.identified[table] = {
-            seat: self.lobby.opponent(table.seats[seat].name, member.player, member.bot, game)
+            seat: await self.lobby.opponent(table.seats[seat].name, member.player, member.bot, game)
             for seat, member in enumerate(members)
         }
         self.moved[table] = set()
@@ -202,25 +204,27 @@ class QuickPlay:
 
     def ended(self, table: Table) -> None:
         """A game ended (its finish is journalled): a quick-match table's result goes in the
-        same commit."""
+        same commit, and its players hear of it once that commit is kept."""
         if table in self.moved:
-            self.journal.write(self._keep_result, table)
+            outcome = table.match.outcome
+            assert outcome is not None
+            kept = self.lobby.keep_result(
+                table.invite,
+                table.id,
+                finishing_order(outcome.winners, outcome.scores),
+                self.moved.pop(table, set()),
+                set(table.stand_ins),
+            )
+            self.jobs.spawn(self._rated(table, kept))
         self._unlist(table)
 
-    def _keep_result(self, table: Table) -> None:
-        """Inside the commit that finishes the table: the result and the new ratings. Its
-        players hear of them in a message queued now, which leaves once the commit is kept."""
-        outcome = table.match.outcome
-        assert outcome is not None
-        changes, reason = self.lobby.keep_result(
-            table.invite,
-            table.id,
-            finishing_order(outcome.winners, outcome.scores),
-            self.moved.pop(table, set()),
-            set(table.stand_ins),
-        )
+    async def _rated(
+        self, table: Table, kept: Awaitable[tuple[list[RatingChange], str | None]]
+    ) -> None:
+        """Once the result is kept: the ``rated`` message to the table, its players free."""
+        changes, reason = await kept
         text = self.lobby.rated_message(table.invite, changes, reason)
-        self.lobby.table_over(table.invite)
+        await self.lobby.table_over(table.invite)
         if text is not None:
             for peer in table.peers:
                 peer.send(text)
@@ -233,13 +237,14 @@ class QuickPlay:
             self._unlist(table)
         else:
             known = self.identified.get(table, {})
-            self.lobby.list_table(listing(table, known, self.lobby.is_rated(table.invite)))
+            row = listing(table, known, self.lobby.is_rated(table.invite))
+            self.jobs.spawn(self.lobby.list_table(row))
 
     def _unlist(self, table: Table) -> None:
         self.identified.pop(table, None)
         if table in self.listed:
             self.listed.discard(table)
-            self.lobby.unlist(table.watch)
+            self.jobs.spawn(self.lobby.unlist(table.watch))
 
 
 def listing(table: Table, known: dict[int, Opponent], rated: bool) -> ListedTable:

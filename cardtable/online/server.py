@@ -116,6 +116,7 @@ class GameServer:
             self.play,
             self.lifecycle,
             self.jobs,
+            self.placement.meeting(store, self.journal),
         )
         self.transport = Transport(
             limits, self.journal, self.metrics, self.placement, self.jobs, self.quick.gone
@@ -135,6 +136,7 @@ class GameServer:
         """Bring up the tables this server holds, then listen; the returned server's
         ``close()`` stops it."""
         await self.placement.start(self.tables, self.lifecycle)
+        await self.quick.lobby.meeting.start(self.quick.lobby)
         server = await self.transport.listen(host, port)
         self.jobs.spawn(self.lifecycle.sweep())
         self.jobs.spawn(self.quick.lobby.run())

@@ -14,9 +14,12 @@ import pytest
 
 from cardtable.online import protocol as wire
 from cardtable.online.identity import Identity, load_or_create, tag
-from cardtable.online.ladder import SqliteLadder
-from cardtable.online.lobby import ABANDONED, LobbyService, Member, Visitor
+from cardtable.online.journal import Journal
+from cardtable.online.ladder import LocalLadder, SqliteLadder
+from cardtable.online.lobby import ABANDONED, LobbyService, Member, Visitor, quick_match_sizes
 from cardtable.online.matchmaking import CONFIRM_WITHIN
+from cardtable.online.meeting import LocalMeeting
+from cardtable.online.pools import LocalPools
 from cardtable.online.store import SqliteStore
 from cardtable.online.tables import Refusal
 
@@ -72,29 +75,47 @@ def store(tmp_path: Path) -> Iterator[SqliteStore]:
 
 
 @pytest.fixture
-def lobby(store: SqliteStore) -> LobbyService:
-    return LobbyService(
-        SqliteLadder(store),
+async def lobby(store: SqliteStore) -> LobbyService:
+    ladder = LocalLadder(SqliteLadder(store), Journal(store))
+    service = LobbyService(
+        LocalMeeting(quick_match_sizes(), Clock(), ladder),
         Tables(),
         spawn=lambda job: job.close(),  # the tests run their waves themselves
-        clock=Clock(),
         now=lambda: datetime(2026, 11, 28, tzinfo=UTC),
     )
+    await service.meeting.start(service)
+    return service
 
 
-def arrive(lobby: LobbyService, name: str, key: Identity | None = None) -> tuple[Visitor, Heard]:
+def sqlite_ladder(lobby: LobbyService) -> SqliteLadder:
+    assert isinstance(lobby.ladder, LocalLadder)
+    return lobby.ladder.ladder
+
+
+def waiting(lobby: LobbyService) -> list[str]:
+    assert isinstance(lobby.pools, LocalPools)
+    return list(lobby.pools.matchmaker.waiting)
+
+
+async def arrive(
+    lobby: LobbyService, name: str, key: Identity | None = None
+) -> tuple[Visitor, Heard]:
     heard = Heard()
     visitor = lobby.greet(heard, HOST, wire.Lobby(type="lobby", version=wire.PROTOCOL, name=name))
     if key is not None:
         nonce = base64.b64decode(heard.last("challenge")["nonce"])
         signature = base64.b64encode(key.sign(HOST, nonce)).decode()
-        lobby.receive(visitor, wire.SignIn(type="sign_in", key=key.public, signature=signature))
+        await lobby.receive(
+            visitor, wire.SignIn(type="sign_in", key=key.public, signature=signature)
+        )
         assert heard.last("you")["player"] == key.player
     return visitor, heard
 
 
-def seek(lobby: LobbyService, visitor: Visitor, game: str = "pazaak", rated: bool = True) -> None:
-    lobby.receive(visitor, wire.Seek(type="seek", game=game, rated=rated))
+async def seek(
+    lobby: LobbyService, visitor: Visitor, game: str = "pazaak", rated: bool = True
+) -> None:
+    await lobby.receive(visitor, wire.Seek(type="seek", game=game, rated=rated))
 
 
 @pytest.fixture
@@ -105,20 +126,20 @@ def keys(tmp_path: Path) -> list[Identity]:
 async def test_a_signed_in_pair_is_matched_seated_and_rated(
     lobby: LobbyService, keys: list[Identity]
 ) -> None:
-    ann, ann_heard = arrive(lobby, "Ann", keys[0])
-    bo, bo_heard = arrive(lobby, "Bo", keys[1])
-    seek(lobby, ann)
+    ann, ann_heard = await arrive(lobby, "Ann", keys[0])
+    bo, bo_heard = await arrive(lobby, "Bo", keys[1])
+    await seek(lobby, ann)
     assert ann_heard.last("seeking")["seeking"] == 1
-    seek(lobby, bo)
+    await seek(lobby, bo)
     (match,) = await lobby.wave()
     matched = ann_heard.last("matched")
     ann_seat, bo_seat = matched["seat"], bo_heard.last("matched")["seat"]
     assert {ann_seat, bo_seat} == {0, 1}
     assert matched["token"] == f"token-T0-{ann_seat}"
     assert matched["players"][bo_seat]["tag"] == tag(keys[1].player)
-    assert not lobby.seat_taken("T0", ann_seat)
-    assert lobby.seat_taken("T0", bo_seat)
-    changes, reason = lobby.keep_result(
+    assert not await lobby.seat_taken("T0", ann_seat)
+    assert await lobby.seat_taken("T0", bo_seat)
+    changes, reason = await lobby.keep_result(
         "T0", "table-1", [[bo_seat], [ann_seat]], moved={0, 1}, leavers=set()
     )
     assert reason is None
@@ -127,11 +148,11 @@ async def test_a_signed_in_pair_is_matched_seated_and_rated(
     rated = json.loads(lobby.rated_message("T0", changes, reason) or "{}")
     winner = next(c for c in rated["changes"] if c["player"] == keys[1].player)
     assert rated["counted"] and winner["text"].startswith("1,500? → 1,5")
-    lobby.table_over("T0")
-    seek(lobby, ann)  # free to seek again
-    lobby.receive(ann, wire.WhoAmI(type="whoami"))
+    await lobby.table_over("T0")
+    await seek(lobby, ann)  # free to seek again
+    await lobby.receive(ann, wire.WhoAmI(type="whoami"))
     assert ann_heard.last("you")["ratings"]["pazaak"]["games"] == 1
-    seek(lobby, bo)
+    await seek(lobby, bo)
     lobby.pools.clock.now += 10  # type: ignore[attr-defined]  # a 156-point gap: ranges widen
     await lobby.wave()
     assert ann_heard.last("matched")["match"] == match.id + 1
@@ -143,10 +164,10 @@ async def test_a_signed_in_pair_is_matched_seated_and_rated(
 async def test_a_forged_signature_is_refused_and_a_fresh_nonce_sent(
     lobby: LobbyService, keys: list[Identity]
 ) -> None:
-    visitor, heard = arrive(lobby, "Mallory")
+    visitor, heard = await arrive(lobby, "Mallory")
     nonce = base64.b64decode(heard.last("challenge")["nonce"])
     forged = base64.b64encode(keys[1].sign(HOST, nonce)).decode()
-    lobby.receive(visitor, wire.SignIn(type="sign_in", key=keys[0].public, signature=forged))
+    await lobby.receive(visitor, wire.SignIn(type="sign_in", key=keys[0].public, signature=forged))
     assert visitor.player is None
     assert heard.kinds() == ["challenge", "error", "challenge"]
     assert "does not match" in heard.messages[1]["message"]
@@ -154,22 +175,22 @@ async def test_a_forged_signature_is_refused_and_a_fresh_nonce_sent(
 
 
 async def test_rated_play_needs_a_key(lobby: LobbyService) -> None:
-    visitor, _heard = arrive(lobby, "Anon")
+    visitor, _heard = await arrive(lobby, "Anon")
     with pytest.raises(Refusal, match="signed in"):
-        seek(lobby, visitor)
-    seek(lobby, visitor, rated=False)  # casual play stays open to anyone
+        await seek(lobby, visitor)
+    await seek(lobby, visitor, rated=False)  # casual play stays open to anyone
 
 
 async def test_a_hundred_seeks_from_one_key_make_one_ticket(
     lobby: LobbyService, keys: list[Identity]
 ) -> None:
-    connections = [arrive(lobby, "Ann", keys[0]) for _ in range(100)]
+    connections = [await arrive(lobby, "Ann", keys[0]) for _ in range(100)]
     for visitor, _heard in connections:
-        seek(lobby, visitor)
-    assert len(lobby.pools.waiting) == 1
+        await seek(lobby, visitor)
+    assert len(waiting(lobby)) == 1
     assert connections[0][1].last("cancelled")["message"] == "you seek from another connection now"
-    other, _ = arrive(lobby, "Bo", keys[1])
-    seek(lobby, other)
+    other, _ = await arrive(lobby, "Bo", keys[1])
+    await seek(lobby, other)
     (match,) = await lobby.wave()
     assert sorted(match.players) == sorted([keys[0].player, keys[1].player])
 
@@ -177,70 +198,74 @@ async def test_a_hundred_seeks_from_one_key_make_one_ticket(
 async def test_a_seeker_dropped_during_confirmation_sends_the_other_to_the_front(
     lobby: LobbyService, keys: list[Identity]
 ) -> None:
-    ann, _ann_heard = arrive(lobby, "Ann", keys[0])
-    bo, bo_heard = arrive(lobby, "Bo", keys[1])
-    seek(lobby, ann)
-    seek(lobby, bo)
+    ann, _ann_heard = await arrive(lobby, "Ann", keys[0])
+    bo, bo_heard = await arrive(lobby, "Bo", keys[1])
+    await seek(lobby, ann)
+    await seek(lobby, bo)
     await lobby.wave()
-    lobby.seat_taken("T0", bo_heard.last("matched")["seat"])  # Bo sat down; Ann's line drops
-    lobby.gone(ann)
+    await lobby.seat_taken("T0", bo_heard.last("matched")["seat"])  # Bo sat down; Ann's line drops
+    await lobby.gone(ann)
     assert lobby.tables.dropped == ["T0"]  # type: ignore[attr-defined]
     assert bo_heard.last("called_off")["requeued"] is True
-    assert list(lobby.pools.waiting) == [keys[1].player]
+    assert waiting(lobby) == [keys[1].player]
     assert bo_heard.kinds()[-1] == "seeking"
 
 
 async def test_a_seat_not_taken_in_time_calls_the_match_off(
     lobby: LobbyService, keys: list[Identity]
 ) -> None:
-    ann, ann_heard = arrive(lobby, "Ann", keys[0])
-    bo, bo_heard = arrive(lobby, "Bo", keys[1])
-    seek(lobby, ann)
-    seek(lobby, bo)
+    ann, ann_heard = await arrive(lobby, "Ann", keys[0])
+    bo, bo_heard = await arrive(lobby, "Bo", keys[1])
+    await seek(lobby, ann)
+    await seek(lobby, bo)
     await lobby.wave()
-    lobby.seat_taken("T0", ann_heard.last("matched")["seat"])
+    await lobby.seat_taken("T0", ann_heard.last("matched")["seat"])
     lobby.pools.clock.now += CONFIRM_WITHIN  # type: ignore[attr-defined]
     await lobby.wave()
     assert ann_heard.last("called_off")["requeued"] and not bo_heard.last("called_off")["requeued"]
-    assert list(lobby.pools.waiting) == [keys[0].player]
+    assert waiting(lobby) == [keys[0].player]
 
 
 async def test_a_game_abandoned_before_everyone_moved_is_not_rated(
     lobby: LobbyService, keys: list[Identity]
 ) -> None:
-    ann, _ = arrive(lobby, "Ann", keys[0])
-    bo, _ = arrive(lobby, "Bo", keys[1])
-    seek(lobby, ann)
-    seek(lobby, bo)
+    ann, _ = await arrive(lobby, "Ann", keys[0])
+    bo, _ = await arrive(lobby, "Bo", keys[1])
+    await seek(lobby, ann)
+    await seek(lobby, bo)
     await lobby.wave()
-    lobby.seat_taken("T0", 0)
-    lobby.seat_taken("T0", 1)
-    changes, reason = lobby.keep_result("T0", "table-1", [[0], [1]], moved={0}, leavers=set())
+    await lobby.seat_taken("T0", 0)
+    await lobby.seat_taken("T0", 1)
+    changes, reason = await lobby.keep_result("T0", "table-1", [[0], [1]], moved={0}, leavers=set())
     assert changes == [] and reason == ABANDONED
     rated = wire.Rated.model_validate_json(lobby.rated_message("T0", changes, reason) or "{}")
     assert not rated.counted and rated.reason == ABANDONED
-    assert lobby.ladder is not None and list(lobby.ladder.results()) == []
+    assert list(sqlite_ladder(lobby).results()) == []
 
 
 async def test_a_leaver_ranks_last_though_the_stand_in_won(
     lobby: LobbyService, keys: list[Identity]
 ) -> None:
-    arrivals = [arrive(lobby, name, key) for name, key in zip("ABC", keys, strict=False)]
+    arrivals = [await arrive(lobby, name, key) for name, key in zip("ABC", keys, strict=False)]
     for visitor, _heard in arrivals:
-        lobby.receive(visitor, wire.Seek(type="seek", game="pixies", rated=True, seats=(3, 3)))
+        await lobby.receive(
+            visitor, wire.Seek(type="seek", game="pixies", rated=True, seats=(3, 3))
+        )
     await lobby.wave()
     a, b, c = (heard.last("matched")["seat"] for _visitor, heard in arrivals)
     for seat in range(3):
-        lobby.seat_taken("T0", seat)
+        await lobby.seat_taken("T0", seat)
     # A left; the bot playing A's seat came first
-    changes, _ = lobby.keep_result("T0", "table-1", [[a], [b], [c]], moved={0, 1, 2}, leavers={a})
+    changes, _ = await lobby.keep_result(
+        "T0", "table-1", [[a], [b], [c]], moved={0, 1, 2}, leavers={a}
+    )
     after = {change.player: change.after.mu for change in changes}
     assert after[keys[0].player] < after[keys[2].player] < after[keys[1].player]
-    assert lobby.ladder is not None and lobby.ladder.finish_rate(keys[0].player) == 0.0
+    assert sqlite_ladder(lobby).finish_rate(keys[0].player) == 0.0
 
 
 async def test_listings_reach_subscribers_as_they_change(lobby: LobbyService) -> None:
-    visitor, heard = arrive(lobby, "Watcher")
+    visitor, heard = await arrive(lobby, "Watcher")
     row = wire.ListedTable(
         watch="WWWWW",
         invite="AAAAA",
@@ -252,25 +277,25 @@ async def test_listings_reach_subscribers_as_they_change(lobby: LobbyService) ->
         rated=False,
         spectators=0,
     )
-    lobby.list_table(row)
-    lobby.receive(visitor, wire.Subscribe(type="subscribe"))
+    await lobby.list_table(row)
+    await lobby.receive(visitor, wire.Subscribe(type="subscribe"))
     assert heard.last("listing")["tables"][0]["watch"] == "WWWWW"
     full = row.model_copy(update={"taken": 2, "invite": None})
-    lobby.list_table(full)
-    lobby.list_table(full)  # no change: nothing sent
-    lobby.unlist("WWWWW")
+    await lobby.list_table(full)
+    await lobby.list_table(full)  # no change: nothing sent
+    await lobby.unlist("WWWWW")
     assert heard.kinds() == ["challenge", "listing", "listed", "unlisted"]
-    lobby.gone(visitor)
-    lobby.list_table(row)
+    await lobby.gone(visitor)
+    await lobby.list_table(row)
     assert heard.kinds()[-1] == "unlisted"
 
 
 async def test_the_leaderboard_answers_with_the_askers_own_row(
     lobby: LobbyService, keys: list[Identity]
 ) -> None:
-    visitor, heard = arrive(lobby, "Ann", keys[0])
-    lobby.receive(visitor, wire.Top(type="top", game="pazaak"))
+    visitor, heard = await arrive(lobby, "Ann", keys[0])
+    await lobby.receive(visitor, wire.Top(type="top", game="pazaak"))
     board = heard.last("board")
     assert board["rows"] == [] and board["you"] is None
     with pytest.raises(Refusal, match="unknown game"):
-        lobby.receive(visitor, wire.Top(type="top", game="chess"))
+        await lobby.receive(visitor, wire.Top(type="top", game="chess"))

@@ -123,7 +123,7 @@ async def test_a_seeker_dropped_during_confirmation_returns_the_other_to_the_fro
     await until(
         lambda: (
             bo_match.match not in server.game.quick.lobby.by_match
-            or server.game.quick.lobby.pools.matches[bo_match.match].confirmed
+            or server.game.quick.lobby.pools.matchmaker.matches[bo_match.match].confirmed
         ),
         "Bo's seat confirmed",
     )  # type: ignore[union-attr]
@@ -189,7 +189,7 @@ async def test_a_hundred_seeks_from_one_key_make_one_ticket(
         for client in clients:
             await client.seek("pazaak", True)
     pools = server.game.quick.lobby.pools  # type: ignore[union-attr]
-    assert list(pools.waiting) == [keys[0].player]
+    assert list(pools.matchmaker.waiting) == [keys[0].player]
     for client in clients[:-1]:  # the older connections were told
         news = await client.next_news(PATIENCE)
         assert isinstance(news, wire.Cancelled | wire.Seeking)

@@ -1,0 +1,116 @@
+"""What the lobby shares with other nodes, if there are any: its meeting place.
+
+``LobbyService`` keeps the lobby connections of its own server and the quick-match tables it
+opened; the rest goes through a ``Meeting``: the pools, the ladder, the listed tables' rows, and
+word to a lobby connection or a table wherever it is. ``LocalMeeting`` is a server on its own
+(everything in this process, the ladder in its SQLite file); ``clustermeeting.ClusterMeeting``
+is one node of several (pools and listings in Redis, the ladder in PostgreSQL).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from cardtable.online.pools import LocalPools, Pools
+
+if TYPE_CHECKING:
+    from cardtable.online.ladder import Ladder
+    from cardtable.online.matchmaking import Clock
+    from cardtable.online.protocol import ListedTable
+
+
+class Lobby(Protocol):
+    """What a meeting place calls back on the lobby of this node."""
+
+    def deliver(self, key: str, text: str) -> None:
+        """Send ``text`` to the lobby connection seeking as ``key``, if it is here."""
+
+    def drop_table(self, invite: str) -> None:
+        """A match was called off: its table goes, if it is here."""
+
+    def announce(self, text: str) -> None:
+        """Tell every lobby connection here that subscribed to the listings."""
+
+    def nudge(self) -> None:
+        """A table's worth is waiting: run a wave now, if this node runs them."""
+
+
+class Meeting(Protocol):
+    """The lobby's shared parts: one server's, or a cluster's."""
+
+    #: this node's address ("" for a server on its own): where its seekers are reached
+    node: str
+
+    @property
+    def pools(self) -> Pools: ...
+
+    @property
+    def ladder(self) -> Ladder | None:
+        """None: a store without ratings."""
+
+    async def start(self, lobby: Lobby) -> None:
+        """Begin hearing what other nodes say to ``lobby``."""
+
+    async def stop(self) -> None: ...
+
+    def tell(self, node: str, key: str, text: str) -> None:
+        """Send ``text`` to the lobby connection of ``key`` on ``node``."""
+
+    def drop_table(self, invite: str) -> None:
+        """A called-off match's table goes, on whichever node holds it."""
+
+    def nudge(self) -> None:
+        """Ask whoever runs the waves to run one now."""
+
+    async def list_table(self, row: ListedTable, text: str) -> None:
+        """A listed table's row is new or changed (``text`` is its ``listed`` message)."""
+
+    async def unlist(self, watch: str, text: str) -> None:
+        """A listed table is gone (``text`` is its ``unlisted`` message)."""
+
+    async def listings(self) -> list[ListedTable]:
+        """Every listed table, on every node."""
+
+
+class LocalMeeting:
+    """A server on its own: its lobby is the only one."""
+
+    node = ""
+
+    def __init__(
+        self, sizes: dict[str, tuple[int, int]], clock: Clock, ladder: Ladder | None
+    ) -> None:
+        self.pools = LocalPools(sizes, clock)
+        self.ladder = ladder
+        self.rows: dict[str, ListedTable] = {}
+        self.lobby: Lobby | None = None
+
+    async def start(self, lobby: Lobby) -> None:
+        self.lobby = lobby
+
+    async def stop(self) -> None:
+        return None
+
+    def _here(self) -> Lobby:
+        assert self.lobby is not None, "the meeting place is not started"
+        return self.lobby
+
+    def tell(self, node: str, key: str, text: str) -> None:
+        self._here().deliver(key, text)
+
+    def drop_table(self, invite: str) -> None:
+        self._here().drop_table(invite)
+
+    def nudge(self) -> None:
+        self._here().nudge()
+
+    async def list_table(self, row: ListedTable, text: str) -> None:
+        self.rows[row.watch] = row
+        self._here().announce(text)
+
+    async def unlist(self, watch: str, text: str) -> None:
+        if self.rows.pop(watch, None) is not None:
+            self._here().announce(text)
+
+    async def listings(self) -> list[ListedTable]:
+        return list(self.rows.values())
