@@ -30,6 +30,7 @@ from cardtable.ui.web import mirror_screen
 
 if TYPE_CHECKING:
     from textual.command import Provider
+    from textual.driver import Driver
 
     from cardtable.core.match import Match
     from cardtable.persist.replays import ReplayStore
@@ -129,6 +130,13 @@ class CardtableApp(App[None]):
         from cardtable.persist.replays import ReplayStore
 
         return ReplayStore()
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for where the app runs, reading a bracketed paste whole (a pasted
+        escape sequence would otherwise reorder the text around it: see ``paste``)."""
+        from cardtable.ui.paste import read_pastes_whole
+
+        return read_pastes_whole(super().get_driver_class())
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return {**super().get_theme_variable_defaults(), **TABLE_DEFAULTS}

@@ -12,12 +12,14 @@ from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES
 from cardtable.online.chat import MAX_CHAT
 from cardtable.ui.app import CardtableApp
+from cardtable.ui.paste import WholePasteParser
 from cardtable.ui.screens.waitingroom import WaitingRoomScreen
 from cardtable.ui.tables.chatting import ChatBox
 from cardtable.ui.widgets.log import MoveLog
 from tests.online.apps import ANN_HOSTS, joiner, play_match, shows_final_result, table_of
 from tests.online.conftest import Running, until
 from tests.online.test_chat import HOSTILE, HOSTILE_SHOWN
+from tests.ui.test_paste import TMUX_BYTES
 
 
 def log_text(app: CardtableApp) -> str:
@@ -164,3 +166,27 @@ async def test_the_chat_box_stops_at_the_limit_and_a_pasted_escape_keeps_the_ord
             assert box.value == "nice world red"
             await ann_pilot.press("enter")
             await until(lambda: "Ann: nice world red" in log_text(bob_app), "Bob to hear it")
+
+
+async def test_a_paste_as_tmux_sends_it_keeps_the_text_around_it_in_order(
+    server: Running,
+) -> None:
+    """Issue 36 item 12, as a terminal sends it: the events the app's parser makes of tmux's
+    bytes reach the chat box through the driver, and the line reads in the order it was
+    typed and pasted (Textual's own parser typed the pasted escape's tail first)."""
+    ann = server.session("pazaak", ANN_HOSTS)
+    ann_app = CardtableApp(lambda app: WaitingRoomScreen(ann), bot_pause=0)
+    async with ann_app.run_test(size=(120, 40)) as ann_pilot:
+        bob = await joiner(server, ann)
+        bob_app = CardtableApp(lambda app: WaitingRoomScreen(bob), bot_pause=0)
+        async with bob_app.run_test(size=(120, 40)):
+            await until(lambda: table_of(ann_app) and table_of(bob_app), "two tables")
+            await ann_pilot.press("c")
+            box = ann_app.screen.query_one(ChatBox)
+            await until(lambda: box.has_focus, "the chat box to take the focus")
+            for event in WholePasteParser().feed(TMUX_BYTES):
+                ann_app._driver.process_message(event)  # as the terminal's input thread does
+            await until(lambda: box.value == "nice world red blue end", "the whole line")
+            await ann_pilot.press("enter")
+            heard = squeezed("Ann: nice world red blue end")  # the log may wrap it
+            await until(lambda: heard in squeezed(log_text(bob_app)), "Bob to hear it")
