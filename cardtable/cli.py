@@ -249,13 +249,22 @@ def build_parser() -> argparse.ArgumentParser:
         "--watchers", type=int, default=200, help="bench lobby: lobby clients watching (200)"
     )
     bench.add_argument(
-        "--changes", type=int, default=100, help="bench lobby: listed tables that fill (100)"
+        "--rate",
+        type=float,
+        default=20.0,
+        help="bench lobby: listed tables opened or filled a second (20)",
+    )
+    bench.add_argument(
+        "--playing",
+        type=int,
+        default=1000,
+        help="bench lobby: human-paced tables played meanwhile (1000)",
     )
     bench.add_argument(
         "--seconds",
         type=float,
         default=None,
-        help="random play per game (default 2); bench online: the window measured (default 30)",
+        help="random play per game (default 2); bench online/lobby: the window measured (default 30)",
     )
     bench.add_argument(
         "--tables", type=int, default=100, help="bench online: concurrent tables (default 100)"
@@ -264,13 +273,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--think",
         type=float,
         default=2.0,
-        help="bench online: a seat's mean think time in seconds, exponential (default 2)",
+        help="bench online/lobby: a seat's mean think time in seconds, exponential (default 2)",
     )
     bench.add_argument(
         "--warmup",
         type=float,
         default=10.0,
-        help="bench online: seconds played before the window (default 10)",
+        help="bench online/lobby: seconds played before the window (default 10)",
     )
     bench.add_argument(
         "--spectators", type=int, default=0, help="bench online: spectators a table (default 0)"
@@ -289,7 +298,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--procs",
         type=int,
         default=None,
-        help="bench online: processes the clients are spread over (default: one per CPU)",
+        help="bench online/lobby: processes the clients are spread over (default: one per CPU)",
     )
     bench.add_argument(
         "--nodes", type=int, default=1, help="bench online: server processes (default 1)"

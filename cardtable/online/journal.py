@@ -50,6 +50,15 @@ class Journal:
         """The commit that will make every write so far durable (None: they all are)."""
         return self._committed
 
+    def when_kept(self, then: Callable[[], None]) -> None:
+        """Call ``then`` once every write made so far is durable (now, if they all are); not
+        at all if their commit fails (whoever waits on it is dropped, and the log says why)."""
+        committed = self._committed
+        if committed is None:
+            then()
+        else:
+            committed.add_done_callback(lambda done: None if done.exception() else then())
+
     async def settled(self) -> None:
         """Return once every write made so far is durable; raise if its commit failed."""
         if self._committed is not None:

@@ -155,8 +155,11 @@ class LobbyService:
         tables: QuickTables,
         spawn: Callable[[Coroutine[Any, Any, Any]], None],
         now: Callable[[], datetime] = lambda: datetime.now(UTC),
+        publish: Callable[[list[Visitor], str], None] | None = None,
     ) -> None:
-        """``spawn`` runs a coroutine as a task the server keeps (and cancels as it stops)."""
+        """``spawn`` runs a coroutine as a task the server keeps (and cancels as it stops);
+        ``publish(watchers, text)`` tells every watcher here of a listing change (by default,
+        each in turn)."""
         self.meeting = meeting
         #: players, results and ratings (None: a store without them, so no rated play)
         self.ladder: Ladder | None = meeting.ladder
@@ -172,6 +175,7 @@ class LobbyService:
         #: SSH visitors' passes (``cardtable ssh`` on this server): pass → the SSH key's id
         self.door_passes: dict[str, str] = {}
         self._wave_due = False
+        self._publish = publish or _each
 
     # -- a lobby connection ----------------------------------------------------------------------
 
@@ -336,8 +340,8 @@ class LobbyService:
             self.tables.drop_table(invite)
 
     def announce(self, text: str) -> None:
-        for visitor in self.watchers:
-            visitor.send(text)
+        if self.watchers:
+            self._publish(list(self.watchers), text)
 
     def nudge(self) -> None:
         """A table's worth is waiting: run a wave now rather than at its time (once)."""
@@ -535,6 +539,11 @@ class LobbyService:
         if self.listings.pop(watch, None) is not None:
             text = wire.Unlisted(type="unlisted", watch=watch).model_dump_json()
             await self.meeting.unlist(watch, text)
+
+
+def _each(visitors: list[Visitor], text: str) -> None:
+    for visitor in visitors:
+        visitor.send(text)
 
 
 async def _now(

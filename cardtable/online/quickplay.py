@@ -20,14 +20,14 @@ from __future__ import annotations
 import itertools
 from collections.abc import Awaitable, Sequence
 
-from cardtable.online.connection import Connection
+from cardtable.online.connection import Connection, fan_out
 from cardtable.online.directory import TableDirectory
 from cardtable.online.identity import Challenge
 from cardtable.online.jobs import Jobs
 from cardtable.online.journal import Journal
 from cardtable.online.ladder import RatingChange
 from cardtable.online.lifecycle import Lifecycle
-from cardtable.online.lobby import LobbyService, Member, challenge_text, proven
+from cardtable.online.lobby import LobbyService, Member, Visitor, challenge_text, proven
 from cardtable.online.meeting import Meeting
 from cardtable.online.placement import Placement
 from cardtable.online.play import TablePlay
@@ -72,7 +72,9 @@ class QuickPlay:
         self.play = play
         self.lifecycle = lifecycle
         self.jobs = jobs
-        self.lobby = LobbyService(meeting, self, jobs.spawn)
+        self.lobby = LobbyService(meeting, self, jobs.spawn, publish=self._publish)
+        #: each lobby connection, by the visitor it is
+        self.visiting: dict[Visitor, Connection] = {}
         #: the human seats of each quick-match table that have moved
         self.moved: dict[Table, set[int]] = {}
         #: tables listed in the lobby: opened with ``listed``, or quick-match tables playing
@@ -90,6 +92,7 @@ class QuickPlay:
         request = conn.ws.request
         host = request.headers.get("Host", "") if request is not None else ""
         conn.visitor = self.lobby.greet(conn.send, host, hello)
+        self.visiting[conn.visitor] = conn
 
     async def request(self, conn: Connection, message: LobbyRequest) -> None:
         if conn.visitor is not None:
@@ -103,7 +106,15 @@ class QuickPlay:
         """A connection closed: a lobby visitor's seek goes with it; a seat becomes empty."""
         if conn.visitor is not None:
             self.jobs.spawn(self.lobby.gone(conn.visitor))
+            self.visiting.pop(conn.visitor, None)
         self.seating.leave(conn)
+
+    def _publish(self, watchers: list[Visitor], text: str) -> None:
+        """A listing change goes to every watcher here once it is kept, encoded once, and
+        written at once to each one that is caught up (``fan_out``)."""
+        peers = [self.visiting[v] for v in watchers if v in self.visiting]
+        data = text.encode()
+        self.journal.when_kept(lambda: fan_out(peers, data))
 
     # -- around seating and play -----------------------------------------------------------------
 

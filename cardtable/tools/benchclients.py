@@ -22,6 +22,7 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -164,6 +165,23 @@ class Player:
         return pending[2] if pending is not None and self.clock.in_window(pending[2]) else None
 
 
+async def probe_lag(lags_ms: list[float], counts: Callable[[float], bool]) -> None:
+    """How late this loop wakes, noted whenever ``counts(now)``: a client process too busy to
+    keep up shows here, not as the server's latency."""
+    loop = asyncio.get_running_loop()
+    while True:
+        before = loop.time()
+        await asyncio.sleep(PROBE)
+        after = loop.time()
+        if counts(after):
+            lags_ms.append((after - before - PROBE) * 1000)
+
+
+def lag_figures(lags_ms: list[float]) -> dict[str, float]:
+    lags = sorted(lags_ms) or [0.0]
+    return {"p99": round(lags[int(len(lags) * 0.99)], 2), "max": round(lags[-1], 2)}
+
+
 async def _quietly(sending: Any) -> None:
     try:
         await sending
@@ -224,19 +242,9 @@ class Worker:
         if not self.closing:
             figures.error(f"connection closed by the server: {ws.close_code} {ws.close_reason}")
 
-    async def _probe_lag(self) -> None:
-        """How late this loop wakes: a busy client process shows here, not as server latency."""
-        loop = asyncio.get_running_loop()
-        while True:
-            before = loop.time()
-            await asyncio.sleep(PROBE)
-            after = loop.time()
-            if self.clock.in_window(after):
-                self.figures.lags_ms.append((after - before - PROBE) * 1000)
-
     async def play(self) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
-        probe = loop.create_task(self._probe_lag())
+        probe = loop.create_task(probe_lag(self.figures.lags_ms, self.clock.in_window))
         await asyncio.sleep(max(0.0, self.clock.start - loop.time()))
         for player in self.players:
             player.consider(loop.time())
@@ -262,14 +270,13 @@ class Worker:
         probe.cancel()
         for task in self.readers:
             task.cancel()
-        lags = sorted(figures.lags_ms) or [0.0]
         return {
             "offered": figures.offered,
             "answered": figures.answered,
             "latencies_ms": [round(x, 3) for x in figures.latencies_ms],
             "errors": figures.errors,
             "spectator_updates": figures.spectator_updates,
-            "lag_ms": {"p99": round(lags[int(len(lags) * 0.99)], 2), "max": round(lags[-1], 2)},
+            "lag_ms": lag_figures(figures.lags_ms),
             "cpu": cpu,
         }
 

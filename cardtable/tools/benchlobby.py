@@ -6,33 +6,70 @@ take at scale.
 - ``--players`` rated players in a fresh SQLite ladder: the leaderboard's top 20 and a player's
   own rank, in the store, and ``top`` asked of a real server on 127.0.0.1 through the lobby
   client (the round trip a ``cardtable top`` makes once it is connected);
-- ``--listed`` listed tables on a ``cardtable serve`` process, watched by ``--watchers`` lobby
-  clients: a guest joins one table after another (``--changes`` of them, 20 a second), and each
-  watcher notes when the row showing the table full reaches it (from the moment the join was sent).
+- the live list under load, all on this machine: a ``cardtable serve`` process holds
+  ``--listed`` listed tables watched by ``--watchers`` lobby clients (``benchwatchers``, one
+  process), while ``--playing`` two-person tables are played at people's pace beside them (the
+  ``bench online`` clients, ``--think``, ``--procs``). Over the window (``--seconds`` after
+  ``--warmup``) tables are opened and filled at ``--rate`` changes a second, each at a moment
+  fixed in advance (open loop); each change's latency runs from that moment to its arrival at
+  each watcher. The moves' latency is ``bench online``'s, over the same window.
 """
 
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
+import os
 import random
+import signal
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
+from collections import deque
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from websockets.exceptions import ConnectionClosed
+
+from cardtable.tools.benchonline import (
+    WINDOW,
+    WORKER_LINE,
+    Plan,
+    PlayWorkers,
+    cpu_seconds,
+    free_port,
+    gc_pauses,
+    listening,
+    move_figures,
+    percentile,
+    schedule,
+    serve_process,
+    until,
+    worker_line,
+)
+from cardtable.tools.benchwatchers import now
+from cardtable.tools.fail import fail
+
 #: repetitions of each timed leaderboard read (the median is quoted)
 READS = 21
+#: how long before its change is due a change's connection is opened (seconds)
+LEAD = 0.5
+#: how long the news of the window's last changes is waited for (seconds)
+DRAIN = 2.0
 
 
 def run_lobby_bench(args: Any) -> int:
+    plan = listing_plan(args)
     figures: dict[str, Any] = {
         "waves": [wave_figure(game, args.seekers) for game in ("pazaak", "pazu-pazaak")],
         "leaderboard": asyncio.run(leaderboard_figures(args.players)),
-        "listing": asyncio.run(listing_figures(args.listed, args.watchers, args.changes)),
+        "listing": asyncio.run(listing_figures(plan)),
     }
     if args.json:
         print(json.dumps(figures, indent=1))
@@ -49,13 +86,31 @@ def run_lobby_bench(args: Any) -> int:
         f"top-20 over the wire {board['wire_top_ms']:.2f} ms "
         f"(medians of {READS})"
     )
-    listing = figures["listing"]
-    print(
-        f"list  {listing['tables']:>6} listed tables, {listing['watchers']} watchers, "
-        f"{listing['changes']} changes: p50 {listing['p50_ms']:.1f} ms, p99 "
-        f"{listing['p99_ms']:.1f} ms, max {listing['max_ms']:.1f} ms, {listing['missed']} missed"
-    )
+    print(listing_text(figures["listing"]))
     return 0
+
+
+def listing_text(f: dict[str, Any]) -> str:
+    lag = f["watchers_lag_ms"] or {}
+    lines = [
+        f"list  {f['tables']:>6} listed tables, {f['watchers']} watchers, {f['changes']} changes "
+        f"({f['rate']:g} a second over {f['window_s']:g} s), from when each was due: "
+        f"p50 {f['p50_ms']} ms, p99 {f['p99_ms']} ms, max {f['max_ms']} ms; every watcher "
+        f"reached: p99 {f['all_reached_p99_ms']} ms; {f['missed']} missed",
+        f"      watchers' event-loop lag p99 {lag.get('p99')} ms, max {lag.get('max')} ms; "
+        f"CPU in cores: server {f['server_cpu_share']}, watchers {f['watchers_cpu_share']}, "
+        f"changes and hosts {f['changer_cpu_share']}"
+        + "".join(f"; {n} × {what}" for what, n in f["change_failures"].items()),
+    ]
+    moves = f["moves"]
+    if moves is not None:
+        lines.append(
+            f"      meanwhile {f['playing']} human-paced tables: {moves['achieved_moves_per_s']} "
+            f"moves/s, from when due p50 {moves['p50_ms']} ms, p99 {moves['p99_ms']} ms, max "
+            f"{moves['max_ms']} ms; {moves['errors']} errors; server pause max "
+            f"{moves['server_pause_max_ms']} ms"
+        )
+    return "\n".join(lines)
 
 
 def wave_figure(game: str, seekers: int) -> dict[str, Any]:
@@ -153,110 +208,234 @@ def _median(read: Any) -> float:
     return statistics.median(times) * 1000
 
 
-async def listing_figures(tables: int, watchers: int, changes: int) -> dict[str, Any]:
-    """How soon a listed table's change reaches every lobby watcher."""
-    import os
-    import socket
-    import subprocess
-    import sys
+@dataclass(frozen=True)
+class ListingPlan:
+    """The lobby's part of the bench: listed tables, their watchers, how often one changes, and
+    the human-paced tables played beside them (``play``, as ``bench online`` plays them)."""
 
-    from websockets.asyncio.client import connect
+    listed: int
+    watchers: int
+    rate: float
+    play: Plan
 
-    from cardtable.online import protocol as wire
-    from cardtable.online.lobbyclient import LobbyClient
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = int(probe.getsockname()[1])
-    url = f"ws://127.0.0.1:{port}"
-    folder = tempfile.mkdtemp(prefix="cardtable-bench-lobby-")
-    command = [sys.executable, "-m", "cardtable", "serve", "--port", str(port)]
-    command += ["--db", str(Path(folder) / "bench.sqlite3"), "--max-tables", "0"]
-    command += ["--tables-per-address", "0", "--wrong-codes", "0"]
-    server = subprocess.Popen(
-        command,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env={**os.environ, "CARDTABLE_HOME": folder},
+def listing_plan(args: Any) -> ListingPlan:
+    if args.listed < 1 or args.watchers < 1 or args.rate <= 0 or args.playing < 0:
+        fail("--listed and --watchers must be at least 1, --rate above 0, --playing 0 or more")
+    procs = (os.cpu_count() or 1) if args.procs is None else args.procs
+    play = Plan(
+        tables=args.playing,
+        spectators=0,
+        think=args.think,
+        stampede=False,
+        warmup=args.warmup,
+        seconds=WINDOW if args.seconds is None else args.seconds,
+        procs=procs,
+        gc_tuning=True,
     )
-    hosts: list[Any] = []
-    clients: list[LobbyClient] = []
-    try:
-        for _ in range(200):
+    return ListingPlan(args.listed, args.watchers, args.rate, play)
+
+
+class Lobbyist:
+    """Makes the changes the watchers are to see, each at the moment it is due: a listed table
+    opens (its row appears, one seat taken) or a guest fills one (its row shows both seats taken).
+
+    Open loop: each change is due at a time drawn in advance (exponential gaps, mean
+    ``1 / rate``), whatever became of the ones before, and its latency runs from that moment.
+    Its connection is opened shortly before, as a person's client is open before they click;
+    a generator late to send counts against the figure rather than hiding it."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        #: tables listed with a seat free: (invite, watch code)
+        self.open: deque[tuple[str, str]] = deque()
+        #: when each change was due, by the key the watchers note it under
+        self.due: dict[str, float] = {}
+        self.connections: list[Any] = []
+        self.failures: dict[str, int] = {}
+
+    async def _connect(self) -> Any:
+        from websockets.asyncio.client import connect
+
+        ws = await connect(self.url, open_timeout=60, compression=None)
+        self.connections.append(ws)
+        return ws
+
+    async def _hello(self, ws: Any, message: dict[str, Any]) -> dict[str, Any]:
+        from cardtable.online.protocol import PROTOCOL
+
+        await ws.send(json.dumps(message | {"version": PROTOCOL}))
+        answer: dict[str, Any] = json.loads(await ws.recv())
+        if answer.get("type") != "welcome":
+            raise RuntimeError(f"the server refused: {answer}")
+        return answer
+
+    async def list_one(self) -> str:
+        """Open a listed table whose host waits for a guest; its watch code."""
+        create = {"type": "create", "game": "pazaak", "seats": ["human"] * 2, "listed": True}
+        welcome = await self._hello(await self._connect(), create)
+        self.open.append((welcome["invite"], welcome["watch"]))
+        return str(welcome["watch"])
+
+    async def change(self, kind: str, due: float) -> None:
+        """Open a table (``"open"``) or fill one (``"fill"``) at ``due`` (``benchwatchers.now``)."""
+        try:
+            await asyncio.sleep(due - LEAD - now())
+            ws = await self._connect()
+            await asyncio.sleep(due - now())
+            if kind == "fill" and self.open:
+                invite, watch = self.open.popleft()
+                self.due[f"{watch} 2"] = due
+                await self._hello(ws, {"type": "join", "code": invite, "name": "Guest"})
+            else:
+                create = {"type": "create", "game": "pazaak", "seats": ["human"] * 2}
+                welcome = await self._hello(ws, create | {"listed": True})
+                self.due[f"{welcome['watch']} 1"] = due
+                self.open.append((welcome["invite"], welcome["watch"]))
+        except (OSError, RuntimeError, ConnectionClosed) as error:
+            what = type(error).__name__
+            self.failures[what] = self.failures.get(what, 0) + 1
+
+    async def close(self) -> None:
+        await asyncio.gather(*(ws.close() for ws in self.connections), return_exceptions=True)
+
+
+def change_times(start: float, end: float, rate: float) -> list[float]:
+    """When each change is due: a Poisson process of ``rate`` a second from ``start`` to ``end``."""
+    rng = random.Random(38)
+    times, at = [], start
+    while (at := at + rng.expovariate(rate)) < end:
+        times.append(at)
+    return times
+
+
+async def listing_figures(plan: ListingPlan) -> dict[str, Any]:
+    """How soon each change of a listed table reaches every lobby watcher, measured from when
+    it was due, while ``plan.play`` tables are played at people's pace on the same server."""
+    port = free_port()
+    url = f"ws://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory(prefix="cardtable-bench-lobby-") as name:
+        folder = Path(name)
+        server = serve_process(port, folder, plan.play, None)
+        lobbyist = Lobbyist(url)
+        try:
+            await listening(port)
+            for _ in range(plan.listed):
+                await lobbyist.list_one()
+            async with (
+                PlayWorkers([url], plan.play) as players,
+                _watchers_process(url, plan.watchers) as watchers,
+            ):
+                rows = await _ready(watchers)
+                await players.seated()
+                start, window = schedule(plan.play)
+                players.start(start, window)
+                # the same window on the monotonic clock the watchers note arrivals by
+                offset = now() - time.time()
+                dues = change_times(window[0] + offset, window[1] + offset, plan.rate)
+                kinds = ("open", "fill")
+                changes = [
+                    asyncio.create_task(lobbyist.change(kinds[n % 2], due))
+                    for n, due in enumerate(dues)
+                ]
+                await until(window[0])
+                cpu = _cpu_now(server.pid, watchers.pid)
+                await until(window[1])
+                cpu = [b - a for a, b in zip(cpu, _cpu_now(server.pid, watchers.pid), strict=True)]
+                await asyncio.gather(*changes)
+                await asyncio.sleep(DRAIN)  # the last changes' news is on its way
+                stopped = now()
+                assert watchers.stdin is not None
+                watchers.stdin.write(b"stop\n")
+                seen = await worker_line(watchers)
+                results = await players.results()
+        finally:
+            await lobbyist.close()
+            server.send_signal(signal.SIGINT)  # it writes its last pauses on the way out
             try:
-                _reader, writer = await asyncio.open_connection("127.0.0.1", port)
-            except OSError:
-                await asyncio.sleep(0.05)
-                continue
-            writer.close()
-            break
-        create = json.dumps(
-            {
-                "type": "create",
-                "version": wire.PROTOCOL,
-                "game": "pazaak",
-                "listed": True,
-                "seats": ["human", "human"],
-            }
-        )
-        invites: list[str] = []
-        for _ in range(tables):
-            host = await connect(url, compression=None)
-            await host.send(create)
-            invites.append(json.loads(await host.recv())["invite"])
-            hosts.append(host)
-        clients = [await LobbyClient.open(url, "Watcher") for _ in range(watchers)]
-        for client in clients:
-            await client.subscribe()
-        # 200 watchers' copies of the list live in this one process (200,000 rows): a real
-        # watcher holds one. Frozen, the collector does not walk them all at every full pass
-        gc.freeze()
-        sent: dict[str, float] = {}
-        delays: list[float] = []
-        by_change: dict[str, list[float]] = {}
+                server.wait(10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+        pauses = gc_pauses([folder / f"gc-{port}.jsonl"], *window)
+    measured = {"results": results, "window": window, "server_cpu": cpu[0], "memory": (0, 0)}
+    moves = move_figures(plan.play, measured, pauses) if plan.play.tables else None
+    return _listing_figures(plan, rows, lobbyist, seen, stopped, cpu, moves)
 
-        async def watch(client: LobbyClient) -> None:
-            while True:
-                news = await client.next_news()
-                now = time.perf_counter()
-                if isinstance(news, wire.Listed) and news.table.taken == 2:
-                    delays.append(now - sent[news.table.watch])
-                    by_change.setdefault(news.table.watch, []).append(delays[-1])
 
-        watching = [asyncio.create_task(watch(client)) for client in clients]
-        join = {"type": "join", "version": wire.PROTOCOL, "name": "Guest"}
-        for n in range(changes):
-            guest = await connect(url, compression=None)
-            code = invites[n]
-            watch_code = next(row.watch for row in clients[0].tables.values() if row.invite == code)
-            sent[watch_code] = time.perf_counter()
-            await guest.send(json.dumps(join | {"code": code}))
-            hosts.append(guest)
-            await asyncio.sleep(0.05)
-        expected = changes * watchers
-        for _ in range(100):
-            if len(delays) >= expected:
-                break
-            await asyncio.sleep(0.05)
-        for task in watching:
-            task.cancel()
-    finally:
-        for client in clients:
-            await client.close()
-        for host in hosts:
-            await host.close()
-        server.kill()
-        server.wait()
-    ms = sorted(d * 1000 for d in delays)
+def _listing_figures(
+    plan: ListingPlan,
+    rows: int,
+    lobbyist: Lobbyist,
+    seen: dict[str, Any],
+    stopped: float,
+    cpu: list[float],
+    moves: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """Each delivery's latency from when its change was due; a change a watcher never heard
+    of counts as missed and with the time it waited (a lower bound)."""
+    arrivals = seen.get("arrivals", {})
+    delays, reached_all, missed = [], [], 0
+    for key, due in lobbyist.due.items():
+        heard = [at - due for at in arrivals.get(key, [])]
+        missed += plan.watchers - len(heard)
+        heard += [stopped - due] * (plan.watchers - len(heard))
+        delays += heard
+        reached_all.append(max(heard))
+    ms = sorted(d * 1000 for d in delays) or [float("nan")]
+    every = sorted(d * 1000 for d in reached_all) or [float("nan")]
     return {
-        "tables": tables,
-        "watchers": watchers,
-        "changes": changes,
-        "p50_ms": statistics.median(ms),
-        "p99_ms": ms[int(len(ms) * 0.99) - 1] if ms else float("nan"),
-        "max_ms": ms[-1] if ms else float("nan"),
-        "missed": expected - len(ms),
-        "slowest_changes_ms": sorted(
-            (round(max(d) * 1000, 1), order) for order, d in enumerate(by_change.values())
-        )[-3:],
+        "tables": rows,
+        "watchers": plan.watchers,
+        "rate": plan.rate,
+        "window_s": plan.play.seconds,
+        "changes": len(lobbyist.due),
+        "change_failures": lobbyist.failures,
+        "p50_ms": percentile(ms, 0.5),
+        "p99_ms": percentile(ms, 0.99),
+        "max_ms": round(ms[-1], 2),
+        "all_reached_p99_ms": percentile(every, 0.99),
+        "missed": missed,
+        "watchers_closed": seen.get("closed"),
+        "watchers_lag_ms": seen.get("lag_ms"),
+        # CPU used in the window, in cores: the server, the watchers' process, and this one
+        # (the changes and the listed tables' hosts)
+        "server_cpu_share": round(cpu[0] / plan.play.seconds, 3),
+        "watchers_cpu_share": round(cpu[1] / plan.play.seconds, 3),
+        "changer_cpu_share": round(cpu[2] / plan.play.seconds, 3),
+        "playing": plan.play.tables,
+        "moves": moves,
     }
+
+
+def _cpu_now(server: int, watchers: int) -> list[float]:
+    """CPU seconds used so far by the server, the watchers' process and this process."""
+    return [cpu_seconds(server), cpu_seconds(watchers), time.process_time()]
+
+
+@asynccontextmanager
+async def _watchers_process(url: str, count: int) -> AsyncIterator[asyncio.subprocess.Process]:
+    worker = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "cardtable.tools.benchwatchers",
+        url,
+        str(count),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        limit=WORKER_LINE,
+    )
+    try:
+        yield worker
+    finally:
+        if worker.returncode is None:
+            worker.kill()
+        await worker.wait()
+
+
+async def _ready(watchers: asyncio.subprocess.Process) -> int:
+    """Wait until every watcher holds the listing; how many rows it had."""
+    ready = await worker_line(watchers)
+    if "ready" not in ready:
+        fail("the lobby watchers could not subscribe (is the server refusing them?)")
+    return int(ready["rows"])

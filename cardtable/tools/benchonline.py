@@ -62,7 +62,7 @@ class Plan:
     redis: str | None = None
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
@@ -79,7 +79,7 @@ def _rss_kib(pid: int) -> int:
     return 0
 
 
-def _cpu_seconds(pid: int) -> float:
+def cpu_seconds(pid: int) -> float:
     """CPU time a process has used (user and system), from /proc (0 where there is none)."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
@@ -88,7 +88,7 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def _listening(port: int, patience: float = 20.0) -> None:
+async def listening(port: int, patience: float = 20.0) -> None:
     for _ in range(int(patience / 0.05)):
         try:
             _, writer = await asyncio.open_connection("127.0.0.1", port)
@@ -105,7 +105,7 @@ def _shares(tables: int, procs: int) -> list[int]:
     return [tables // procs + (i < tables % procs) for i in range(procs)]
 
 
-async def _line(worker: asyncio.subprocess.Process) -> dict[str, Any]:
+async def worker_line(worker: asyncio.subprocess.Process) -> dict[str, Any]:
     """The next JSON line a worker prints; {} if it ends or falls silent for too long."""
     assert worker.stdout is not None
     try:
@@ -119,57 +119,88 @@ async def _line(worker: asyncio.subprocess.Process) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-async def _until(wall: float) -> None:
+async def until(wall: float) -> None:
     await asyncio.sleep(max(0.0, wall - time.time()))
 
 
-def _percentile(ordered: list[float], share: float) -> float:
+def percentile(ordered: list[float], share: float) -> float:
     return round(ordered[min(len(ordered) - 1, int(len(ordered) * share))], 2)
 
 
-async def _bench(urls: list[str], plan: Plan, pids: list[int]) -> dict[str, Any]:
-    """Seat the tables, play them through the warm-up and the window; what was measured.
-    Worker ``i`` opens its tables on node ``i`` (mod the nodes)."""
-    empty = sum(map(_rss_kib, pids))
-    workers = [
-        await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "cardtable.tools.benchclients",
-            *(urls[index % len(urls)], str(share), str(plan.spectators), str(plan.think)),
-            *("1" if plan.stampede else "0", str(index)),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            limit=WORKER_LINE,
-        )
-        for index, share in enumerate(_shares(plan.tables, plan.procs))
-    ]
-    results: list[dict[str, Any]] = []
-    try:
-        ready = await asyncio.gather(*(_line(w) for w in workers))
-        if any("ready" not in r for r in ready):
-            fail("a bench worker could not seat its tables (is the server refusing them?)")
-        idle = sum(map(_rss_kib, pids))
-        start = time.time() + 1.0
-        window = (start + plan.warmup, start + plan.warmup + plan.seconds)
-        schedule = json.dumps({"start": start, "window": window}).encode() + b"\n"
-        for worker in workers:
-            assert worker.stdin is not None
-            worker.stdin.write(schedule)
-        await _until(window[0])
-        cpu = sum(map(_cpu_seconds, pids))
-        await _until(window[1])
-        cpu = sum(map(_cpu_seconds, pids)) - cpu
-        results = await asyncio.gather(*(_line(w) for w in workers))
-    finally:
-        for worker in workers:
+class PlayWorkers:
+    """The client processes of the bench's tables (``benchclients``): each seats its share, all
+    start on one schedule, and each reports its figures once the window is over. Worker ``i``
+    opens its tables on ``urls[i]`` (mod their number)."""
+
+    def __init__(self, urls: list[str], plan: Plan) -> None:
+        self.urls = urls
+        self.plan = plan
+        self.workers: list[asyncio.subprocess.Process] = []
+
+    async def __aenter__(self) -> PlayWorkers:
+        plan = self.plan
+        for index, share in enumerate(_shares(plan.tables, plan.procs)):
+            self.workers.append(
+                await asyncio.create_subprocess_exec(
+                    sys.executable,
+                    "-m",
+                    "cardtable.tools.benchclients",
+                    *(self.urls[index % len(self.urls)], str(share), str(plan.spectators)),
+                    *(str(plan.think), "1" if plan.stampede else "0", str(index)),
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    limit=WORKER_LINE,
+                )
+            )
+        return self
+
+    async def __aexit__(self, *_exc: object) -> None:
+        for worker in self.workers:
             if worker.returncode is None:
                 worker.kill()
             await worker.wait()
+
+    async def seated(self) -> None:
+        """Return once every worker has seated its tables."""
+        ready = await asyncio.gather(*(worker_line(w) for w in self.workers))
+        if any("ready" not in r for r in ready):
+            fail("a bench worker could not seat its tables (is the server refusing them?)")
+
+    def start(self, start: float, window: tuple[float, float]) -> None:
+        """Play from ``start`` and measure over ``window`` (wall-clock times)."""
+        schedule = json.dumps({"start": start, "window": window}).encode() + b"\n"
+        for worker in self.workers:
+            assert worker.stdin is not None
+            worker.stdin.write(schedule)
+
+    async def results(self) -> list[dict[str, Any]]:
+        """Each worker's figures (printed once its window is over)."""
+        return list(await asyncio.gather(*(worker_line(w) for w in self.workers)))
+
+
+def schedule(plan: Plan) -> tuple[float, tuple[float, float]]:
+    """When play starts (a second from now) and the window measured (wall-clock times)."""
+    start = time.time() + 1.0
+    return start, (start + plan.warmup, start + plan.warmup + plan.seconds)
+
+
+async def _bench(urls: list[str], plan: Plan, pids: list[int]) -> dict[str, Any]:
+    """Seat the tables, play them through the warm-up and the window; what was measured."""
+    empty = sum(map(_rss_kib, pids))
+    async with PlayWorkers(urls, plan) as workers:
+        await workers.seated()
+        idle = sum(map(_rss_kib, pids))
+        start, window = schedule(plan)
+        workers.start(start, window)
+        await until(window[0])
+        cpu = sum(map(cpu_seconds, pids))
+        await until(window[1])
+        cpu = sum(map(cpu_seconds, pids)) - cpu
+        results = await workers.results()
     return {"results": results, "window": window, "server_cpu": cpu, "memory": (empty, idle)}
 
 
-def _figures(plan: Plan, measured: dict[str, Any], pauses: dict[str, Any]) -> dict[str, Any]:
+def move_figures(plan: Plan, measured: dict[str, Any], pauses: dict[str, Any]) -> dict[str, Any]:
     results = measured["results"]
     errors: dict[str, int] = {}
     for result in results:
@@ -193,10 +224,10 @@ def _figures(plan: Plan, measured: dict[str, Any], pauses: dict[str, Any]) -> di
         "spectator_updates_per_s": round(
             sum(r.get("spectator_updates", 0) for r in results) / plan.seconds, 1
         ),
-        "p50_ms": _percentile(ms, 0.5),
-        "p90_ms": _percentile(ms, 0.9),
-        "p99_ms": _percentile(ms, 0.99),
-        "p99_9_ms": _percentile(ms, 0.999),
+        "p50_ms": percentile(ms, 0.5),
+        "p90_ms": percentile(ms, 0.9),
+        "p99_ms": percentile(ms, 0.99),
+        "p99_9_ms": percentile(ms, 0.999),
         "max_ms": round(ms[-1], 2),
         "errors": sum(errors.values()),
         "error_kinds": errors,
@@ -213,7 +244,9 @@ def _figures(plan: Plan, measured: dict[str, Any], pauses: dict[str, Any]) -> di
     }
 
 
-def _serve(port: int, folder: Path, plan: Plan, store: str | None) -> subprocess.Popen[bytes]:
+def serve_process(
+    port: int, folder: Path, plan: Plan, store: str | None
+) -> subprocess.Popen[bytes]:
     environment = {**os.environ, LOG_ENV: str(folder / f"gc-{port}.jsonl")}
     if not plan.gc_tuning:
         environment[TUNING_ENV] = "off"
@@ -230,7 +263,7 @@ def _serve(port: int, folder: Path, plan: Plan, store: str | None) -> subprocess
     )
 
 
-def _pauses(paths: list[Path], start: float, end: float) -> dict[str, Any]:
+def gc_pauses(paths: list[Path], start: float, end: float) -> dict[str, Any]:
     """The collections of every node added up, and the longest pauses of any."""
     each = [read_pauses(path, start, end) for path in paths]
     return {
@@ -298,16 +331,16 @@ def plan_from(args: Any) -> Plan:
 
 def run_online_bench(args: Any) -> int:
     plan = plan_from(args)
-    ports = [_free_port() for _ in range(plan.nodes)]
+    ports = [free_port() for _ in range(plan.nodes)]
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
 
         async def main() -> dict[str, Any]:
             async with _fresh_database(plan.store) as store:
-                servers = [_serve(port, folder, plan, store) for port in ports]
+                servers = [serve_process(port, folder, plan, store) for port in ports]
                 try:
                     for port in ports:
-                        await _listening(port)
+                        await listening(port)
                     urls = [f"ws://127.0.0.1:{port}" for port in ports]
                     return await _bench(urls, plan, [server.pid for server in servers])
                 finally:
@@ -322,8 +355,8 @@ def run_online_bench(args: Any) -> int:
 
         measured = asyncio.run(main())
         logs = [folder / f"gc-{port}.jsonl" for port in ports]
-        pauses = _pauses(logs, *measured["window"])
-    figures = _figures(plan, measured, pauses)
+        pauses = gc_pauses(logs, *measured["window"])
+    figures = move_figures(plan, measured, pauses)
     print(json.dumps({"online": figures}) if args.json else _text(figures))
     return 0
 

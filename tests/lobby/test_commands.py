@@ -144,14 +144,21 @@ async def test_a_server_killed_as_rated_games_end_keeps_results_and_ratings_cons
 @pytest.mark.timeout(180)
 async def test_the_lobby_bench_reports_every_figure(tmp_path: Path) -> None:
     words = ["bench", "lobby", "--json", "--seekers", "40", "--players", "500"]
-    words += ["--listed", "20", "--watchers", "3", "--changes", "4"]
+    words += ["--listed", "20", "--watchers", "3", "--rate", "5", "--playing", "4"]
+    words += ["--think", "0.2", "--warmup", "0.5", "--seconds", "2", "--procs", "1"]
     code, out = await run(words, tmp_path / "bench")
     assert code == 0, out
     figures = json.loads(out)
     pazaak, pazu = figures["waves"]
     assert pazaak["seated"] == 2 * pazaak["tables"] and pazu["seated"] <= 40
     assert figures["leaderboard"]["players"] == 500 and figures["leaderboard"]["rank"] >= 1
-    assert figures["listing"]["missed"] == 0 and figures["listing"]["changes"] == 4
+    listing = figures["listing"]
+    # every change made reached every watcher, and the tables played meanwhile
+    assert listing["tables"] == 20 and listing["changes"] >= 1 and listing["missed"] == 0
+    assert listing["change_failures"] == {} and listing["watchers_closed"] == 0
+    assert 0 < listing["p50_ms"] <= listing["p99_ms"] <= listing["max_ms"]
+    moves = listing["moves"]
+    assert moves["tables"] == 4 and moves["achieved_moves_per_s"] > 0 and moves["errors"] == 0
 
 
 async def test_a_player_with_a_key_who_joins_a_listed_table_shows_with_tag_and_rating(
