@@ -95,7 +95,7 @@ def _add_online_commands(commands: Any) -> None:
     serve.add_argument(
         "--recompute-ratings",
         action="store_true",
-        help="rebuild every rating in --db from its results, say what differed, and exit",
+        help="rebuild every rating in --db (or --store) from its results, say what differed, exit",
     )
     serve.add_argument(
         "--metrics",

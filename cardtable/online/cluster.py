@@ -22,6 +22,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.http11 import Request, Response
 
 from cardtable.games.registry import GAMES
+from cardtable.online.clustermeeting import ClusterMeeting
 from cardtable.online.protocol import CODE_LETTERS, Watch, Welcome
 from cardtable.online.relay import Followers, Relay
 from cardtable.online.store import SharedStore, TableStore
@@ -96,6 +97,8 @@ class Node:
         #: the public view of each table here, for spectators on other nodes
         self.relays: dict[Table, Relay] = {}
         self.followers = Followers(self.redis)
+        #: the lobby's pools, listings and ladder, shared with every node
+        self.lobby: ClusterMeeting | None = None
 
     async def start(self, tables: TableDirectory, lifecycle: Lifecycle) -> None:
         """Claim the tables nobody holds, then keep leases renewed and watch for orphans."""
@@ -111,6 +114,8 @@ class Node:
         for relay in self.relays.values():
             relay.close()
         self.followers.close()
+        if self.lobby is not None:
+            await self.lobby.stop()
         codes = [code for t in self.tables.values() for code in (t.invite, t.watch)]
         if codes:
             await self._release(keys=[route_key(c) for c in codes], args=[self.url])
@@ -166,13 +171,16 @@ class Node:
         return response
 
     def meeting(self, store: TableStore | SharedStore, journal: Journal) -> Meeting:
-        """For now the pools stay on each node and rated play is refused."""
-        import time
-
+        """Pools and listings in Redis, shared with every node; the ladder in PostgreSQL."""
         from cardtable.online.lobby import quick_match_sizes
-        from cardtable.online.meeting import LocalMeeting
+        from cardtable.online.pgladder import PostgresLadder
+        from cardtable.online.pgstore import PostgresStore
 
-        return LocalMeeting(quick_match_sizes(), time.monotonic, None)
+        ladder = PostgresLadder(store, journal) if isinstance(store, PostgresStore) else None
+        self.lobby = ClusterMeeting(
+            self.redis, self.url, quick_match_sizes(), self.lease_ms / 1000, ladder
+        )
+        return self.lobby
 
     # -- spectators ----------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ the top rows and a player's own rank cost an index walk, not a sort of every pla
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Awaitable, Iterable, Iterator, Sequence
+from collections.abc import Awaitable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
@@ -301,7 +301,7 @@ class SqliteLadder:
             "ORDER BY r.conservative DESC, r.player LIMIT ? OFFSET ?",
             (game, since, limit, offset),
         ).fetchall()
-        return [_board_row(rank, row) for rank, row in enumerate(rows, offset + 1)]
+        return [board_row_of(rank, row) for rank, row in enumerate(rows, offset + 1)]
 
     def standing(self, player: str, game: str, now: datetime) -> BoardRow | None:
         """A player's own line, ranked among everyone ranked (rank None when not ranked)."""
@@ -310,7 +310,7 @@ class SqliteLadder:
         ).fetchone()
         if row is None:
             return None
-        mine = _board_row(None, row)
+        mine = board_row_of(None, row)
         since = (now - RECENT).timestamp()
         ranked = self.db.execute(
             f"SELECT count(*) FROM ratings r WHERE {self._RANKED} AND r.player = ?",
@@ -323,7 +323,7 @@ class SqliteLadder:
             "(r.conservative > ? OR (r.conservative = ? AND r.player < ?))",
             (game, since, mine.rating.conservative, mine.rating.conservative, player),
         ).fetchone()[0]
-        return _board_row(ahead + 1, row)
+        return board_row_of(ahead + 1, row)
 
     def everyone(self, game: str, now: datetime) -> list[BoardRow]:
         """Every rated player of ``game``, ranked ones first in order, then the rest."""
@@ -332,10 +332,10 @@ class SqliteLadder:
         rest = self.db.execute(
             f"{self._ROW} WHERE r.game = ? ORDER BY r.conservative DESC, r.player", (game,)
         ).fetchall()
-        return ranked + [_board_row(None, row) for row in rest if row[0] not in seen]
+        return ranked + [board_row_of(None, row) for row in rest if row[0] not in seen]
 
 
-def _board_row(rank: int | None, row: Sequence[Any]) -> BoardRow:
+def board_row_of(rank: int | None, row: Sequence[Any]) -> BoardRow:
     """A leaderboard line from a ``_ROW`` row."""
     player, name, bot, mu, sigma, games, started, finished = row
     finish_rate = finished / started if started else None
@@ -421,11 +421,3 @@ class LocalLadder:
 
     async def everyone(self, game: str, now: datetime) -> list[BoardRow]:
         return self.ladder.everyone(game, now)
-
-
-def ladder_rows(rows: Iterable[Sequence[Any]], first_rank: int | None) -> list[BoardRow]:
-    """Leaderboard lines from ``_ROW``-shaped rows, ranked from ``first_rank`` (None: unranked)."""
-    return [
-        _board_row(None if first_rank is None else first_rank + n, row)
-        for n, row in enumerate(rows)
-    ]

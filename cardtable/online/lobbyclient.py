@@ -221,4 +221,10 @@ class LobbyClient:
 def seat_session(url: str, matched: wire.Matched) -> RemoteSession:
     """The table session for a match: it takes the matched seat with its token (not started:
     call ``start()``, or hand it to a table screen or a ``BotSeat``)."""
-    return RemoteSession(GAMES.get(matched.game), url, {"type": "resume", "token": matched.token})
+    session = RemoteSession(
+        GAMES.get(matched.game), url, {"type": "resume", "token": matched.token}
+    )
+    # connects at the table's own address: a node of several that does not hold it sends the
+    # seat on to the one that does
+    session.invite = matched.invite
+    return session

@@ -13,7 +13,9 @@ names the table as fenced, and the server gives it up.
 
 from __future__ import annotations
 
+import asyncio
 import json
+from collections.abc import Awaitable, Callable
 from dataclasses import asdict
 from typing import Any
 
@@ -35,7 +37,38 @@ MIGRATIONS = (
     CREATE INDEX tables_invite ON tables ((setup->>'invite')) WHERE NOT finished;
     CREATE INDEX tables_watch ON tables ((setup->>'watch')) WHERE NOT finished;
     """,
+    # the ladder (pgladder.py): players, append-only results, and the ratings they give
+    """
+    CREATE TABLE players (
+        id TEXT PRIMARY KEY, name TEXT NOT NULL, bot BOOLEAN NOT NULL DEFAULT FALSE,
+        started INTEGER NOT NULL DEFAULT 0, finished INTEGER NOT NULL DEFAULT 0);
+    CREATE TABLE results (
+        id BIGSERIAL PRIMARY KEY, game TEXT NOT NULL, tbl TEXT NOT NULL UNIQUE,
+        ended DOUBLE PRECISION NOT NULL, day TEXT NOT NULL, counted BOOLEAN NOT NULL);
+    CREATE INDEX results_day ON results (game, day) WHERE counted;
+    CREATE TABLE result_rows (
+        result BIGINT NOT NULL REFERENCES results (id), seat INTEGER NOT NULL,
+        player TEXT NOT NULL, place INTEGER NOT NULL, left_early BOOLEAN NOT NULL,
+        PRIMARY KEY (result, seat));
+    CREATE INDEX result_rows_player ON result_rows (player, result);
+    CREATE FUNCTION results_kept() RETURNS trigger LANGUAGE plpgsql AS
+        $$ BEGIN RAISE EXCEPTION 'results are append-only'; END $$;
+    CREATE TRIGGER results_kept BEFORE UPDATE OR DELETE ON results
+        FOR EACH ROW EXECUTE FUNCTION results_kept();
+    CREATE TRIGGER result_rows_kept BEFORE UPDATE OR DELETE ON result_rows
+        FOR EACH ROW EXECUTE FUNCTION results_kept();
+    CREATE TABLE ratings (
+        player TEXT NOT NULL, game TEXT NOT NULL, mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL, games INTEGER NOT NULL,
+        conservative DOUBLE PRECISION NOT NULL, last_played DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (player, game));
+    CREATE INDEX ratings_board
+        ON ratings (game, conservative DESC, games, sigma, last_played, player);
+    """,
 )
+
+#: a write joined to a flush (a game's result): run on the flush's connection, in its transaction
+Kept = Callable[[asyncpg.Connection], Awaitable[Any]]
 
 #: the lock every node takes while migrating, so two starting at once do not race
 _MIGRATION_LOCK = 0x63617264
@@ -64,6 +97,7 @@ class PostgresStore:
         self._seated: dict[str, TableRecord] = {}
         self._appended: list[tuple[str, int, str]] = []
         self._finished: list[str] = []
+        self._kept: list[tuple[str, Kept, asyncio.Future[Any]]] = []
 
     @classmethod
     async def open(cls, dsn: str, stall: float = 10.0) -> PostgresStore:
@@ -95,6 +129,12 @@ class PostgresStore:
     def finish(self, table: str) -> None:
         self._finished.append(table)
 
+    def keep(self, table: str, job: Kept, done: asyncio.Future[Any]) -> None:
+        """Run ``job`` inside the flush's transaction, after the table's own writes, unless the
+        table is fenced; ``done`` gets what it returns once the transaction commits (None: the
+        table is not this process's to write)."""
+        self._kept.append((table, job, done))
+
     async def flush(self) -> set[str]:
         """Send every staged write in one transaction; the tables whose writes were refused
         because another node has claimed them since (they are no longer this node's)."""
@@ -105,8 +145,28 @@ class PostgresStore:
             self._finished,
         )
         self._created, self._seated, self._appended, self._finished = [], {}, [], []
+        kept, self._kept = self._kept, []
+        try:
+            fenced = await self._write(created, seated, appended, finished, kept)
+        except BaseException as error:
+            for _, _, done in kept:
+                if not done.done():
+                    done.set_exception(error)
+                    done.exception()  # retrieved: the journal reports the failure
+            raise
+        return fenced
+
+    async def _write(
+        self,
+        created: list[TableRecord],
+        seated: dict[str, TableRecord],
+        appended: list[tuple[str, int, str]],
+        finished: list[str],
+        kept: list[tuple[str, Kept, asyncio.Future[Any]]],
+    ) -> set[str]:
         new = {r.id for r in created}
-        touched = ({t for t, _, _ in appended} | set(seated) | set(finished)) - new
+        touched = {t for t, _, _ in appended} | set(seated) | set(finished)
+        touched = (touched | {t for t, _, _ in kept}) - new
         async with self.pool.acquire() as db, db.transaction():
             fenced = await self._fenced(db, touched)
             if created:
@@ -127,6 +187,9 @@ class PostgresStore:
             done = [t for t in finished if t not in fenced]
             if done:
                 await db.execute("UPDATE tables SET finished = TRUE WHERE id = ANY($1)", done)
+            results = [(await job(db) if t not in fenced else None) for t, job, _ in kept]
+        for (_, _, future), result in zip(kept, results, strict=True):
+            future.set_result(result)
         for table in (*fenced, *done):  # not this process's to write any more
             self.epochs.pop(table, None)
         return fenced

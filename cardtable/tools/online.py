@@ -59,26 +59,28 @@ def run_serve_command(args: Any) -> int:
 
 
 def _recompute_ratings(args: Any) -> int:
-    """``serve --recompute-ratings``: every rating rebuilt from the results, and what differed."""
+    """``serve --recompute-ratings``: every rating rebuilt from the results, and what differed
+    (in the SQLite --db, or in the PostgreSQL --store every node shares)."""
     from cardtable.online.ladder import SqliteLadder
     from cardtable.online.store import SqliteStore, StoreTooNew, default_db
 
     if args.store is not None:
-        fail("--recompute-ratings works on a SQLite --db (ratings live beside its tables)")
-    db = Path(args.db) if args.db else default_db()
-    if not db.exists():
-        fail(f"no store at {db}")
-    try:
-        store = SqliteStore(db)
-        ladder = SqliteLadder(store)
-        results = sum(1 for _ in ladder.results())
-        differences = ladder.recompute()
-    except (StoreTooNew, sqlite3.Error) as error:
-        fail(f"{db}: {error}")
+        results, ratings, differences = asyncio.run(_recompute_shared(args.store))
+    else:
+        db = Path(args.db) if args.db else default_db()
+        if not db.exists():
+            fail(f"no store at {db}")
+        try:
+            store = SqliteStore(db)
+            ladder = SqliteLadder(store)
+            results = sum(1 for _ in ladder.results())
+            differences = ladder.recompute()
+        except (StoreTooNew, sqlite3.Error) as error:
+            fail(f"{db}: {error}")
+        ratings = len(ladder.stored())
+        store.close()
     for line in differences:
         print(line)
-    ratings = len(ladder.stored())
-    store.close()
     verdict = (
         "every stored rating was right"
         if not differences
@@ -86,6 +88,27 @@ def _recompute_ratings(args: Any) -> int:
     )
     print(f"{results} results, {ratings} ratings rebuilt: {verdict}")
     return 1 if differences else 0
+
+
+async def _recompute_shared(url: str) -> tuple[int, int, list[str]]:
+    """Recompute the ratings a cluster keeps in PostgreSQL: results, ratings, differences."""
+    from cardtable.online.hosting import StoreUnreachable, open_store
+    from cardtable.online.journal import Journal
+    from cardtable.online.pgladder import PostgresLadder
+    from cardtable.online.pgstore import PostgresStore
+
+    try:
+        store = await open_store(url, None)
+    except StoreUnreachable as error:
+        fail(str(error))
+    assert isinstance(store, PostgresStore)
+    try:
+        ladder = PostgresLadder(store, Journal(store))
+        results = len(await ladder.results())
+        differences = await ladder.recompute()
+        return results, len(await ladder.stored()), differences
+    finally:
+        await store.close()
 
 
 def _lan_url(port: int) -> str:

@@ -1,0 +1,200 @@
+"""The lobby's meeting place on one node of a cluster: Redis for the pools and the listings, and
+for word between nodes; PostgreSQL for players, results and ratings (``pgladder``).
+
+Each node listens on two Redis channels: its own (``cardtable:lobby:to:NODE``: messages for the
+lobby connections it holds, in batches) and everyone's (``cardtable:lobby:all``: a called-off
+match's table to drop, a nudge to run a wave now, a listing that changed). What a node publishes
+leaves in the order it was said, one batch per channel at a time.
+
+A node's listed rows live in its own hash (``cardtable:lobby:listings:NODE``), kept alive by the
+same loop that renews the waves' lease: a node that dies takes its rows with it once they lapse.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from redis.asyncio import Redis
+
+from cardtable.online.protocol import ListedTable
+from cardtable.online.sharedpools import PREFIX, RedisPools
+
+if TYPE_CHECKING:
+    from cardtable.online.ladder import Ladder
+    from cardtable.online.meeting import Lobby
+
+log = logging.getLogger("cardtable.lobby")
+
+EVERYONE = PREFIX + "all"
+NODES = PREFIX + "nodes"
+
+
+def inbox(node: str) -> str:
+    """The channel of the lobby connections on ``node``."""
+    return f"{PREFIX}to:{node}"
+
+
+def listings_key(node: str) -> str:
+    return f"{PREFIX}listings:{node}"
+
+
+class ClusterMeeting:
+    """Pools, listings and word between nodes in Redis; the ladder in PostgreSQL."""
+
+    def __init__(
+        self,
+        redis: Redis,
+        node: str,
+        sizes: dict[str, tuple[int, int]],
+        lease: float,
+        ladder: Ladder | None,
+    ) -> None:
+        self.redis = redis
+        self.node = node
+        self.lease = lease
+        self._pools = RedisPools(redis, node, sizes, lease)
+        self._ladder = ladder
+        self.lobby: Lobby | None = None
+        #: what is to be published, by channel, in order; and the listing writes before it
+        self._outbox: dict[str, list[Any]] = {}
+        self._rows: list[tuple[str, str | None]] = []
+        self._said = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._runs_waves = False
+
+    @property
+    def pools(self) -> RedisPools:
+        return self._pools
+
+    @property
+    def ladder(self) -> Ladder | None:
+        return self._ladder
+
+    async def start(self, lobby: Lobby) -> None:
+        self.lobby = lobby
+        loop = asyncio.get_running_loop()
+        heard = asyncio.Event()
+        self._tasks = [
+            loop.create_task(self._listening(heard)),
+            loop.create_task(self._sending()),
+            loop.create_task(self._leasing()),
+        ]
+        await heard.wait()  # subscribed before the first client comes
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    def _here(self) -> Lobby:
+        assert self.lobby is not None, "the meeting place is not started"
+        return self.lobby
+
+    # -- word between nodes ----------------------------------------------------------------------
+
+    def tell(self, node: str, key: str, text: str) -> None:
+        if node == self.node:
+            self._here().deliver(key, text)
+        else:
+            self._say(inbox(node), [key, text])
+
+    def drop_table(self, invite: str) -> None:
+        if invite:
+            self._say(EVERYONE, {"drop": invite})
+
+    def nudge(self) -> None:
+        self._say(EVERYONE, {"nudge": True})
+
+    async def list_table(self, row: ListedTable, text: str) -> None:
+        self._rows.append((row.watch, row.model_dump_json()))
+        self._say(EVERYONE, {"announce": text})
+
+    async def unlist(self, watch: str, text: str) -> None:
+        self._rows.append((watch, None))
+        self._say(EVERYONE, {"announce": text})
+
+    async def listings(self) -> list[ListedTable]:
+        alive = await self.redis.zrangebyscore(NODES, time.time() - self.lease, "+inf")
+        rows: list[ListedTable] = []
+        for node in alive:
+            assert isinstance(node, bytes)
+            found = await self.redis.hgetall(listings_key(node.decode()))
+            rows += [ListedTable.model_validate_json(v) for v in found.values()]
+        return rows
+
+    def _say(self, channel: str, message: Any) -> None:
+        self._outbox.setdefault(channel, []).append(message)
+        self._said.set()
+
+    async def _sending(self) -> None:
+        """Publish what was said, a batch per channel, the listing rows written first."""
+        while True:
+            await self._said.wait()
+            self._said.clear()
+            outbox, rows = self._outbox, self._rows
+            self._outbox, self._rows = {}, []
+            try:
+                async with self.redis.pipeline(transaction=True) as pipe:
+                    mine = listings_key(self.node)
+                    for watch, row in rows:
+                        if row is None:
+                            pipe.hdel(mine, watch)
+                        else:
+                            pipe.hset(mine, watch, row)
+                    for channel, messages in outbox.items():
+                        pipe.publish(channel, json.dumps(messages))
+                    await pipe.execute()
+            except Exception as error:  # Redis away: what was said is lost, say so
+                log.warning("the lobby could not tell the other nodes: %s", error)
+
+    async def _listening(self, heard: asyncio.Event) -> None:
+        async with self.redis.pubsub() as pubsub:
+            await pubsub.subscribe(inbox(self.node), EVERYONE)
+            heard.set()
+            while True:
+                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+                if message is not None:
+                    self._heard(_text(message["channel"]), json.loads(message["data"]))
+
+    def _heard(self, channel: str, batch: list[Any]) -> None:
+        lobby = self._here()
+        if channel != EVERYONE:
+            for key, text in batch:
+                lobby.deliver(key, text)
+            return
+        for said in batch:
+            if "drop" in said:
+                lobby.drop_table(said["drop"])
+            elif "nudge" in said:
+                lobby.nudge()
+            else:
+                lobby.announce(said["announce"])
+
+    async def _leasing(self) -> None:
+        """Keep this node's listings alive and try for the waves' lease, well within its life;
+        a node that has just taken the lease runs a wave at once."""
+        while True:
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    pipe.zadd(NODES, {self.node: time.time()})
+                    pipe.pexpire(listings_key(self.node), int(self.lease * 3000))
+                    await pipe.execute()
+                held = await self._pools.hold_lease()
+                if held and not self._runs_waves:
+                    log.info("this node runs the quick-match waves now")
+                    self._here().nudge()
+                self._runs_waves = held
+            except Exception as error:
+                log.warning("could not renew the lobby's leases: %s", error)
+            await asyncio.sleep(self.lease / 3)
+
+
+def _text(data: bytes | str) -> str:
+    return data.decode() if isinstance(data, bytes) else data

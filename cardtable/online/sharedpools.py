@@ -1,0 +1,359 @@
+"""The quick-match pools of a cluster, in Redis: one pool per game, waves run by one node at a time.
+
+Any node adds, updates and removes its own seekers' tickets; the node holding the waves' lease
+(``cardtable:lobby:waves``, renewed well within its life) reads every pool, forms tables with the
+same rules as a server on its own (``matchmaking.Matchmaker``, loaded with what Redis holds),
+and writes each table back in one script that first checks the lease is still its own and every
+ticket is still the one it read. So a node that stalled and lost the lease forms nothing, a
+ticket cancelled or changed meanwhile is not seated, and nobody is seated twice. When the lease
+holder dies its lease lapses and the next node to try takes it; the pools never lived in it.
+
+Keys (``cardtable:lobby:`` and):
+
+- ``pool:GAME`` hash: seeker key → ticket (JSON); ``seeking`` hash: key → the game they seek;
+- ``seated`` hash: key → the match they are in (confirming or playing);
+- ``match:ID`` hash: ``head`` (JSON), ``t:KEY`` each member's ticket, ``c:KEY`` once they sat
+  down, ``invite`` once the table is open; ``matches`` set: the ids confirming.
+
+Times are wall-clock seconds (``time.time``): every node reads the same clock.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import asdict
+from typing import Any
+
+from redis.asyncio import Redis
+
+from cardtable.online.matchmaking import (
+    Clock,
+    Match,
+    Matchmaker,
+    SeekRefused,
+    Status,
+    Ticket,
+)
+from cardtable.online.pools import Seeker, Standing, Wave
+
+PREFIX = "cardtable:lobby:"
+LEASE_KEY = PREFIX + "waves"
+
+#: take the waves' lease if nobody holds it, or renew it if this node does: 1 if held now
+_LEASE = """
+local owner = redis.call('GET', KEYS[1])
+if owner == ARGV[1] or not owner then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
+end
+return 0
+"""
+
+#: a player's one ticket: refused (0) while they are at a quick-match table
+_SEEK = """
+local p = ARGV[1]
+if redis.call('HEXISTS', p .. 'seated', ARGV[2]) == 1 then return 0 end
+local before = redis.call('HGET', p .. 'seeking', ARGV[2])
+if before and before ~= ARGV[3] then redis.call('HDEL', p .. 'pool:' .. before, ARGV[2]) end
+redis.call('HSET', p .. 'seeking', ARGV[2], ARGV[3])
+redis.call('HSET', p .. 'pool:' .. ARGV[3], ARGV[2], ARGV[4])
+return 1
+"""
+
+#: undo match ARGV[2] (if it still waits for seats): members who sat down (and all of them,
+#: if its table never opened, so never heard of it) go back to their pool, except ARGV[3];
+#: returns the match's fields and then the keys sent back
+_CALL_OFF_BODY = """
+local m = p .. 'match:' .. ARGV[2]
+local fields = redis.call('HGETALL', m)
+if #fields == 0 then return false end
+local opened = redis.call('HEXISTS', m, 'invite') == 1
+local back = {}
+for i = 1, #fields, 2 do
+  local name = fields[i]
+  if string.sub(name, 1, 2) == 't:' then
+    local key = string.sub(name, 3)
+    redis.call('HDEL', p .. 'seated', key)
+    local sat = redis.call('HEXISTS', m, 'c:' .. key) == 1
+    if key ~= ARGV[3] and (sat or not opened) then
+      local game = cjson.decode(fields[i + 1]).game
+      redis.call('HSET', p .. 'pool:' .. game, key, fields[i + 1])
+      redis.call('HSET', p .. 'seeking', key, game)
+      back[#back + 1] = key
+    end
+  end
+end
+redis.call('DEL', m)
+redis.call('SREM', p .. 'matches', ARGV[2])
+return {fields, back}
+"""
+
+#: a seeker leaves: their ticket goes, and a match of theirs still confirming is called off
+_CANCEL = (
+    """
+local p = ARGV[1]
+local game = redis.call('HGET', p .. 'seeking', ARGV[3])
+if game then
+  redis.call('HDEL', p .. 'pool:' .. game, ARGV[3])
+  redis.call('HDEL', p .. 'seeking', ARGV[3])
+end
+local id = redis.call('HGET', p .. 'seated', ARGV[3])
+if not id then return false end
+ARGV[2] = id
+"""
+    + _CALL_OFF_BODY
+)
+
+#: the wave runner calls a late match off, while it holds the lease (ARGV[4] its node)
+_EXPIRE = (
+    """
+local p = ARGV[1]
+if redis.call('GET', p .. 'waves') ~= ARGV[4] then return false end
+"""
+    + _CALL_OFF_BODY
+)
+
+#: seat a formed match, if the lease is still this node's (ARGV[2]) and every ticket is still
+#: the one read: ARGV[3] the id, ARGV[4] its head, then key, game, ticket for each member
+_FORM = """
+local p = ARGV[1]
+if redis.call('GET', p .. 'waves') ~= ARGV[2] then return -1 end
+for i = 5, #ARGV, 3 do
+  if redis.call('HGET', p .. 'pool:' .. ARGV[i + 1], ARGV[i]) ~= ARGV[i + 2] then return 0 end
+  if redis.call('HEXISTS', p .. 'seated', ARGV[i]) == 1 then return 0 end
+end
+local m = p .. 'match:' .. ARGV[3]
+redis.call('HSET', m, 'head', ARGV[4])
+for i = 5, #ARGV, 3 do
+  redis.call('HDEL', p .. 'pool:' .. ARGV[i + 1], ARGV[i])
+  redis.call('HDEL', p .. 'seeking', ARGV[i])
+  redis.call('HSET', p .. 'seated', ARGV[i], ARGV[3])
+  redis.call('HSET', m, 't:' .. ARGV[i], ARGV[i + 2])
+end
+redis.call('SADD', p .. 'matches', ARGV[3])
+return 1
+"""
+
+#: a member sat down: 1 once every member of the match has (it is in play, no longer kept)
+_CONFIRM = """
+local p = ARGV[1]
+local m = p .. 'match:' .. ARGV[2]
+if redis.call('HEXISTS', m, 't:' .. ARGV[3]) == 0 then return 0 end
+redis.call('HSET', m, 'c:' .. ARGV[3], '1')
+local members, sat = 0, 0
+for _, name in ipairs(redis.call('HKEYS', m)) do
+  local kind = string.sub(name, 1, 2)
+  if kind == 't:' then members = members + 1 elseif kind == 'c:' then sat = sat + 1 end
+end
+if members ~= sat then return 0 end
+redis.call('DEL', m)
+redis.call('SREM', p .. 'matches', ARGV[2])
+return 1
+"""
+
+#: the match's table is open: 1 if the match still stands (0: it was called off meanwhile)
+_OPENED = """
+local m = ARGV[1] .. 'match:' .. ARGV[2]
+if redis.call('EXISTS', m) == 0 then return 0 end
+redis.call('HSET', m, 'invite', ARGV[3])
+return 1
+"""
+
+#: replace a ticket only if it is still the one read
+_SWAP = """
+if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+return 1
+"""
+
+
+def ticket_text(seeker: Seeker, ticket: Ticket) -> str:
+    """A ticket as Redis keeps it, with the seeker behind it."""
+    fields = asdict(ticket)
+    fields["seeker"] = asdict(seeker)
+    return json.dumps(fields, sort_keys=True)
+
+
+def read_ticket(text: bytes | str) -> tuple[Seeker, Ticket]:
+    fields = json.loads(text)
+    seeker = Seeker(**fields.pop("seeker"))
+    fields["seats"] = tuple(fields["seats"])
+    return seeker, Ticket(**fields)
+
+
+class RedisPools:
+    """Every game's pool in Redis; ``wave`` forms tables only while this node holds the lease."""
+
+    def __init__(
+        self,
+        redis: Redis,
+        node: str,
+        sizes: dict[str, tuple[int, int]],
+        lease: float,
+        clock: Clock = time.time,
+    ) -> None:
+        self.redis = redis
+        self.node = node
+        self.sizes = sizes
+        self.lease_ms = int(lease * 1000)
+        self.clock = clock
+        scripts = {
+            "lease": _LEASE,
+            "seek": _SEEK,
+            "cancel": _CANCEL,
+            "expire": _EXPIRE,
+            "form": _FORM,
+            "confirm": _CONFIRM,
+            "opened": _OPENED,
+            "swap": _SWAP,
+        }
+        self._scripts = {name: redis.register_script(text) for name, text in scripts.items()}
+
+    async def _run(self, script: str, *args: Any, keys: list[str] | None = None) -> Any:
+        return await self._scripts[script](keys=keys or [], args=[PREFIX, *args])
+
+    # -- the lease -------------------------------------------------------------------------------
+
+    async def hold_lease(self) -> bool:
+        """Take the waves' lease if it is free, or renew it if it is this node's."""
+        held = await self._scripts["lease"](keys=[LEASE_KEY], args=[self.node, self.lease_ms])
+        return bool(held)
+
+    # -- the seekers' side -----------------------------------------------------------------------
+
+    async def seek(
+        self, seeker: Seeker, game: str, seats: tuple[int, int], rated: bool, rating: float
+    ) -> Standing:
+        checker = Matchmaker(self.sizes, self.clock)  # the same checks as on one node
+        ticket = checker.seek(seeker.key, game, seats, rated, rating)
+        earlier = await self._ticket(seeker.key)
+        if earlier is not None:  # their place in the pool is kept
+            ticket.since = earlier.since
+        text = ticket_text(seeker, ticket)
+        if not await self._run("seek", seeker.key, game, text):
+            raise SeekRefused("you are already at a quick-match table")
+        standing = await self.standing(seeker.key)
+        return standing or Standing(seeker, ticket, self._status(ticket, [ticket]))
+
+    async def _ticket(self, key: str) -> Ticket | None:
+        game = await self.redis.hget(PREFIX + "seeking", key)
+        if game is None:
+            return None
+        text = await self.redis.hget(PREFIX + "pool:" + _text(game), key)
+        return None if text is None else read_ticket(text)[1]
+
+    async def cancel(self, key: str) -> tuple[Match, list[Seeker], set[str]] | None:
+        return self._undone(await self._run("cancel", "", key))
+
+    def _undone(self, found: Any) -> tuple[Match, list[Seeker], set[str]] | None:
+        """The match a call-off script undid, its seekers, and who went back to the pool."""
+        if not found:
+            return None
+        flat, back = found
+        fields = {_text(flat[i]): flat[i + 1] for i in range(0, len(flat), 2)}
+        head = json.loads(fields["head"])
+        tickets = [read_ticket(v) for k, v in fields.items() if k.startswith("t:")]
+        match = Match(
+            head["id"],
+            head["game"],
+            head["rated"],
+            [t for _, t in tickets],
+            head["deadline"],
+            {k[2:] for k in fields if k.startswith("c:")},
+            _text(fields.get("invite", b"")),
+        )
+        return match, [s for s, _ in tickets], {_text(k) for k in back}
+
+    async def busy(self, key: str) -> bool:
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.hexists(PREFIX + "seeking", key)
+            pipe.hexists(PREFIX + "seated", key)
+            seeking, seated = await pipe.execute()
+        return bool(seeking or seated)
+
+    async def standing(self, key: str) -> Standing | None:
+        game = await self.redis.hget(PREFIX + "seeking", key)
+        if game is None:
+            return None
+        pool = [
+            read_ticket(t)
+            for t in (await self.redis.hgetall(PREFIX + "pool:" + _text(game))).values()
+        ]
+        mine = next(((s, t) for s, t in pool if s.key == key), None)
+        if mine is None:
+            return None
+        return Standing(mine[0], mine[1], self._status(mine[1], [t for _, t in pool]))
+
+    def _status(self, ticket: Ticket, pool: list[Ticket]) -> Status:
+        now = self.clock()
+        return Status(now - ticket.since, len(pool), ticket.range_at(now))
+
+    async def table_ready(self, game: str, rated: bool) -> bool:
+        pool = [
+            read_ticket(t)[1] for t in (await self.redis.hgetall(PREFIX + "pool:" + game)).values()
+        ]
+        same = [t for t in pool if t.rated == rated]
+        return bool(same) and len(same) >= max(t.seats[1] for t in same)
+
+    async def confirm(self, match: int, key: str) -> bool:
+        return bool(await self._run("confirm", match, key))
+
+    async def finished(self, keys: list[str]) -> None:
+        if keys:
+            await self.redis.hdel(PREFIX + "seated", *keys)
+
+    async def opened(self, match: Match, invite: str) -> bool:
+        match.invite = invite
+        return bool(await self._run("opened", match.id, invite))
+
+    # -- the waves -------------------------------------------------------------------------------
+
+    async def wave(self) -> Wave | None:
+        if not await self.hold_lease():
+            return None
+        wave = Wave()
+        now = self.clock()
+        for match_id in await self.redis.smembers(PREFIX + "matches"):
+            head = await self.redis.hget(PREFIX + "match:" + _text(match_id), "head")
+            if head is not None and json.loads(head)["deadline"] <= now:
+                undone = self._undone(await self._run("expire", _text(match_id), "", self.node))
+                if undone is not None:
+                    wave.called_off.append(undone)
+        pools = Matchmaker(self.sizes, lambda: now)
+        read: dict[str, tuple[Seeker, str]] = {}
+        for game in self.sizes:
+            for text in (await self.redis.hgetall(PREFIX + "pool:" + game)).values():
+                seeker, ticket = read_ticket(text)
+                pools.waiting[seeker.key] = ticket
+                read[seeker.key] = seeker, _text(text)
+        formed = pools.wave()
+        last = await self.redis.incrby(PREFIX + "match-ids", len(formed)) if formed else 0
+        for number, match in enumerate(formed, last - len(formed) + 1):
+            match.id = number
+            if await self._form(match, read):
+                wave.formed.append((match, [read[p][0] for p in match.players]))
+        for ticket in pools.due_a_bot_offer():
+            seeker, text = read[ticket.player]
+            swapped = ticket_text(seeker, ticket)
+            pool = PREFIX + "pool:" + ticket.game
+            if await self._scripts["swap"](keys=[pool], args=[seeker.key, text, swapped]):
+                wave.offers.add(seeker.key)
+        for key, ticket in pools.waiting.items():
+            status = pools.status(key)
+            assert status is not None
+            wave.waiting.append(Standing(read[key][0], ticket, status))
+        return wave
+
+    async def _form(self, match: Match, read: dict[str, tuple[Seeker, str]]) -> bool:
+        """Seat the match's tickets in Redis, if they are still as read and the lease held."""
+        head = {"id": match.id, "game": match.game, "rated": match.rated}
+        head["deadline"] = match.deadline
+        members: list[Any] = []
+        for player in match.players:
+            members += [player, match.game, read[player][1]]
+        return await self._run("form", self.node, match.id, json.dumps(head), *members) == 1
+
+
+def _text(data: bytes | str) -> str:
+    return data.decode() if isinstance(data, bytes) else data

@@ -1,0 +1,186 @@
+"""The lobby across nodes on loopback: one pool per game in Redis, listings seen on every node,
+the waves' runner killed with seekers waiting, and ratings kept once in PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import pytest
+
+from cardtable.games.registry import get
+from cardtable.online import protocol as wire
+from cardtable.online.botclient import BotSeat
+from cardtable.online.identity import Identity, load_or_create
+from cardtable.online.lobbyclient import LobbyClient
+from cardtable.online.remote import RemoteSession
+from cardtable.online.seeker import matched, play_matched
+from tests.cluster.nodes import Cluster, Node
+from tests.online.conftest import PATIENCE, until
+
+asyncpg = pytest.importorskip("asyncpg", reason="the cluster extra is not installed")
+redis_asyncio = pytest.importorskip("redis.asyncio", reason="the cluster extra is not installed")
+
+
+@pytest.fixture
+def keys(tmp_path: Path) -> list[Identity]:
+    return [load_or_create(tmp_path / f"key{n}") for n in range(4)]
+
+
+@asynccontextmanager
+async def lobbies() -> AsyncIterator[list[LobbyClient]]:
+    opened: list[LobbyClient] = []
+    try:
+        yield opened
+    finally:
+        for client in opened:
+            await client.close()
+
+
+async def visit(opened: list[LobbyClient], node: Node, name: str, key: Identity) -> LobbyClient:
+    client = await LobbyClient.open(node.url, name, key)
+    opened.append(client)
+    return client
+
+
+async def wave_runner(cluster: Cluster) -> str | None:
+    redis = redis_asyncio.Redis.from_url(cluster.redis)
+    try:
+        found = await redis.get("cardtable:lobby:waves")
+    finally:
+        await redis.aclose()
+    return None if found is None else found.decode()
+
+
+def recompute(cluster: Cluster) -> str:
+    """``cardtable serve --store … --recompute-ratings``: what it printed (it must agree)."""
+    command = [sys.executable, "-m", "cardtable", "serve", "--store", cluster.dsn]
+    done = subprocess.run(
+        [*command, "--recompute-ratings"], capture_output=True, text=True, timeout=PATIENCE
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+async def test_two_seekers_on_different_nodes_are_paired_in_one_wave_and_rated_once(
+    cluster: Cluster, keys: list[Identity]
+) -> None:
+    a, b = await cluster.start(2)
+    async with lobbies() as opened:
+        ann = await visit(opened, a, "Ann", keys[0])
+        bo = await visit(opened, b, "Bo", keys[1])
+        await ann.seek("pazaak", True)
+        await bo.seek("pazaak", True)
+        ann_match, bo_match = await asyncio.gather(matched(ann, PATIENCE), matched(bo, PATIENCE))
+        assert ann_match.match == bo_match.match and ann_match.invite == bo_match.invite
+        assert {ann_match.seat, bo_match.seat} == {0, 1}
+        # each sits down through its own node (the one without the table sends it on)
+        ann_game, bo_game = await asyncio.gather(
+            play_matched(ann, ann_match, "easy"), play_matched(bo, bo_match, "easy")
+        )
+        rated = ann_game.rated
+        assert rated is not None and rated.counted and bo_game.rated == rated
+        assert {c.player for c in rated.changes} == {keys[0].player, keys[1].player}
+        # the leaderboard and whoami read the shared ladder from either node
+        you = await bo.whoami()
+        assert you.ratings["pazaak"].games == 1 and you.finish_rate == 1.0
+        everyone = await ann.everyone("pazaak")
+        assert sorted(row.player for row in everyone) == sorted(k.player for k in keys[:2])
+    assert recompute(cluster).endswith(
+        "1 results, 2 ratings rebuilt: every stored rating was right\n"
+    )
+
+
+async def test_a_table_listed_on_one_node_is_seen_live_from_another(
+    cluster: Cluster, keys: list[Identity]
+) -> None:
+    a, b = await cluster.start(2)
+    async with lobbies() as opened:
+        watcher = await visit(opened, a, "Watcher", keys[0])
+        assert await watcher.subscribe() == {}
+        create = {"type": "create", "game": "pazaak", "seats": ["human", "human"], "listed": True}
+        host = RemoteSession(get("pazaak"), b.url, {**create, "name": "Host"})
+        guest: RemoteSession | None = None
+        host.start()
+        try:
+            await asyncio.wait_for(host.ready.wait(), PATIENCE)
+            listed = await watcher.next_news(PATIENCE)
+            assert isinstance(listed, wire.Listed) and listed.table.watch == host.watch
+            assert listed.table.invite == host.invite and listed.table.taken == 1
+            # a lobby client that comes later, on either node, is sent it in the listing
+            late = await visit(opened, b, "Late", keys[1])
+            assert list(await late.subscribe()) == [host.watch]
+            # a guest joins through A (sent on to B): the row fills, live, on A
+            guest = RemoteSession(get("pazaak"), a.url, {"type": "join", "code": host.invite})
+            guest.hello["name"] = "Guest"
+            guest.start()
+            await asyncio.wait_for(guest.ready.wait(), PATIENCE)
+            full = await watcher.next_news(PATIENCE)
+            assert isinstance(full, wire.Listed) and full.table.taken == 2
+            assert full.table.invite is None
+            # played to the end: the row goes, from every lobby
+            await asyncio.gather(*(BotSeat(s, "easy").play(PATIENCE) for s in (host, guest)))
+            gone = await watcher.next_news(PATIENCE)
+            while not isinstance(gone, wire.Unlisted):
+                gone = await watcher.next_news(PATIENCE)
+            assert gone.watch == host.watch and watcher.tables == {}
+            assert await late.next_news(PATIENCE) == full
+        finally:
+            for session in (host, guest):
+                if session is not None:
+                    session.close()
+
+
+async def test_the_wave_runner_killed_with_seekers_waiting_loses_and_doubles_nobody(
+    cluster: Cluster, keys: list[Identity]
+) -> None:
+    nodes = await cluster.start(3)
+
+    async def runner() -> str | None:
+        return await wave_runner(cluster)
+
+    await until(runner, "a node to take the waves' lease")
+    first = await wave_runner(cluster)
+    doomed = next(n for n in nodes if n.url == first)
+    alive = [n for n in nodes if n is not doomed]
+    async with lobbies() as opened:
+        # two seekers of a three-seat table wait, each on a node that lives
+        seekers = [
+            await visit(opened, alive[0], "Ann", keys[0]),
+            await visit(opened, alive[1], "Bo", keys[1]),
+        ]
+        for seeker in seekers:
+            status = await seeker.seek("pazu-pazaak", True, (3, 3))
+            assert status.seats == (3, 3)
+        cluster.signal(doomed, signal.SIGKILL)
+        killed = time.monotonic()
+
+        async def taken_over() -> bool:
+            return await wave_runner(cluster) in {n.url for n in alive}
+
+        await until(taken_over, "another node to run the waves")
+        took = time.monotonic() - killed
+        seekers.append(await visit(opened, alive[0], "Cy", keys[2]))
+        await seekers[-1].seek("pazu-pazaak", True, (3, 3))
+        news = await asyncio.gather(*(matched(s, PATIENCE) for s in seekers))
+        assert len({n.invite for n in news}) == 1 and sorted(n.seat for n in news) == [0, 1, 2]
+        games = await asyncio.gather(
+            *(play_matched(s, n, "easy") for s, n in zip(seekers, news, strict=True))
+        )
+        rated = games[0].rated
+        assert rated is not None and rated.counted and len(rated.changes) == 3
+        # each was matched once: in all that time, nothing but waiting news came after
+        for seeker in seekers:
+            while not seeker.news.empty():
+                later = seeker.news.get_nowait()
+                assert isinstance(later, wire.Seeking), later
+    assert recompute(cluster).endswith(
+        "1 results, 3 ratings rebuilt: every stored rating was right\n"
+    )
+    print(f"the waves moved from {first} after the kill in {took:.2f} s (lease {cluster.lease} s)")
