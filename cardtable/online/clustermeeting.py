@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from redis.asyncio import Redis
 
 from cardtable.online.protocol import ListedTable
-from cardtable.online.sharedpools import PREFIX, RedisPools
+from cardtable.online.sharedpools import NODES, PREFIX, RedisPools
 
 if TYPE_CHECKING:
     from cardtable.online.ladder import Ladder
@@ -31,7 +31,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("cardtable.lobby")
 
 EVERYONE = PREFIX + "all"
-NODES = PREFIX + "nodes"
 
 
 def inbox(node: str) -> str:

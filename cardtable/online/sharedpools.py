@@ -7,6 +7,8 @@ and writes each table back in one script that first checks the lease is still it
 ticket is still the one it read. So a node that stalled and lost the lease forms nothing, a
 ticket cancelled or changed meanwhile is not seated, and nobody is seated twice. When the lease
 holder dies its lease lapses and the next node to try takes it; the pools never lived in it.
+A ticket lives as long as its seeker's lobby connection: the tickets of a node that stopped
+saying it is alive (``nodes``, renewed with the lease) are dropped by the next wave.
 
 Keys (``cardtable:lobby:`` and):
 
@@ -39,6 +41,8 @@ from cardtable.online.pools import Seeker, Standing, Wave
 
 PREFIX = "cardtable:lobby:"
 LEASE_KEY = PREFIX + "waves"
+#: sorted set: each node's address, scored by when it last said it was alive
+NODES = PREFIX + "nodes"
 
 #: take the waves' lease if nobody holds it, or renew it if this node does: 1 if held now
 _LEASE = """
@@ -160,6 +164,15 @@ redis.call('HSET', m, 'invite', ARGV[3])
 return 1
 """
 
+#: a ticket whose node died goes, unless it changed since it was read (sought again elsewhere)
+_DROP = """
+local p = ARGV[1]
+if redis.call('HGET', p .. 'pool:' .. ARGV[3], ARGV[2]) ~= ARGV[4] then return 0 end
+redis.call('HDEL', p .. 'pool:' .. ARGV[3], ARGV[2])
+redis.call('HDEL', p .. 'seeking', ARGV[2])
+return 1
+"""
+
 #: replace a ticket only if it is still the one read
 _SWAP = """
 if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
@@ -207,6 +220,7 @@ class RedisPools:
             "confirm": _CONFIRM,
             "opened": _OPENED,
             "swap": _SWAP,
+            "drop": _DROP,
         }
         self._scripts = {name: redis.register_script(text) for name, text in scripts.items()}
 
@@ -322,9 +336,14 @@ class RedisPools:
                     wave.called_off.append(undone)
         pools = Matchmaker(self.sizes, lambda: now)
         read: dict[str, tuple[Seeker, str]] = {}
+        alive = await self.redis.zrangebyscore(NODES, now - self.lease_ms / 1000, "+inf")
+        nodes = {_text(node) for node in alive} | {self.node}
         for game in self.sizes:
             for text in (await self.redis.hgetall(PREFIX + "pool:" + game)).values():
                 seeker, ticket = read_ticket(text)
+                if seeker.node not in nodes:  # its connection died with its node
+                    await self._run("drop", seeker.key, game, _text(text))
+                    continue
                 pools.waiting[seeker.key] = ticket
                 read[seeker.key] = seeker, _text(text)
         formed = pools.wave()

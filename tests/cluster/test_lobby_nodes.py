@@ -30,7 +30,7 @@ redis_asyncio = pytest.importorskip("redis.asyncio", reason="the cluster extra i
 
 @pytest.fixture
 def keys(tmp_path: Path) -> list[Identity]:
-    return [load_or_create(tmp_path / f"key{n}") for n in range(4)]
+    return [load_or_create(tmp_path / f"key{n}") for n in range(5)]
 
 
 @asynccontextmanager
@@ -158,6 +158,9 @@ async def test_the_wave_runner_killed_with_seekers_waiting_loses_and_doubles_nob
         for seeker in seekers:
             status = await seeker.seek("pazu-pazaak", True, (3, 3))
             assert status.seats == (3, 3)
+        # and one seeks Pazaak through the node that dies: its ticket must die with it
+        ghost = await visit(opened, doomed, "Ghost", keys[3])
+        await ghost.seek("pazaak", True)
         cluster.signal(doomed, signal.SIGKILL)
         killed = time.monotonic()
 
@@ -170,6 +173,13 @@ async def test_the_wave_runner_killed_with_seekers_waiting_loses_and_doubles_nob
         await seekers[-1].seek("pazu-pazaak", True, (3, 3))
         news = await asyncio.gather(*(matched(s, PATIENCE) for s in seekers))
         assert len({n.invite for n in news}) == 1 and sorted(n.seat for n in news) == [0, 1, 2]
+        # a Pazaak seeker now waits alone: the dead node's seeker is not in the pool
+        dee = await visit(opened, alive[1], "Dee", keys[4])
+        await dee.seek("pazaak", True)
+        alone = await dee.next_news(PATIENCE)
+        while not (isinstance(alone, wire.Seeking) and alone.seeking == 1):
+            assert isinstance(alone, wire.Seeking), alone
+            alone = await dee.next_news(PATIENCE)
         games = await asyncio.gather(
             *(play_matched(s, n, "easy") for s, n in zip(seekers, news, strict=True))
         )
