@@ -337,7 +337,7 @@ class RedisPools:
         pools = Matchmaker(self.sizes, lambda: now)
         read: dict[str, tuple[Seeker, str]] = {}
         alive = await self.redis.zrangebyscore(NODES, now - self.lease_ms / 1000, "+inf")
-        nodes = {_text(node) for node in alive} | {self.node}
+        nodes = {node.decode() for node in alive if isinstance(node, bytes)} | {self.node}
         for game in self.sizes:
             for text in (await self.redis.hgetall(PREFIX + "pool:" + game)).values():
                 seeker, ticket = read_ticket(text)
