@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from cardtable.core.errors import IllegalAction
@@ -48,6 +49,8 @@ class Lifecycle:
         self.jobs = jobs
         self.idle_minutes = idle_minutes
         journal.fenced = self.give_up
+        #: told of each table rebuilt from the store (the lobby's, for its quick-match tables)
+        self.rebuilt: Callable[[Table], None] = _nothing
 
     async def restore(self) -> None:
         """Rebuild every table still in play from the store (a shared store: claiming each)."""
@@ -76,6 +79,7 @@ class Lifecycle:
         self.tables.add(table)
         for seat in table.claimed:  # nobody is back yet: bots stand in if they stay away
             self.absences.away(table, seat)
+        self.rebuilt(table)
         self.play.wake(table)
         return table
 
@@ -116,3 +120,7 @@ class Lifecycle:
                 if not table.peers:
                     self.close(table)
             self.gate.forget_idle()
+
+
+def _nothing(table: Table) -> None:
+    """Nobody needs to hear of a rebuilt table (a server without a lobby)."""

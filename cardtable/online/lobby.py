@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from pydantic import BaseModel, ConfigDict
+
 from cardtable.games.registry import GAMES
 from cardtable.online import protocol as wire
 from cardtable.online.identity import Challenge, IdentityError, tag
@@ -95,10 +97,26 @@ class QuickTables(Protocol):
         ...
 
 
+#: the match id of a quick-match table rebuilt after a restart: no match has it (ids start at 1),
+#: and none is needed once every seat was taken
+RESTORED = 0
+
+
+class QuickSetup(BaseModel):
+    """A quick-match table's setup as its record keeps it (read back after a restart)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    rated: bool
+    #: who holds each seat, in seat order
+    members: list[Member]
+
+
 @dataclass
 class QuickTable:
     """A quick-match table the lobby opened: which match, and who holds which seat."""
 
+    #: the match it was opened for (``RESTORED``: rebuilt from the store after a restart)
     match: int
     game: str
     rated: bool
@@ -452,6 +470,13 @@ class LobbyService:
             if table.rated and self.ladder is not None:
                 await self.ladder.started([m.player for m in table.members if m.player])
         return table.started
+
+    def restored(self, invite: str, game: str, setup: QuickSetup) -> None:
+        """A quick-match table rebuilt from the store by a restarted server: the pools have
+        forgotten its match, but it plays on as it was set up, rated or not."""
+        self.quick[invite] = QuickTable(
+            RESTORED, game, setup.rated, setup.members, [], started=True
+        )
 
     def is_rated(self, invite: str) -> bool:
         table = self.quick.get(invite)

@@ -18,8 +18,12 @@
 from __future__ import annotations
 
 import itertools
+import logging
 from collections.abc import Awaitable, Sequence
 
+from pydantic import ValidationError
+
+from cardtable.core.match import Match
 from cardtable.online.connection import Connection, fan_out
 from cardtable.online.directory import TableDirectory
 from cardtable.online.identity import Challenge
@@ -27,7 +31,14 @@ from cardtable.online.jobs import Jobs
 from cardtable.online.journal import Journal
 from cardtable.online.ladder import RatingChange
 from cardtable.online.lifecycle import Lifecycle
-from cardtable.online.lobby import LobbyService, Member, Visitor, challenge_text, proven
+from cardtable.online.lobby import (
+    LobbyService,
+    Member,
+    QuickSetup,
+    Visitor,
+    challenge_text,
+    proven,
+)
 from cardtable.online.meeting import Meeting
 from cardtable.online.placement import Placement
 from cardtable.online.play import TablePlay
@@ -47,6 +58,8 @@ from cardtable.online.protocol import (
 from cardtable.online.seating import Seating
 from cardtable.online.store import SharedStore, TableStore
 from cardtable.online.tables import Refusal, Table
+
+log = logging.getLogger("cardtable.lobby")
 
 
 class QuickPlay:
@@ -83,6 +96,7 @@ class QuickPlay:
         self.identified: dict[Table, dict[int, Opponent]] = {}
         play.ended = self.ended
         play.told = self.told
+        lifecycle.rebuilt = self.rebuilt
 
     # -- a lobby connection ----------------------------------------------------------------------
 
@@ -190,13 +204,34 @@ class QuickPlay:
         while not await self.placement.place(table):
             self.tables.recode(table)
         tokens = [table.claim(seat, member.name) for seat, member in enumerate(members)]
-        self.identified[table] = {
-            seat: await self.lobby.opponent(table.seats[seat].name, member.player, member.bot, game)
-            for seat, member in enumerate(members)
-        }
+        await self._identify(table, members)
         self.moved[table] = set()
+        table.quick = QuickSetup(rated=rated, members=members).model_dump(mode="json")
         self.journal.write(self.store.create, table.record())
         return table.invite, tokens
+
+    async def _identify(self, table: Table, members: list[Member]) -> None:
+        """The lobby rows of a quick-match table's seats: each member's tag and rating."""
+        self.identified[table] = {
+            seat: await self.lobby.opponent(
+                table.seats[seat].name, member.player, member.bot, table.spec.id
+            )
+            for seat, member in enumerate(members)
+        }
+
+    def rebuilt(self, table: Table) -> None:
+        """A restarted server rebuilt ``table`` from the store: a quick-match table plays on
+        as it was set up (rated or not), knowing which seats had moved."""
+        if table.quick is None:
+            return
+        try:
+            setup = QuickSetup.model_validate(table.quick)
+        except ValidationError as error:
+            log.error("table %s: its quick-match setup cannot be read: %s", table.id, error)
+            return
+        self.lobby.restored(table.invite, table.spec.id, setup)
+        self.moved[table] = movers(table.match)
+        self.jobs.spawn(self._identify(table, setup.members))
 
     def drop_table(self, invite: str) -> None:
         table = self.tables.by_code.get(invite)
@@ -278,6 +313,18 @@ def listing(table: Table, known: dict[int, Opponent], rated: bool) -> ListedTabl
         rated=rated,
         spectators=sum(1 for peer in table.peers if peer.seat is None),
     )
+
+
+def movers(match: Match) -> set[int]:
+    """The seats that played an action in ``match``, found by replaying it from its seed (a
+    stand-in's moves count for its seat: the store does not tell them apart)."""
+    replay = Match.new(match.game, match.config, match.seed)
+    seats = set()
+    for action in match.actions:
+        if replay.to_move is not None:
+            seats.add(replay.to_move)
+        replay.play(action)
+    return seats
 
 
 def finishing_order(winners: Sequence[int], scores: Sequence[float]) -> list[list[int]]:

@@ -21,7 +21,8 @@ from cardtable.persist.paths import data_dir, ensure
 
 @dataclass(frozen=True)
 class TableRecord:
-    """What a table was set up with; ``tokens`` hold each human seat's token hash, else ""."""
+    """What a table was set up with; ``tokens`` hold each human seat's token hash, else "".
+    Records written before a field was added read back with its default."""
 
     id: str
     game: str
@@ -31,6 +32,8 @@ class TableRecord:
     tokens: list[str]
     invite: str
     watch: str
+    #: a quick-match table's setup as the lobby wrote it (rated, who sits where); None else
+    quick: dict[str, Any] | None = None
 
 
 class TableStore(Protocol):

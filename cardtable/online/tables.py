@@ -121,6 +121,9 @@ class Table:
     absences: list[Absence] = field(default_factory=list)
     #: the event groups a stand-in made, and for which seat
     by_stand_in: dict[int, int] = field(default_factory=dict)
+    #: what the lobby opened this table for (a quick match), kept in its record so that a
+    #: restarted server knows it; the table itself never reads it
+    quick: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         self.decoder = wire_decoder(self.spec)
@@ -135,6 +138,7 @@ class Table:
         seats = tuple(Seat(s["name"], s.get("bot")) for s in record.seats)
         table = cls(record.id, spec, match, seats, record.tokens, record.invite, record.watch)
         table.claimed = {i for i, t in enumerate(record.tokens) if t}
+        table.quick = record.quick
         return table
 
     def record(self) -> TableRecord:
@@ -147,6 +151,7 @@ class Table:
             tokens=self.tokens,
             invite=self.invite,
             watch=self.watch,
+            quick=self.quick,
         )
 
     # -- seats ---------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from cardtable.online.lobby import DAILY_LIMIT
 from cardtable.online.lobbyclient import LobbyClient, LobbyError, seat_session
 from cardtable.online.ratings import PAIR_GAMES_PER_DAY
 from cardtable.online.seeker import matched, play_matched, seek_games
+from cardtable.online.server import Limits
 from cardtable.session.base import Refused
 from tests.online.conftest import PATIENCE, Running, until
 
@@ -374,3 +375,45 @@ async def test_an_anonymous_visitor_may_seek_casual_play_only(server: Running) -
     status = await anon.seek("pazaak", False)
     assert status.seeking == 1 and not status.rated
     await anon.close()
+
+
+async def test_a_rated_quick_match_table_stays_rated_across_a_server_restart(
+    tmp_path: Path, keys: list[Identity]
+) -> None:
+    """A server restarted mid-game rebuilds a quick-match table from its record as rated,
+    with the seats that had moved: the game played on after the restart is rated."""
+    # a long grace: nobody is stood in for while the clients dial the restarted server
+    server = Running(tmp_path / "server.sqlite3", Limits(grace=PATIENCE, bot_pause=0.0))
+    await server.start()
+    ann, bo = await lobby(server, keys[0], "Ann"), await lobby(server, keys[1], "Bo")
+    await ann.seek("pazaak", True)
+    await bo.seek("pazaak", True)
+    news = [await matched(ann, PATIENCE), await matched(bo, PATIENCE)]
+    seats = [seat_session(server.url, match) for match in news]
+    for session in seats:
+        session.start()
+    for session in seats:
+        await asyncio.wait_for(session.ready.wait(), PATIENCE)
+    # each seat moves once before the restart (the game is not abandoned)
+    for ply in (0, 1):
+        mover = await until(
+            lambda ply=ply: next((s for s in seats if s.my_turn and s.ply == ply), None), "a turn"
+        )
+        mover.submit(mover.playable()[0])
+    await until(lambda: all(s.ply == 2 for s in seats), "both first moves")
+    await ann.close()
+    await bo.close()
+    await server.stop()
+    game = await server.start()  # the same port and store: the seats come back by tokens
+    table = game.tables.by_code[news[0].invite]
+    assert game.quick.moved[table] == {0, 1}  # both had moved: not an abandoned game
+    played = await asyncio.gather(*(BotSeat(s, "easy").play(PATIENCE) for s in seats))
+    for session in played:
+        rated = await until(lambda s=session: s.rated, "the rated message")
+        assert rated.counted and rated.reason is None
+        assert {c.player for c in rated.changes} == {keys[0].player, keys[1].player}
+        session.close()
+    check = await lobby(server, keys[0], "Ann")
+    assert (await check.whoami()).ratings["pazaak"].games == 1
+    await check.close()
+    await server.stop()
