@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import AsyncIterator
 
 import pytest
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from tests.protocol_client.client import (
     Connection,
@@ -59,6 +60,16 @@ def first_to_move(
 ) -> tuple[TableClient, TableClient]:
     """(the seat to move, the other) at `update`."""
     return (a, b) if update["to_move"] == a.seat else (b, a)
+
+
+def test_a_key_is_named_as_the_document_says() -> None:
+    """The document's recipe for the key line and the player id agrees with OpenSSH's own
+    encoding of the key (cryptography writes it as ssh-keygen does)."""
+    key = Identity.new()
+    openssh = key.key.public_key().public_bytes(Encoding.OpenSSH, PublicFormat.OpenSSH)
+    assert key.public_line == openssh.decode()
+    assert key.player.startswith("SHA256:") and len(key.player) == 7 + 43
+    assert "=" not in key.player and len(key.tag) == 4 and not {"+", "/"} & set(key.tag)
 
 
 # --- (a) friends at a table ------------------------------------------------------------------
@@ -174,7 +185,9 @@ async def test_signed_in_players_seek_rated_pazaak_and_both_see_their_ratings_mo
 ) -> None:
     keys = [Identity.new(), Identity.new()]
     lobbies = [await LobbyClient.open(server_url, name) for name in ("Ann", "Bo")]
-    clients += lobbies
+    watcher = await LobbyClient.open(server_url, "Pat")
+    clients += [*lobbies, watcher]
+    await watcher.subscribe()
     anonymous = await lobbies[0].whoami()
     assert (anonymous["player"], anonymous["tag"], anonymous["name"]) == (None, None, "Ann")
     for lobby, key in zip(lobbies, keys, strict=True):
@@ -195,6 +208,14 @@ async def test_signed_in_players_seek_rated_pazaak_and_both_see_their_ratings_mo
 
     ends = await asyncio.gather(*(t.play_to_end(steady_pazaak) for t in tables))
     (winner,) = ends[0]["outcome"]["winners"]
+    # the lobby listed the table while it played: rated, no invite, both players tagged
+    code = table_a.watch_code
+    await watcher.conn.until(
+        lambda: {"type": "unlisted", "watch": code} in watcher.conn.heard, "the table unlisted"
+    )
+    (row,) = [m["table"] for m in watcher.conn.of_type("listed") if m["table"]["watch"] == code]
+    assert row["rated"] and row["invite"] is None and row["taken"] == 2
+    assert sorted(p["tag"] for p in row["players"]) == sorted(k.tag for k in keys)
     rated = [await t.conn.next("rated") for t in tables]
     assert rated[0] == rated[1] and rated[0]["counted"] and rated[0]["reason"] is None
     changes = rated[0]["changes"]  # in seat order
@@ -228,7 +249,7 @@ async def test_anonymous_players_seek_a_casual_game_and_play_it_out(
     lobbies = [await LobbyClient.open(server_url, name) for name in ("Di", "Ed")]
     clients += lobbies
     seeking = await lobbies[0].seek("pazaak", rated=False)
-    assert (seeking["rated"], seeking["seats"], seeking["waited"]) == (False, [2, 2], 0.0)
+    assert (seeking["rated"], seeking["seats"], seeking["range"]) == (False, [2, 2], 100)
     # a cancel takes the ticket back; a second one is answered all the same
     assert (await lobbies[0].cancel())["type"] == "cancelled"
     assert (await lobbies[0].cancel())["type"] == "cancelled"
@@ -241,6 +262,86 @@ async def test_anonymous_players_seek_a_casual_game_and_play_it_out(
     ends = await asyncio.gather(*(t.play_to_end(steady_pazaak) for t in (table_a, table_b)))
     assert ends[0]["outcome"] == ends[1]["outcome"]
     assert (await lobbies[0].whoami())["ratings"] == {}
+
+
+async def test_seeking_from_a_second_connection_of_the_same_key_moves_the_ticket(
+    server_url: str, clients: list[Client]
+) -> None:
+    key = Identity.new()
+    first, second = [await LobbyClient.open(server_url, "Max") for _ in range(2)]
+    clients += [first, second]
+    for lobby in (first, second):
+        await lobby.sign_in(key)
+    assert (await first.seek("pixies", rated=True, seats=[4, 5]))["seats"] == [4, 5]
+    assert (await second.seek("pixies", rated=True, seats=[3, 5]))["seats"] == [3, 5]
+    assert (await first.conn.next("cancelled"))["message"]
+    # later waves come to the connection that holds the ticket now
+    wave = await second.conn.next("seeking")
+    assert wave["seats"] == [3, 5] and wave["range"] == pytest.approx(
+        100 + 10 * wave["waited"], abs=2
+    )
+    await second.cancel()
+
+
+async def test_the_first_to_sit_at_a_quick_match_table_moves_once_everyone_has(
+    server_url: str, clients: list[Client]
+) -> None:
+    """Seats a quick match reserved count as taken (`waiting` is false) and the seat to move is
+    offered its `legal` actions, but its move is refused as `waiting` until every matched player
+    has sat down; the update saying so lets it move. Who opens is the deal's choice: matches are
+    made until the first to sit is the one to move (a coin toss each, bounded)."""
+    for _ in range(16):
+        lobbies = [await LobbyClient.open(server_url, name) for name in ("Kit", "Lou")]
+        clients += lobbies
+        for lobby in lobbies:
+            await lobby.seek("pazaak", rated=False)
+        early, late = [await lobby.matched() for lobby in lobbies]
+        first = await TableClient.resume(server_url, early["token"])
+        clients.append(first)
+        alone = await first.until_update(lambda u: True, "the first seat's update")
+        if alone["to_move"] == first.seat:
+            break
+        for conn in [lobby.conn for lobby in lobbies] + [first.conn]:
+            await conn.close()
+    else:
+        raise AssertionError("the first to sit was never the one to move in 16 matches")
+    assert not alone["waiting"] and alone["legal"]
+    assert [seat["connected"] for seat in alone["seats"]][late["seat"]] is False
+    await refused(first.conn, {"type": "move", "ply": 0, "action": alone["legal"][0]}, "waiting")
+
+    second = await TableClient.resume(server_url, late["token"])
+    clients.append(second)
+    await first.until_update(
+        lambda u: all(seat["connected"] for seat in u["seats"]), "everyone seated"
+    )
+    ends = await asyncio.gather(first.play_to_end(steady_pazaak), second.play_to_end(steady_pazaak))
+    assert ends[0]["outcome"] == ends[1]["outcome"]
+
+
+@pytest.mark.timeout(60)  # the match's 15 s to sit down, and a wave
+async def test_a_match_somebody_does_not_sit_down_at_is_called_off(
+    server_url: str, clients: list[Client]
+) -> None:
+    lobbies = [await LobbyClient.open(server_url, name) for name in ("Ned", "Oz")]
+    clients += lobbies
+    for lobby in lobbies:
+        await lobby.seek("pazaak", rated=False)
+    taken, missed = [await lobby.matched() for lobby in lobbies]
+    table = await TableClient.resume(server_url, taken["token"])
+    clients.append(table)
+    # the one who sat is put back in the pool, at the front; the other's ticket is gone
+    assert (await lobbies[0].conn.next("called_off")) == {
+        "type": "called_off",
+        "match": taken["match"],
+        "requeued": True,
+    }
+    assert (await lobbies[0].conn.next("seeking"))["game"] == "pazaak"
+    assert not (await lobbies[1].conn.next("called_off"))["requeued"]
+    # and the table connection of the one who sat is closed
+    assert await table.conn.closed() == 1000
+    assert table.conn.close_reason == "the match was called off"
+    assert missed["match"] == taken["match"]
+    await lobbies[0].cancel()
 
 
 # --- (c) the lobby -----------------------------------------------------------------------------
