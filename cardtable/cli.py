@@ -310,7 +310,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="bench online: the servers keep their log in PostgreSQL (a fresh database there)",
     )
     bench.add_argument(
-        "--redis", default=None, metavar="URL", help="bench online: routes for --nodes 2 or more"
+        "--redis",
+        default=None,
+        metavar="URL",
+        help="bench online: routes for --nodes 2 or more; bench lobby: only the waves, over "
+        "pools in this Redis",
     )
     _add_online_commands(commands)
     add_lobby_commands(commands)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from redis.asyncio import Redis
 
 from cardtable.online.protocol import ListedTable
-from cardtable.online.sharedpools import NODES, PREFIX, RedisPools
+from cardtable.online.sharedpools import PREFIX, RedisPools
 
 if TYPE_CHECKING:
     from cardtable.online.ladder import Ladder
@@ -120,7 +120,7 @@ class ClusterMeeting:
         self._say(EVERYONE, {"announce": text})
 
     async def listings(self) -> list[ListedTable]:
-        alive = await self.redis.zrangebyscore(NODES, time.time() - self.lease, "+inf")
+        alive = await self.redis.zrangebyscore(PREFIX + "nodes", time.time() - self.lease, "+inf")
         rows: list[ListedTable] = []
         for node in alive:
             assert isinstance(node, bytes)
@@ -181,10 +181,8 @@ class ClusterMeeting:
         a node that has just taken the lease runs a wave at once."""
         while True:
             try:
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    pipe.zadd(NODES, {self.node: time.time()})
-                    pipe.pexpire(listings_key(self.node), int(self.lease * 3000))
-                    await pipe.execute()
+                await self._pools.alive()
+                await self.redis.pexpire(listings_key(self.node), int(self.lease * 3000))
                 held = await self._pools.hold_lease()
                 if held and not self._runs_waves:
                     log.info("this node runs the quick-match waves now")

@@ -12,6 +12,8 @@ saying it is alive (``nodes``, renewed with the lease) are dropped by the next w
 
 Keys (``cardtable:lobby:`` and):
 
+- ``waves``: the lease, naming the node that runs the waves; ``nodes`` sorted set: each node's
+  address, scored by when it last said it was alive;
 - ``pool:GAME`` hash: seeker key → ticket (JSON); ``seeking`` hash: key → the game they seek;
 - ``seated`` hash: key → the match they are in (confirming or playing);
 - ``match:ID`` hash: ``head`` (JSON), ``t:KEY`` each member's ticket, ``c:KEY`` once they sat
@@ -40,9 +42,6 @@ from cardtable.online.matchmaking import (
 from cardtable.online.pools import Seeker, Standing, Wave
 
 PREFIX = "cardtable:lobby:"
-LEASE_KEY = PREFIX + "waves"
-#: sorted set: each node's address, scored by when it last said it was alive
-NODES = PREFIX + "nodes"
 
 #: take the waves' lease if nobody holds it, or renew it if this node does: 1 if held now
 _LEASE = """
@@ -205,8 +204,11 @@ class RedisPools:
         sizes: dict[str, tuple[int, int]],
         lease: float,
         clock: Clock = time.time,
+        prefix: str = PREFIX,
     ) -> None:
+        """``prefix`` begins every key (another keeps another cluster's pools apart)."""
         self.redis = redis
+        self.prefix = prefix
         self.node = node
         self.sizes = sizes
         self.lease_ms = int(lease * 1000)
@@ -225,14 +227,21 @@ class RedisPools:
         self._scripts = {name: redis.register_script(text) for name, text in scripts.items()}
 
     async def _run(self, script: str, *args: Any, keys: list[str] | None = None) -> Any:
-        return await self._scripts[script](keys=keys or [], args=[PREFIX, *args])
+        return await self._scripts[script](keys=keys or [], args=[self.prefix, *args])
 
     # -- the lease -------------------------------------------------------------------------------
 
     async def hold_lease(self) -> bool:
         """Take the waves' lease if it is free, or renew it if it is this node's."""
-        held = await self._scripts["lease"](keys=[LEASE_KEY], args=[self.node, self.lease_ms])
+        held = await self._scripts["lease"](
+            keys=[self.prefix + "waves"], args=[self.node, self.lease_ms]
+        )
         return bool(held)
+
+    async def alive(self) -> None:
+        """Say this node is alive: its seekers' tickets stay in the pools (renew well within
+        the lease)."""
+        await self.redis.zadd(self.prefix + "nodes", {self.node: self.clock()})
 
     # -- the seekers' side -----------------------------------------------------------------------
 
@@ -248,13 +257,13 @@ class RedisPools:
         if not await self._run("seek", seeker.key, game, text):
             raise SeekRefused("you are already at a quick-match table")
         standing = await self.standing(seeker.key)
-        return standing or Standing(seeker, ticket, self._status(ticket, [ticket]))
+        return standing or Standing(seeker, ticket, self._status(ticket, 1))
 
     async def _ticket(self, key: str) -> Ticket | None:
-        game = await self.redis.hget(PREFIX + "seeking", key)
+        game = await self.redis.hget(self.prefix + "seeking", key)
         if game is None:
             return None
-        text = await self.redis.hget(PREFIX + "pool:" + _text(game), key)
+        text = await self.redis.hget(self.prefix + "pool:" + _text(game), key)
         return None if text is None else read_ticket(text)[1]
 
     async def cancel(self, key: str) -> tuple[Match, list[Seeker], set[str]] | None:
@@ -281,33 +290,39 @@ class RedisPools:
 
     async def busy(self, key: str) -> bool:
         async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.hexists(PREFIX + "seeking", key)
-            pipe.hexists(PREFIX + "seated", key)
+            pipe.hexists(self.prefix + "seeking", key)
+            pipe.hexists(self.prefix + "seated", key)
             seeking, seated = await pipe.execute()
         return bool(seeking or seated)
 
     async def standing(self, key: str) -> Standing | None:
-        game = await self.redis.hget(PREFIX + "seeking", key)
+        game = await self.redis.hget(self.prefix + "seeking", key)
         if game is None:
             return None
-        pool = [
-            read_ticket(t)
-            for t in (await self.redis.hgetall(PREFIX + "pool:" + _text(game))).values()
-        ]
-        mine = next(((s, t) for s, t in pool if s.key == key), None)
-        if mine is None:
+        pool = self.prefix + "pool:" + _text(game)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hget(pool, key)
+            pipe.hlen(pool)
+            text, seeking = await pipe.execute()
+        if text is None:
             return None
-        return Standing(mine[0], mine[1], self._status(mine[1], [t for _, t in pool]))
+        seeker, ticket = read_ticket(text)
+        return Standing(seeker, ticket, self._status(ticket, seeking))
 
-    def _status(self, ticket: Ticket, pool: list[Ticket]) -> Status:
+    def _status(self, ticket: Ticket, seeking: int) -> Status:
         now = self.clock()
-        return Status(now - ticket.since, len(pool), ticket.range_at(now))
+        return Status(now - ticket.since, seeking, ticket.range_at(now))
 
     async def table_ready(self, game: str, rated: bool) -> bool:
-        pool = [
-            read_ticket(t)[1] for t in (await self.redis.hgetall(PREFIX + "pool:" + game)).values()
-        ]
-        same = [t for t in pool if t.rated == rated]
+        """As on one node for a pool of a few. A pool of more than twice the largest table
+        holds a table's worth of rated or of casual seekers: a wave is worth running, and the
+        pool is not read to say so."""
+        pool = self.prefix + "pool:" + game
+        waiting = await self.redis.hlen(pool)
+        if waiting > 2 * max(high for _, high in self.sizes.values()):
+            return True
+        same = [read_ticket(t)[1] for t in (await self.redis.hgetall(pool)).values()]
+        same = [t for t in same if t.rated == rated]
         return bool(same) and len(same) >= max(t.seats[1] for t in same)
 
     async def confirm(self, match: int, key: str) -> bool:
@@ -315,7 +330,7 @@ class RedisPools:
 
     async def finished(self, keys: list[str]) -> None:
         if keys:
-            await self.redis.hdel(PREFIX + "seated", *keys)
+            await self.redis.hdel(self.prefix + "seated", *keys)
 
     async def opened(self, match: Match, invite: str) -> bool:
         match.invite = invite
@@ -328,18 +343,20 @@ class RedisPools:
             return None
         wave = Wave()
         now = self.clock()
-        for match_id in await self.redis.smembers(PREFIX + "matches"):
-            head = await self.redis.hget(PREFIX + "match:" + _text(match_id), "head")
+        for match_id in await self.redis.smembers(self.prefix + "matches"):
+            head = await self.redis.hget(self.prefix + "match:" + _text(match_id), "head")
             if head is not None and json.loads(head)["deadline"] <= now:
                 undone = self._undone(await self._run("expire", _text(match_id), "", self.node))
                 if undone is not None:
                     wave.called_off.append(undone)
         pools = Matchmaker(self.sizes, lambda: now)
         read: dict[str, tuple[Seeker, str]] = {}
-        alive = await self.redis.zrangebyscore(NODES, now - self.lease_ms / 1000, "+inf")
+        alive = await self.redis.zrangebyscore(
+            self.prefix + "nodes", now - self.lease_ms / 1000, "+inf"
+        )
         nodes = {node.decode() for node in alive if isinstance(node, bytes)} | {self.node}
         for game in self.sizes:
-            for text in (await self.redis.hgetall(PREFIX + "pool:" + game)).values():
+            for text in (await self.redis.hgetall(self.prefix + "pool:" + game)).values():
                 seeker, ticket = read_ticket(text)
                 if seeker.node not in nodes:  # its connection died with its node
                     await self._run("drop", seeker.key, game, _text(text))
@@ -347,15 +364,16 @@ class RedisPools:
                 pools.waiting[seeker.key] = ticket
                 read[seeker.key] = seeker, _text(text)
         formed = pools.wave()
-        last = await self.redis.incrby(PREFIX + "match-ids", len(formed)) if formed else 0
+        last = await self.redis.incrby(self.prefix + "match-ids", len(formed)) if formed else 0
         for number, match in enumerate(formed, last - len(formed) + 1):
             match.id = number
-            if await self._form(match, read):
+        for match, seated in zip(formed, await self._form(formed, read), strict=True):
+            if seated:
                 wave.formed.append((match, [read[p][0] for p in match.players]))
         for ticket in pools.due_a_bot_offer():
             seeker, text = read[ticket.player]
             swapped = ticket_text(seeker, ticket)
-            pool = PREFIX + "pool:" + ticket.game
+            pool = self.prefix + "pool:" + ticket.game
             if await self._scripts["swap"](keys=[pool], args=[seeker.key, text, swapped]):
                 wave.offers.add(seeker.key)
         for key, ticket in pools.waiting.items():
@@ -364,14 +382,20 @@ class RedisPools:
             wave.waiting.append(Standing(read[key][0], ticket, status))
         return wave
 
-    async def _form(self, match: Match, read: dict[str, tuple[Seeker, str]]) -> bool:
-        """Seat the match's tickets in Redis, if they are still as read and the lease held."""
-        head = {"id": match.id, "game": match.game, "rated": match.rated}
-        head["deadline"] = match.deadline
-        members: list[Any] = []
-        for player in match.players:
-            members += [player, match.game, read[player][1]]
-        return await self._run("form", self.node, match.id, json.dumps(head), *members) == 1
+    async def _form(self, formed: list[Match], read: dict[str, tuple[Seeker, str]]) -> list[bool]:
+        """Seat each match's tickets in Redis if they are still as read and the lease held
+        (one script a match, all sent at once): which were seated."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for match in formed:
+                head = {"id": match.id, "game": match.game, "rated": match.rated}
+                head["deadline"] = match.deadline
+                members: list[Any] = []
+                for player in match.players:
+                    members += [player, match.game, read[player][1]]
+                args = [self.prefix, self.node, match.id, json.dumps(head), *members]
+                await self._scripts["form"](args=args, client=pipe)
+            seated = await pipe.execute()
+        return [answer == 1 for answer in seated]
 
 
 def _text(data: bytes | str) -> str:

@@ -3,6 +3,9 @@ take at scale.
 
 - one wave over ``--seekers`` seekers of one pool (Pazaak pairs; Pazu-Pazaak with ranges 3–6
   and 3–4), its own CPU time (``time.process_time`` around the wave alone);
+- with ``--redis URL``, only the same waves over a cluster's pools in Redis (``RedisPools``, under
+  keys of the run's own, deleted after it): the seekers come through two nodes, one runs the wave;
+  its CPU time in that node, Redis's own CPU time over the wave (``INFO cpu``), and its wall time;
 - ``--players`` rated players in a fresh SQLite ladder: the leaderboard's top 20 and a player's
   own rank, in the store, and ``top`` asked of a real server on 127.0.0.1 through the lobby
   client (the round trip a ``cardtable top`` makes once it is connected);
@@ -21,6 +24,7 @@ import asyncio
 import json
 import os
 import random
+import secrets
 import signal
 import statistics
 import subprocess
@@ -65,9 +69,11 @@ DRAIN = 2.0
 
 
 def run_lobby_bench(args: Any) -> int:
+    if args.redis is not None:
+        return _shared_waves(args)
     plan = listing_plan(args)
     figures: dict[str, Any] = {
-        "waves": [wave_figure(game, args.seekers) for game in ("pazaak", "pazu-pazaak")],
+        "waves": [wave_figure(game, args.seekers) for game in GAMES_WAVED],
         "leaderboard": asyncio.run(leaderboard_figures(args.players)),
         "listing": asyncio.run(listing_figures(plan)),
     }
@@ -111,6 +117,79 @@ def listing_text(f: dict[str, Any]) -> str:
             f"{moves['server_pause_max_ms']} ms"
         )
     return "\n".join(lines)
+
+
+def _shared_waves(args: Any) -> int:
+    waves = [asyncio.run(shared_wave_figure(args.redis, g, args.seekers)) for g in GAMES_WAVED]
+    if args.json:
+        print(json.dumps({"shared_waves": waves}, indent=1))
+        return 0
+    for wave in waves:
+        print(
+            f"wave  {wave['game']:<12} {wave['seekers']:>6} seekers through {wave['nodes']} nodes "
+            f"→ {wave['tables']:>5} tables, {wave['seated']:>5} seated in one wave: "
+            f"{wave['node_cpu_ms']:.1f} ms CPU in the node running it, "
+            f"{wave['redis_cpu_ms']:.1f} ms in Redis, {wave['wall_ms']:.1f} ms wall"
+        )
+    return 0
+
+
+#: the pools a wave is measured over: pairs, and tables of 3–6 and 3–4 seats
+GAMES_WAVED = ("pazaak", "pazu-pazaak")
+
+
+async def shared_wave_figure(url: str, game: str, seekers: int) -> dict[str, Any]:
+    """One wave over ``seekers`` seekers of one pool in Redis, who sought through two nodes."""
+    from redis.asyncio import Redis
+
+    from cardtable.online.lobby import quick_match_sizes
+    from cardtable.online.pools import Seeker
+    from cardtable.online.sharedpools import RedisPools
+
+    rng = random.Random(38)
+    now = [time.time()]
+    prefix = f"cardtable:bench:{os.getpid()}:{secrets.token_hex(4)}:"
+    redis = Redis.from_url(url)
+    try:
+        nodes = [
+            RedisPools(redis, f"bench-{n}", quick_match_sizes(), 10.0, lambda: now[0], prefix)
+            for n in range(2)
+        ]
+        for n in range(seekers):
+            now[0] += 0.001
+            pools = nodes[n % 2]
+            seats = (2, 2) if game == "pazaak" else rng.choice([(3, 6), (3, 4)])
+            seeker = Seeker(f"p{n}", f"p{n}", f"Player {n}", False, pools.node)
+            await pools.seek(seeker, game, seats, True, rng.gauss(1500, 200))
+        now[0] += 3.0
+        for pools in nodes:
+            await pools.alive()
+        before = _redis_cpu(await redis.info("cpu"))
+        started, cpu = time.perf_counter(), time.process_time()
+        wave = await nodes[0].wave()
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - started
+        redis_cpu = _redis_cpu(await redis.info("cpu")) - before
+        assert wave is not None, "the bench's node could not take its own lease"
+        return {
+            "game": game,
+            "seekers": seekers,
+            "nodes": len(nodes),
+            "tables": len(wave.formed),
+            "seated": sum(len(match.tickets) for match, _ in wave.formed),
+            "node_cpu_ms": cpu * 1000,
+            "redis_cpu_ms": redis_cpu * 1000,
+            "wall_ms": wall * 1000,
+        }
+    finally:
+        keys = [key async for key in redis.scan_iter(match=prefix + "*")]
+        if keys:
+            await redis.delete(*keys)
+        await redis.aclose()
+
+
+def _redis_cpu(info: dict[str, Any]) -> float:
+    """Seconds of CPU the Redis server has used, its own threads and the kernel's for it."""
+    return float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
 
 
 def wave_figure(game: str, seekers: int) -> dict[str, Any]:

@@ -30,3 +30,24 @@ def test_several_nodes_need_a_shared_store(capsys: pytest.CaptureFixture[str]) -
     with pytest.raises(SystemExit):
         main(["bench", "online", "--nodes", "2"])
     assert "--store" in capsys.readouterr().err
+
+
+async def test_bench_lobby_measures_a_wave_over_pools_in_redis_and_leaves_nothing(
+    redis_url: str,
+) -> None:
+    from redis.asyncio import Redis
+
+    from cardtable.tools.benchlobby import shared_wave_figure
+
+    pairs = await shared_wave_figure(redis_url, "pazaak", 40)
+    tables = await shared_wave_figure(redis_url, "pazu-pazaak", 40)
+    # ratings spread as a ladder's: most, not all, are near enough someone after 3 s
+    assert pairs["nodes"] == 2 and 30 <= pairs["seated"] == 2 * pairs["tables"] <= 40
+    assert 3 * tables["tables"] <= tables["seated"] <= 40 and tables["tables"] > 0
+    for figures in (pairs, tables):
+        assert figures["node_cpu_ms"] > 0 and figures["wall_ms"] > 0
+    redis = Redis.from_url(redis_url)
+    try:
+        assert [key async for key in redis.scan_iter(match="cardtable:bench:*")] == []
+    finally:
+        await redis.aclose()
