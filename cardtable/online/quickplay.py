@@ -24,6 +24,8 @@ from collections.abc import Awaitable, Sequence
 from pydantic import ValidationError
 
 from cardtable.core.match import Match
+from cardtable.core.seats import Seat
+from cardtable.games.levelratings import level_rating
 from cardtable.online.connection import Connection, fan_out
 from cardtable.online.directory import TableDirectory
 from cardtable.online.identity import Challenge
@@ -304,14 +306,24 @@ def listing(table: Table, known: dict[int, Opponent], rated: bool) -> ListedTabl
         seats=len(table.seats),
         taken=len(table.seats) - len(free),
         players=[
-            known.get(i)
-            or Opponent(name=seat.name, tag=None, rating=None, bot=seat.bot is not None)
+            known.get(i) or unknown_seat(table.spec.id, seat)
             for i, seat in enumerate(table.seats)
             if seat.bot is not None or i in table.claimed
         ],
         options={},
         rated=rated,
         spectators=sum(1 for peer in table.peers if peer.seat is None),
+    )
+
+
+def unknown_seat(game: str, seat: Seat) -> Opponent:
+    """A seat nobody signed in at, as a lobby row shows it: a person by the bare name, a
+    built-in bot with its level's place on the rating scale ("≈ 1,591") once measured."""
+    if seat.bot is None:
+        return Opponent(name=seat.name, tag=None, rating=None)
+    rating = level_rating(game, seat.bot)
+    return Opponent(
+        name=seat.name, tag=None, rating=None if rating is None else f"≈ {rating:,}", bot=True
     )
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from websockets.asyncio.client import connect
 
+from cardtable.games.levelratings import level_rating
 from cardtable.online import protocol as wire
 from cardtable.online.botclient import BotSeat
 from cardtable.online.identity import Identity, load_or_create, tag
@@ -22,6 +23,7 @@ from cardtable.online.ratings import PAIR_GAMES_PER_DAY
 from cardtable.online.seeker import matched, play_matched, seek_games
 from cardtable.online.server import Limits
 from cardtable.session.base import Refused
+from cardtable.ui import lobbywords
 from tests.online.conftest import PATIENCE, Running, until
 
 
@@ -287,6 +289,23 @@ class Forger(Identity):
     @property
     def public(self) -> str:
         return self.named.public
+
+
+async def test_a_bot_at_a_listed_table_shows_with_its_levels_rating(server: Running) -> None:
+    """Issue 39 item 4: a built-in bot's seat in a lobby row carries its level's place on the
+    rating scale (measured by self-play), marked as an estimate; a person's bare name has none."""
+    watcher = await lobby(server, None, "Watcher")
+    await watcher.subscribe()
+    create = {"type": "create", "game": "pazaak", "seats": ["human", "hard"], "listed": True}
+    host = await server.seated("pazaak", create)
+    row = await listed_where(watcher, lambda row: row.watch == host.watch)
+    person, bot = row.players
+    assert (person.name, person.rating, person.bot) == ("Host", None, False)
+    hard = level_rating("pazaak", "hard")
+    assert hard is not None
+    assert (bot.name, bot.rating, bot.bot) == ("Bot 2", f"≈ {hard:,}", True)
+    assert lobbywords.person(bot) == f"Bot 2 ≈ {hard:,} (bot)"  # as the Lobby screen shows it
+    await watcher.close()
 
 
 async def test_a_seat_that_signs_with_a_forged_signature_stays_anonymous(
