@@ -10,6 +10,7 @@ import base64
 import hashlib
 import json
 import struct
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -23,6 +24,9 @@ from websockets.exceptions import ConnectionClosed
 PROTOCOL_VERSION = 4
 #: a wait that only a broken server (or a wrong document) ever reaches
 PATIENCE = 30.0
+#: the document's message rate is 20 a second in bursts of 40; a client keeps well inside it
+PACE_PER_SECOND = 15.0
+PACE_BURST = 30.0
 
 Message = dict[str, Any]
 T = TypeVar("T")
@@ -37,12 +41,33 @@ class ServerError(Exception):
         self.code: str = reply.get("code", "")
 
 
+class Pace:
+    """A token bucket that keeps a connection's messages inside the documented rate: a
+    program answering every update at once would outrun it (Flip 7 solo moves many times in a
+    row) and have moves refused as `rate`."""
+
+    def __init__(self) -> None:
+        self._tokens = PACE_BURST
+        self._at = time.monotonic()
+
+    async def wait(self) -> None:
+        now = time.monotonic()
+        self._tokens = min(PACE_BURST, self._tokens + (now - self._at) * PACE_PER_SECOND)
+        self._at = now
+        if self._tokens < 1:
+            await asyncio.sleep((1 - self._tokens) / PACE_PER_SECOND)
+            self._at = time.monotonic()
+            self._tokens = 1
+        self._tokens -= 1
+
+
 class Connection:
     """One WebSocket to the server. Every message heard is kept in `heard`, in order, so a test
     can look back at all of them; `next` hands them out one by one to whoever waits."""
 
     def __init__(self, ws: ClientConnection) -> None:
         self._ws = ws
+        self._pace = Pace()
         self.heard: list[Message] = []
         self._handed = 0
         self._news = asyncio.Event()
@@ -80,8 +105,11 @@ class Connection:
     def open_now(self) -> bool:
         return not self._reader.done()
 
-    async def send(self, message: Message | str | bytes) -> None:
-        """A message as JSON; a str or bytes goes out as it is (for malformed-message tests)."""
+    async def send(self, message: Message | str | bytes, *, paced: bool = True) -> None:
+        """A message as JSON; a str or bytes goes out as it is (for malformed-message tests).
+        `paced=False` skips the rate keeping, to test the server's."""
+        if paced:
+            await self._pace.wait()
         await self._ws.send(message if isinstance(message, str | bytes) else json.dumps(message))
 
     async def until(
@@ -424,10 +452,16 @@ class LobbyClient:
         await self.conn.close()
 
 
+#: either kind of connection (both hang up with `.conn.close()`)
+Client = TableClient | LobbyClient
+
+
 async def quick_match(
     url: str, lobby: LobbyClient, game: str, *, rated: bool
 ) -> tuple[Message, TableClient]:
-    """Seeks a game, waits to be matched and takes the reserved seat with its token."""
+    """Seeks a game, waits to be matched and takes the reserved seat with its token, dialling
+    `/t/INVITE` as the document asks (on a cluster the table may be on another node)."""
     await lobby.seek(game, rated=rated, seats=None)
     matched = await lobby.matched()
-    return matched, await TableClient.resume(url, matched["token"])
+    table_url = f"{url.rstrip('/')}/t/{matched['invite']}"
+    return matched, await TableClient.resume(table_url, matched["token"])

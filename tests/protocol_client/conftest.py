@@ -7,11 +7,12 @@ import os
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.protocol_client.client import Client
 from tests.waits import until_blocking
 
 #: the tree under test, so the server runs this checkout's code
@@ -57,3 +58,14 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait(10)
+
+
+@pytest.fixture
+async def clients() -> AsyncIterator[list[Client]]:
+    """Clients a test opens go here and are hung up after it, so a failed test leaves nobody in
+    the quick-match pool or at a table for the next one."""
+    opened: list[Client] = []
+    yield opened
+    for client in opened:
+        if client.conn.open_now:
+            await client.conn.close()

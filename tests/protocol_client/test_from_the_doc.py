@@ -9,12 +9,12 @@ import asyncio
 import base64
 import json
 from collections import Counter
-from collections.abc import AsyncIterator
 
 import pytest
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from tests.protocol_client.client import (
+    Client,
     Connection,
     Identity,
     LobbyClient,
@@ -23,28 +23,7 @@ from tests.protocol_client.client import (
     quick_match,
     steady_pazaak,
 )
-
-Client = TableClient | LobbyClient
-
-
-@pytest.fixture
-async def clients() -> AsyncIterator[list[Client]]:
-    """Clients a test opens go here and are hung up after it, so a failed test leaves nobody in
-    the quick-match pool or at a table for the next one."""
-    opened: list[Client] = []
-    yield opened
-    for client in opened:
-        if client.conn.open_now:
-            await client.conn.close()
-
-
-async def refused(conn: Connection, message: Message | str | bytes, code: str) -> Message:
-    """Sends `message` and returns the `error` it gets, which must carry `code`."""
-    await conn.send(message)
-    error = await conn.next("error")
-    assert error["code"] == code, error
-    assert error["message"], error
-    return error
+from tests.protocol_client.expect import refused
 
 
 def chat_lines(client: TableClient) -> list[tuple[int | None, str, str]]:
@@ -515,7 +494,7 @@ async def test_a_burst_over_the_message_rate_is_refused_and_the_connection_carri
     clients.append(lobby)
     burst = 80  # well past 40 at once plus 20 a second, even on a slow machine
     for _ in range(burst):
-        await lobby.conn.send({"type": "whoami"})
+        await lobby.conn.send({"type": "whoami"}, paced=False)
     # one answer each, in order: `you` while the burst allows, then `rate`
     replies = [await lobby.conn.next("you", "error") for _ in range(burst)]
     answers = Counter((m["type"], m.get("code")) for m in replies)
@@ -541,35 +520,3 @@ async def test_an_old_client_hears_upgrade_and_a_silent_one_is_closed(server_url
     assert await asyncio.gather(old.closed(), silent.closed()) == [1008, 1008]
     for conn in (old, silent):
         assert conn.heard[-1]["type"] == "error" and conn.heard[-1]["code"] == "hello"
-
-
-# --- server bugs this client found: each test states what the document says, and is expected
-# to fail until the server does it (strict: a fixed server makes it pass, and the marker goes)
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="server bug: a `create` on a lobby connection opens a table instead of `seated`",
-)
-async def test_a_lobby_connection_cannot_also_sit_at_a_table(
-    server_url: str, clients: list[Client]
-) -> None:
-    lobby = await LobbyClient.open(server_url, "Jo")
-    clients.append(lobby)
-    create = {"type": "create", "version": 4, "game": "pazaak", "seats": ["human", "human"]}
-    await lobby.conn.send(create)
-    assert (await lobby.conn.next("welcome", "error"))["type"] == "error"
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="server bug: a name keeps the printable rest of an escape sequence; chat drops it",
-)
-async def test_a_name_is_cleaned_as_a_chat_line_is(server_url: str, clients: list[Client]) -> None:
-    hostile = "A\x1b[31mB\x1b]0;t\x07C"
-    ann = await TableClient.create(server_url, "pazaak", ["human", "human"], hostile)
-    clients.append(ann)
-    await ann.chat(hostile)
-    chat = await ann.conn.next("chat")
-    seats = (await ann.until_update(lambda u: True, "Ann's first update"))["seats"]
-    assert seats[0]["name"] == chat["text"]

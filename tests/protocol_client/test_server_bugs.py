@@ -1,0 +1,37 @@
+"""Server bugs the doc-written client found. Each test states what docs/PROTOCOL.md says and is
+expected to fail until the server does it; strict, so a fixed server makes it pass and the
+marker goes."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.protocol_client.client import Client, LobbyClient, TableClient
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="server bug: a `create` on a lobby connection opens a table instead of `seated`",
+)
+async def test_a_lobby_connection_cannot_also_sit_at_a_table(
+    server_url: str, clients: list[Client]
+) -> None:
+    lobby = await LobbyClient.open(server_url, "Jo")
+    clients.append(lobby)
+    create = {"type": "create", "version": 4, "game": "pazaak", "seats": ["human", "human"]}
+    await lobby.conn.send(create)
+    assert (await lobby.conn.next("welcome", "error"))["type"] == "error"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="server bug: a name keeps the printable rest of an escape sequence; chat drops it",
+)
+async def test_a_name_is_cleaned_as_a_chat_line_is(server_url: str, clients: list[Client]) -> None:
+    hostile = "A\x1b[31mB\x1b]0;t\x07C"
+    ann = await TableClient.create(server_url, "pazaak", ["human", "human"], hostile)
+    clients.append(ann)
+    await ann.chat(hostile)
+    chat = await ann.conn.next("chat")
+    seats = (await ann.until_update(lambda u: True, "Ann's first update"))["seats"]
+    assert seats[0]["name"] == chat["text"]
