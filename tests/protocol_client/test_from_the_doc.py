@@ -215,11 +215,15 @@ async def test_signed_in_players_seek_rated_pazaak_and_both_see_their_ratings_mo
         you = await lobby.whoami()
         assert you["ratings"] == {"pazaak": mine[key.player]} and you["finish_rate"] == 1.0
         board = await lobby.top("pazaak", everyone=True, limit=1000)
-        assert {key.player for key in keys} <= {row["player"] for row in board["rows"]}
+        assert {k.player for k in keys} <= {row["player"] for row in board["rows"]}
         assert board["you"]["player"] == key.player and board["you"]["rank"] is None
         ranked = await lobby.top("pazaak")
         # provisional players are listed only with "everyone"
         assert key.player not in {row["player"] for row in ranked["rows"]}
+    # `offset` and `limit` page through the same rows
+    pages = [await lobbies[0].top("pazaak", everyone=True, limit=1, offset=n) for n in (0, 1)]
+    assert [page["offset"] for page in pages] == [0, 1]
+    assert [page["rows"] for page in pages] == [[row] for row in board["rows"][:2]]
 
 
 async def test_anonymous_players_seek_a_casual_game_and_play_it_out(

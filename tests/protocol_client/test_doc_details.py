@@ -1,0 +1,109 @@
+"""More of docs/PROTOCOL.md, checked with the doc-written client: every game played from `legal`
+alone, a dropped seat taken again with its token, names kept as data, and a rematch offer that
+expires."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from tests.protocol_client.client import (
+    Chooser,
+    Client,
+    Connection,
+    LobbyClient,
+    TableClient,
+    steady_pazaak,
+)
+from tests.protocol_client.expect import refused
+
+
+def coin(seed: int) -> Chooser:
+    """Any one of the legal actions, by a seeded coin: no knowledge of the game at all."""
+    toss = random.Random(seed)
+    return lambda update: toss.choice(update["legal"])
+
+
+@pytest.mark.parametrize(
+    ("game", "players"), [("flip7", 1), ("flip7", 3), ("pixies", 2), ("pazu-pazaak", 3)]
+)
+async def test_every_game_plays_to_its_end_from_legal_alone(
+    server_url: str, clients: list[Client], game: str, players: int
+) -> None:
+    """Each seat sends back one of the `legal` objects, unchanged, and the game reaches its end
+    (Pazu-Pazaak's coin may seat bots between sets, which move at a person's pace)."""
+    host = await TableClient.create(server_url, game, ["human"] * players, "Ann")
+    clients.append(host)
+    for n in range(2, players + 1):
+        clients.append(await TableClient.join(server_url, host.invite, f"P{n}"))
+    table = [client for client in clients if isinstance(client, TableClient)]
+    ends = await asyncio.gather(
+        *(seat.play_to_end(coin(n), most_moves=2000) for n, seat in enumerate(table))
+    )
+    assert all(end["outcome"] == ends[0]["outcome"] for end in ends)
+    assert ends[0]["outcome"]["winners"]
+    assert len(ends[0]["actions"]) == ends[0]["ply"] and ends[0]["config"] is not None
+
+
+async def test_a_dropped_player_takes_their_seat_again_with_its_token(
+    server_url: str, clients: list[Client]
+) -> None:
+    ann = await TableClient.create(server_url, "pazaak", ["human", "human"], "Ann")
+    bo = await TableClient.join(server_url, ann.invite, "Bo")
+    clients += [ann, bo]
+    await ann.until_update(lambda u: not u["waiting"], "the table to fill")
+    # while Bo's first connection sits there, the token is refused
+    twin = await Connection.open(server_url)
+    await refused(twin, {"type": "resume", "version": 4, "token": bo.welcome["token"]}, "taken")
+    await twin.close()
+
+    await bo.leave()
+    await ann.until_update(lambda u: not u["seats"][1]["connected"], "Bo shown away")
+    back = await TableClient.resume(server_url, bo.welcome["token"])
+    clients.append(back)
+    assert back.seat == 1 and back.welcome["token"] is None
+    again = await back.until_update(lambda u: True, "Bo's first update back")
+    assert again["fresh"] and again["moves"]  # the whole game so far, from the deal
+    await ann.until_update(lambda u: u["seats"][1]["connected"], "Bo shown back")
+    ends = await asyncio.gather(ann.play_to_end(steady_pazaak), back.play_to_end(steady_pazaak))
+    assert ends[0]["outcome"] == ends[1]["outcome"]
+
+
+async def test_names_are_cleaned_and_kept_as_data(server_url: str, clients: list[Client]) -> None:
+    markup = "  [bold]Ann\t\tLee[/]  "
+    ann = await TableClient.create(server_url, "pazaak", ["human", "human"], markup)
+    bo = await TableClient.join(server_url, ann.invite, markup)
+    spectator = await TableClient.watch(server_url, ann.watch_code)
+    clients += [ann, bo, spectator]
+    full = await ann.until_update(lambda u: not u["waiting"], "the table to fill")
+    # white space runs become one space, markup stays as characters, a taken name gets (2)
+    assert [seat["name"] for seat in full["seats"]] == ["[bold]Ann Lee[/]", "[bold]Ann Lee[/] (2)"]
+    await spectator.chat("[red]hi[/]")
+    heard = await ann.conn.next("chat")
+    assert heard["seat"] is None and heard["name"].startswith("Spectator ")
+    assert heard["text"] == "[red]hi[/]"
+
+    unnamed = await LobbyClient.open(server_url)
+    program = await LobbyClient.open(server_url, "Robo", bot=True)
+    clients += [unnamed, program]
+    assert (await unnamed.whoami())["name"] == "Player"
+    assert (await program.whoami())["bot"] is True
+
+
+@pytest.mark.timeout(90)  # the offer stands 20 s
+async def test_a_rematch_offer_nobody_answers_is_withdrawn(
+    server_url: str, clients: list[Client]
+) -> None:
+    ann = await TableClient.create(server_url, "pazaak", ["human", "human"], "Ann")
+    bo = await TableClient.join(server_url, ann.invite, "Bo")
+    cy = await TableClient.watch(server_url, ann.watch_code, "Cy")
+    clients += [ann, bo, cy]
+    await asyncio.gather(ann.play_to_end(steady_pazaak), bo.play_to_end(steady_pazaak))
+    await ann.conn.send({"type": "rematch"})
+    await bo.until_update(lambda u: u["seats"][0]["again"], "Ann's offer shown")
+    expired = {"type": "rematch_expired", "seat": 0, "name": "Ann", "after": 20.0}
+    for client in (ann, bo, cy):
+        assert await client.conn.next("rematch_expired") == expired
+        await client.until_update(lambda u: not u["seats"][0]["again"], "the offer withdrawn")
