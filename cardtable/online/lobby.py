@@ -547,9 +547,11 @@ class LobbyService:
         """A quick-match table closed: its players may seek again."""
         table = self.quick.pop(invite, None)
         if table is not None:
-            await self.pools.finished([s.key for s in table.seekers])
-            for seeker in table.seekers:  # their lobby connections here stop following them
-                self.visitors.pop(seeker.key, None)
+            # a table rebuilt after a restart or a takeover knows its players, not their seeks
+            keys = [s.key for s in table.seekers] or [m.player for m in table.members if m.player]
+            await self.pools.finished(keys)
+            for key in keys:  # their lobby connections here stop following them
+                self.visitors.pop(key, None)
 
     # -- listings --------------------------------------------------------------------------------
 

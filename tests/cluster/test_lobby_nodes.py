@@ -18,9 +18,10 @@ from cardtable.games.registry import get
 from cardtable.online import protocol as wire
 from cardtable.online.botclient import BotSeat
 from cardtable.online.identity import Identity, load_or_create
-from cardtable.online.lobbyclient import LobbyClient
+from cardtable.online.lobbyclient import LobbyClient, seat_session
 from cardtable.online.remote import RemoteSession
 from cardtable.online.seeker import matched, play_matched
+from cardtable.session.base import RatingsChanged
 from tests.cluster.nodes import Cluster, Node
 from tests.online.conftest import PATIENCE, until
 
@@ -53,6 +54,16 @@ async def wave_runner(cluster: Cluster) -> str | None:
     redis = redis_asyncio.Redis.from_url(cluster.redis)
     try:
         found = await redis.get("cardtable:lobby:waves")
+    finally:
+        await redis.aclose()
+    return None if found is None else found.decode()
+
+
+async def route(cluster: Cluster, code: str) -> str | None:
+    """The node a table's code is routed to."""
+    redis = redis_asyncio.Redis.from_url(cluster.redis)
+    try:
+        found = await redis.get(f"cardtable:route:{code}")
     finally:
         await redis.aclose()
     return None if found is None else found.decode()
@@ -194,3 +205,58 @@ async def test_the_wave_runner_killed_with_seekers_waiting_loses_and_doubles_nob
         "1 results, 3 ratings rebuilt: every stored rating was right\n"
     )
     print(f"the waves moved from {first} after the kill in {took:.2f} s (lease {cluster.lease} s)")
+
+
+async def test_the_node_holding_a_rated_game_killed_mid_game_rates_it_once(
+    cluster: Cluster, keys: list[Identity]
+) -> None:
+    """The wave runner opens the tables it forms: killing it mid-game moves both the waves and
+    the table; the game ends on the new owner, rated once, and its players may seek again."""
+    nodes = await cluster.start(3)
+
+    async def runner() -> str | None:
+        return await wave_runner(cluster)
+
+    first = await until(runner, "a node to take the waves' lease")
+    doomed = next(n for n in nodes if n.url == first)
+    alive = [n for n in nodes if n is not doomed]
+    async with lobbies() as opened:
+        players = [
+            await visit(opened, alive[0], "Ann", keys[0]),
+            await visit(opened, alive[1], "Bo", keys[1]),
+        ]
+        for player in players:
+            await player.seek("pazaak", True)
+        news = await asyncio.gather(*(matched(p, PATIENCE) for p in players))
+        seats = [seat_session(p.url, n) for p, n in zip(players, news, strict=True)]
+        told: list[list[str]] = [[], []]
+        for session, lines in zip(seats, told, strict=True):
+            session.connect(
+                lambda change, lines=lines: (
+                    lines.extend(change.lines) if isinstance(change, RatingsChanged) else None
+                ),
+                lambda callback: callback(),
+            )
+        try:
+            bots = [BotSeat(s, "easy", think=0.05) for s in seats]
+            playing = asyncio.gather(*(bot.play(PATIENCE * 3) for bot in bots))
+            await until(lambda: seats[0].ply >= 4, "a few moves")
+            assert await route(cluster, news[0].invite) == doomed.url
+            cluster.signal(doomed, signal.SIGKILL)
+            await playing
+            assert await route(cluster, news[0].invite) in {n.url for n in alive}
+            await until(lambda: all(told), "both players to hear of their ratings")
+        finally:
+            for session in seats:
+                session.close()
+        for session in seats:
+            assert session.rated is not None and session.rated.counted
+            assert len(session.rated.changes) == 2
+        # off the table: both may seek again, wherever they are
+        for player in players:
+            status = await player.seek("pazaak", True)
+            assert status.game == "pazaak"
+            await player.cancel()
+    assert recompute(cluster).endswith(
+        "1 results, 2 ratings rebuilt: every stored rating was right\n"
+    )
