@@ -482,11 +482,6 @@ class LobbyService:
         table = self.quick.get(invite)
         return table is not None and table.rated
 
-    def waiting_for_seats(self, invite: str) -> bool:
-        """A quick-match table some matched player has not sat down at yet: no moves yet."""
-        table = self.quick.get(invite)
-        return table is not None and not table.started
-
     def keep_result(
         self,
         invite: str,

@@ -187,10 +187,8 @@ class QuickPlay:
                 self.told(table)
 
     async def move(self, conn: Connection, message: Move) -> None:
-        table = conn.table
-        if table is not None and self.lobby.waiting_for_seats(table.invite):
-            raise Refusal("waiting", "the game starts once every matched player has sat down")
         await self.play.move(conn, message)
+        table = conn.table
         if table is not None and table in self.moved and conn.seat is not None:
             self.moved[table].add(conn.seat)
 
@@ -206,6 +204,7 @@ class QuickPlay:
         while not await self.placement.place(table):
             self.tables.recode(table)
         tokens = [table.claim(seat, member.name) for seat, member in enumerate(members)]
+        table.expected = set(range(len(members)))
         await self._identify(table, members)
         self.moved[table] = set()
         table.quick = QuickSetup(rated=rated, members=members).model_dump(mode="json")

@@ -82,6 +82,7 @@ class Seating:
         table.peers.add(conn)
         self.tables.touch(table)
         if seat is not None:
+            table.expected.discard(seat)  # a quick match's player has sat down
             self.absences.back(table, seat)
         conn.send(self._welcome(table, seat, token))
         self.play.changed(table)

@@ -112,6 +112,8 @@ class Table:
     peers: set[Any] = field(default_factory=set)
     #: human seats somebody has sat down in
     claimed: set[int] = field(default_factory=set)
+    #: seats a quick match holds for its matched players until each has sat down
+    expected: set[int] = field(default_factory=set)
     #: human seats whose player left for longer than the grace period: a bot plays them
     stand_ins: dict[int, Any] = field(default_factory=dict)
     bots: dict[int, Any] = field(default_factory=dict)
@@ -199,8 +201,10 @@ class Table:
 
     @property
     def waiting(self) -> bool:
-        """A person's seat nobody has taken yet: the game waits, nobody (not even a bot) moves."""
-        return any(s.is_human and i not in self.claimed for i, s in enumerate(self.seats))
+        """A person's seat nobody has taken (or sat down at) yet: the game waits, nobody (not
+        even a bot) moves."""
+        unclaimed = any(s.is_human and i not in self.claimed for i, s in enumerate(self.seats))
+        return unclaimed or bool(self.expected)
 
     def present(self, seat: int) -> bool:
         return any(peer.seat == seat for peer in self.peers)
@@ -266,7 +270,7 @@ class Table:
         if match.is_over:
             raise Refusal("over", "the game is over")
         if self.waiting:
-            raise Refusal("waiting", "the game starts once every seat is taken: wait for them")
+            raise Refusal("waiting", "the game starts once everyone has sat down: wait for them")
         if ply != len(match.actions):
             raise Refusal(
                 "stale",

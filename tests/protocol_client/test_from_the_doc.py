@@ -269,9 +269,9 @@ async def test_seeking_from_a_second_connection_of_the_same_key_moves_the_ticket
 async def test_the_first_to_sit_at_a_quick_match_table_moves_once_everyone_has(
     server_url: str, clients: list[Client]
 ) -> None:
-    """Seats a quick match reserved count as taken (`waiting` is false) and the seat to move is
-    offered its `legal` actions, but its move is refused as `waiting` until every matched player
-    has sat down; the update saying so lets it move. Who opens is the deal's choice: matches are
+    """A quick-match table is `waiting` until every matched player has sat down: the seat to move
+    is offered no `legal` actions and a move is refused as `waiting`; the update that ends the
+    wait offers them. Who opens is the deal's choice: matches are
     made until the first to sit is the one to move (a coin toss each, bounded)."""
     for _ in range(16):
         lobbies = [await LobbyClient.open(server_url, name) for name in ("Kit", "Lou")]
@@ -288,15 +288,14 @@ async def test_the_first_to_sit_at_a_quick_match_table_moves_once_everyone_has(
             await conn.close()
     else:
         raise AssertionError("the first to sit was never the one to move in 16 matches")
-    assert not alone["waiting"] and alone["legal"]
+    assert alone["waiting"] and alone["legal"] == []
     assert [seat["connected"] for seat in alone["seats"]][late["seat"]] is False
-    await refused(first.conn, {"type": "move", "ply": 0, "action": alone["legal"][0]}, "waiting")
+    await refused(first.conn, {"type": "move", "ply": 0, "action": {"type": "Stand"}}, "waiting")
 
     second = await TableClient.resume(server_url, late["token"])
     clients.append(second)
-    await first.until_update(
-        lambda u: all(seat["connected"] for seat in u["seats"]), "everyone seated"
-    )
+    ready = await first.until_update(lambda u: not u["waiting"], "the end of the wait")
+    assert all(seat["connected"] for seat in ready["seats"]) and ready["legal"]
     ends = await asyncio.gather(first.play_to_end(steady_pazaak), second.play_to_end(steady_pazaak))
     assert ends[0]["outcome"] == ends[1]["outcome"]
 
