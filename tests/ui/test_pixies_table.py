@@ -20,7 +20,7 @@ from cardtable.games.pixies.actions import PlaceFaceDown, Take
 from cardtable.games.pixies.state import Phase
 from cardtable.games.registry import GAMES
 from cardtable.session import LocalSession, ReplaySession
-from cardtable.tools.shots import next_refresh, placing
+from cardtable.tools.shots import next_refresh
 from cardtable.tools.shots.pixies import SHOTS, phase_is, preplay, seats_for, tucked_cards
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.handoff import HandOffScreen
@@ -32,7 +32,6 @@ from cardtable.ui.tables.pixies.table import PixiesTable
 from cardtable.ui.tables.pixies.widgets import GridBoard, GridPanel, OfferStrip
 from cardtable.ui.tablescreens import table_screen
 from cardtable.ui.widgets.log import MoveLog
-from tests.waits import until
 
 SPEC = GAMES["pixies"]
 
@@ -66,9 +65,6 @@ async def settle(pilot, rounds: int = 1) -> None:
             except WorkerCancelled:
                 continue
         await pilot.pause()
-    # a result panel finding its place beside the boards: a dozen frames, which a loaded
-    # machine may stretch to seconds
-    await until(lambda: not placing(pilot.app), "the result panel's place", pilot=pilot)
     await next_refresh(pilot)
 
 

@@ -1,5 +1,7 @@
 """Issue 28 item 5: every game's results sit beside the final boards, never over them; Escape
-only closes the panel (nothing moves on); the arrow keys move between its buttons.
+only closes the panel (nothing moves on); the arrow keys move between its buttons. Issue 37
+item 2: the panel is drawn where it stays, from its first frame (its place is worked out from
+the table's layout, not measured on the screen).
 
 Each case starts one move before a set or round ends, or before the game ends, with the person
 in seat 0 to make that move, at 80×24 and at 120×40.
@@ -12,6 +14,7 @@ from typing import Any
 
 import pytest
 from textual.geometry import Region
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button
 
@@ -20,7 +23,8 @@ from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES
 from cardtable.session import LocalSession
 from cardtable.ui.app import CardtableApp
-from cardtable.ui.screens.resultpanel import ResultPanel, layout_pending, seen_region
+from cardtable.ui.screens.resultpanel import ResultPanel
+from cardtable.ui.screens.resultplace import FOOTER, SIDE_MIN
 from cardtable.ui.screens.rules import RulesScreen
 from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tables.flip7.table import Table as Flip7Table
@@ -81,6 +85,50 @@ def one_move_before(
                         return match, action
             match.play(rng.choice(legal))
     pytest.fail(f"no {game} match found one move before its end")
+
+
+def seen_region(widget: Widget) -> Region:
+    """The part of ``widget`` on the screen: its region, clipped by each container it is in."""
+    region = widget.region
+    for node in widget.ancestors:
+        if isinstance(node, Widget) and not isinstance(node, Screen):
+            region = region.intersection(node.region)
+    return region
+
+
+@pytest.fixture(autouse=True)
+def box_at_each_layout(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every result panel notes where its box is each time it is laid out, from its first
+    layout on (``drawn_at``)."""
+    on_mount = ResultPanel.on_mount
+
+    def noting(panel: ResultPanel) -> None:
+        panel.drawn_at = []  # type: ignore[attr-defined]
+
+        def note(screen: Screen[Any]) -> None:
+            panel.drawn_at.append(screen.query_one("#result-box").region)  # type: ignore[attr-defined]
+
+        panel.screen_layout_refresh_signal.subscribe(panel, note, immediate=True)
+        on_mount(panel)
+
+    monkeypatch.setattr(ResultPanel, "on_mount", noting)
+
+
+def drawn_where_it_stays(table: TableScreen, panel: ResultPanel) -> None:
+    """The box was laid out in one place every time (the first time included), the place
+    its ``place`` says, with the table keeping that place free."""
+    box = panel.query_one("#result-box").region
+    width, height = panel.app.size
+    place = panel.place
+    assert place is not None
+    shown = [region for region in panel.drawn_at if region.area]  # type: ignore[attr-defined]
+    assert shown and set(shown) == {box}, (shown, box)
+    if place.where == "side":
+        assert box.right == width and box.y == 0 and box.width >= SIDE_MIN
+        assert box.bottom <= height - FOOTER
+    else:
+        assert box.bottom == height - FOOTER and box.width == width
+    assert table.styles.padding.right == (box.width if place.where == "side" else 0)
 
 
 async def until_result_panel(pilot: Any) -> ResultPanel:
@@ -148,6 +196,7 @@ async def test_a_result_leaves_the_boards_in_view_and_escape_only_closes_it(
     async with app.run_test(size=size) as pilot:
         table, panel = await result_up(pilot, game, final)
         boards_beside(table, panel, GAME_CASES[game][2])
+        drawn_where_it_stays(table, panel)
 
         before = state_of(table)
         await pilot.press("escape")
@@ -164,32 +213,6 @@ async def test_a_result_leaves_the_boards_in_view_and_escape_only_closes_it(
         assert not panel.has_class("-closed") and table.has_class("-under-result")
         boards_beside(table, panel, GAME_CASES[game][2])
         assert isinstance(panel.focused, Button) and panel.focused.id == panel.choices[0][0]
-
-
-def lay_out_late(table: TableScreen, delay: float = 0.3) -> None:
-    """The table's layout running late, as on a busy machine: a screen lays itself out on a
-    timer of its own (Textual's "screen_update"), here made to fire ``delay`` seconds late."""
-    timer = table._update_timer
-    on_time = timer._callback
-    assert on_time is not None
-    timer._callback = lambda: table.set_timer(delay, on_time)
-
-
-@pytest.mark.parametrize("game", list(GAME_CASES))
-async def test_a_panel_waits_for_a_table_that_lays_out_late(game: str) -> None:
-    """The panel measures the boards after each change it makes to the table; measured before
-    the table had laid that change out, it placed itself with a board cut (a Flip 7 seat
-    showing 3 of its 8 rows, on a loaded machine)."""
-    app = app_for(game, final=False)
-    async with app.run_test(size=(120, 40)) as pilot:
-        table, panel = await result_up(pilot, game, final=False)
-        await pilot.press("escape")
-        await settle(pilot)
-        lay_out_late(table)
-        await pilot.press("enter")
-        await settle(pilot)
-        assert not panel.placing and not layout_pending(table)
-        boards_beside(table, panel, GAME_CASES[game][2])
 
 
 def lines_cut_short(table: TableScreen) -> list[str]:

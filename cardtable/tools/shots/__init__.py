@@ -41,7 +41,7 @@ async def settle(pilot: Any, rounds: int = 3) -> None:
             except WorkerCancelled:  # a bot's worker ended by the next one: its move is posted
                 continue
         await pilot.pause(0.05)
-        if done + 1 >= rounds and not bots_thinking(pilot.app) and not placing(pilot.app):
+        if done + 1 >= rounds and not bots_thinking(pilot.app):
             break
     await next_refresh(pilot)
     # a blinking cursor would make a capture depend on the clock: hold it steady, shown
@@ -57,16 +57,12 @@ async def ask_hint(pilot: Any) -> None:
 
 
 async def next_refresh(pilot: Any) -> None:
-    """Until the screen has drawn again: a result panel placed a moment ago is only laid out
-    where it stays then (read sooner, its box is still where it waited, out of sight)."""
-    refreshed = asyncio.Event()
-    pilot.app.screen.call_after_refresh(refreshed.set)
-    await asyncio.wait_for(refreshed.wait(), timeout=10)
-
-
-def placing(app: Any) -> bool:
-    """Whether a result panel on the screen is still finding its place beside the boards."""
-    return bool(getattr(app.screen, "placing", False))
+    """Until every screen has laid out and drawn its last change: a table under a result
+    panel lays itself out for the panel's place on its own clock."""
+    for screen in pilot.app.screen_stack:
+        refreshed = asyncio.Event()
+        screen.call_after_refresh(refreshed.set)
+        await asyncio.wait_for(refreshed.wait(), timeout=10)
 
 
 def bots_thinking(app: Any) -> bool:

@@ -12,12 +12,13 @@ the table's loop), ``wording`` (the log's words), ``status`` (the status line), 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -37,7 +38,7 @@ from cardtable.session import (
 )
 from cardtable.ui.cues import Cue, CueReaders, cues
 from cardtable.ui.games import GAME_UIS
-from cardtable.ui.screens.resultpanel import ResultPanel
+from cardtable.ui.screens.resultpanel import UNDER_RESULT, ResultPanel
 from cardtable.ui.tables import (
     calling,
     chatting,
@@ -95,8 +96,6 @@ class TableScreen(Screen[None]):
     ROUND_ENDS: ClassVar[tuple[type, ...]] = ()
     #: what the game calls one deal played out, for the status line under a result box
     ROUND_WORD: ClassVar[str] = "round"
-    #: a CSS selector for the players' boards: a result banner takes only the rows under them
-    BOARDS: ClassVar[str] = ""
     if TYPE_CHECKING:  # the app that runs every screen here; Textual types it as any App
         app = getters.app(CardtableApp)
 
@@ -161,6 +160,31 @@ class TableScreen(Screen[None]):
     def ended_view(self, before: Any, events: tuple[Any, ...]) -> Any:
         """The view as the set or round these events ended stood, if the game can draw it."""
         return None
+
+    def boards_in(self, room: Size) -> Hashable | None:
+        """How the boards are drawn when the table has ``room`` under a result (its log,
+        buttons and footer hidden), or None when they cannot all show whole there: the
+        result panel is placed by it (``resultplace``). A table whose boards need no more
+        than a line each fits any room."""
+        return 0 if room.width > 0 and room.height > 0 else None
+
+    def fit_room(self, room: Size) -> None:
+        """Lay the game's parts out for ``room``: the screen, less a result panel's place."""
+
+    @property
+    def under_result(self) -> bool:
+        """A result panel is beside the table, which keeps its place free."""
+        return self.has_class(UNDER_RESULT)
+
+    def reserve(self, padding: tuple[int, int, int, int] | None) -> None:
+        """Keep ``padding`` free for a result panel, hiding what gives way to it, and lay the
+        boards out in the rest at once; None gives the table its whole screen back."""
+        self.set_class(padding is not None, UNDER_RESULT)
+        if padding is None:
+            self.styles.clear_rule("padding")
+        else:
+            self.styles.padding = padding
+        self.fit_room(self.size)  # a screen's size is the terminal's less its padding
 
     @cached_property
     def cue_readers(self) -> CueReaders:

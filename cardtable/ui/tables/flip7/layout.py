@@ -51,10 +51,9 @@ def board_width(tier: str) -> int:
     return slots_width(tier) + SCORE_WIDTH + CHROME
 
 
-def choose_fit(players: int, width: int, height: int) -> Fit:
+def fitting_fit(players: int, width: int, height: int) -> Fit | None:
     """The largest cards at which every board fits ``width`` × ``height``, two columns first
-    from four players; two text lines per player when nothing else fits (in two columns
-    if one would scroll, and scrolling when even that does not fit)."""
+    from four players, if any do."""
     options = [(1, "full"), (1, "large"), (1, "framed"), (1, "line")]
     if players >= TWO_COLUMNS_FROM:
         options = [(2, "full"), (2, "large"), (2, "framed"), *options, (2, "line")]
@@ -62,4 +61,9 @@ def choose_fit(players: int, width: int, height: int) -> Fit:
         rows = math.ceil(players / columns)
         if columns * board_width(tier) <= width and rows * BOARD_HEIGHT[tier] <= height:
             return Fit(columns, tier)
-    return Fit(1, "line")
+    return None
+
+
+def choose_fit(players: int, width: int, height: int) -> Fit:
+    """``fitting_fit``, or two text lines per player when nothing fits (scrolling)."""
+    return fitting_fit(players, width, height) or Fit(1, "line")

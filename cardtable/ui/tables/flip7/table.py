@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.geometry import Size
 from textual.timer import Timer
 from textual.widgets import Button, Static
 
@@ -34,13 +35,13 @@ from cardtable.ui.tables.flip7.events import (
     follow,
     fresh_flips,
 )
-from cardtable.ui.tables.flip7.layout import BOARD_HEIGHT, Fit, choose_fit
+from cardtable.ui.tables.flip7.layout import BOARD_HEIGHT, Fit, choose_fit, fitting_fit
 from cardtable.ui.tables.flip7.odds import OddsPanel
 from cardtable.ui.tables.flip7.picker import TargetPicker, picker_entries, picker_title
 from cardtable.ui.tables.flip7.results import round_summary, solo_final, table_final
 from cardtable.ui.tables.flip7.text import BEAT, chart_width, climb_chart, pace
 from cardtable.ui.tables.flip7.widgets import Boards, SeatChosen, SeatLine, SeatLook, put
-from cardtable.ui.widgets.log import MoveLog
+from cardtable.ui.widgets.log import MoveLog, log_folded
 from cardtable.ui.widgets.styling import restyle_now
 
 #: narrower than this, the log goes under the players instead of beside them
@@ -72,6 +73,7 @@ class Table(TableScreen):
     Table #play-area.-narrow { layout: vertical; }
     Table #play-area.-narrow #seats { width: 100%; height: auto; max-height: 80%; }
     Table #play-area.-narrow MoveLog { width: 100%; height: 1fr; min-height: 3; }
+    Table.-under-result #play-area.-narrow #seats { max-height: 100%; }
     Table #last-move { height: 1; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
     Table #odds { display: none; }
     Table #picker { display: none; }
@@ -87,7 +89,6 @@ class Table(TableScreen):
         *(Binding(str(n), f"target({n - 1})", f"Give to {n}", show=False) for n in range(1, 9)),
     ]
     ROUND_ENDS = (RoundEnded,)
-    BOARDS = "SeatLine"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -257,21 +258,34 @@ class Table(TableScreen):
 
     def fit_boards(self, view: Flip7View) -> Fit:
         """The largest cards, in one column or two, at which every board shows whole."""
-        width, height = self.size
-        if not height:
+        if not self.size.height:
             return self.board_fit
         pending = view.pending if self.my_turn else None
-        if pending is not None:
-            below = len(pending.options) + 4  # the picker: its border, prompt and buttons
-        else:
-            below = 1 if height < SHORT_SCREEN else 3
+        # the picker: its border, prompt and buttons
+        picker = None if pending is None else len(pending.options) + 4
+        room = self.boards_room(self.size, self.under_result, picker)
+        return choose_fit(len(self.seats), *room)
+
+    def boards_room(self, room: Size, under: bool, picker: int | None = None) -> tuple[int, int]:
+        """The columns and rows the boards share in ``room``: what the status, match and
+        last-move lines, the log beside or under them, the odds panel, the controls (or the
+        ``picker``'s rows), the solo chart and the footer leave. Under a result the log,
+        chart and footer give way to it (``under``)."""
+        width, height = room
+        below = picker if picker is not None else 1 if height < SHORT_SCREEN else 3
         below += 6 if self.odds_open else 0
-        side = width >= SIDE_LOG_WIDTH and self.query_one(MoveLog).display
-        log = 0 if width >= SIDE_LOG_WIDTH else LOG_UNDER
-        history = HISTORY_ROWS if self.solo and height >= ODDS_ROOM else 0
-        room = height - 4 - below - log - history  # status, match and last-move lines, footer
-        across = self.query_one(Boards).size.width or width - (LOG_WIDTH if side else 0)
-        return choose_fit(len(self.seats), across, room)
+        beside = width >= SIDE_LOG_WIDTH
+        log = 0 if beside or under else LOG_UNDER
+        history = HISTORY_ROWS if self.solo and height >= ODDS_ROOM and not under else 0
+        rows = height - 3 - (0 if under else 1) - below - log - history
+        log_beside = beside and not under and not log_folded(self.app)
+        return width - (LOG_WIDTH if log_beside else 0), rows
+
+    def boards_in(self, room: Size) -> Fit | None:
+        return fitting_fit(len(self.seats), *self.boards_room(room, under=True))
+
+    def fit_room(self, room: Size) -> None:
+        self.redraw()
 
     def on_boards_resized(self) -> None:
         self.redraw()

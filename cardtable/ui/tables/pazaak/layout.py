@@ -53,10 +53,15 @@ TIERS = (
 BY_NAME = {tier.name: tier for tier in TIERS}
 
 
-def choose_tier(width: int, height: int) -> Tier:
-    """The largest tier whose boards fit ``width`` × ``height`` cells (the smallest if none)."""
+def fitting_tier(width: int, height: int) -> Tier | None:
+    """The largest tier whose boards fit ``width`` × ``height`` cells, if any does."""
     for tier in TIERS:
         need_w, need_h = tier.needs
         if need_w <= width and need_h <= height:
             return tier
-    return TIERS[-1]
+    return None
+
+
+def choose_tier(width: int, height: int) -> Tier:
+    """The largest tier whose boards fit ``width`` × ``height`` cells (the smallest if none)."""
+    return fitting_tier(width, height) or TIERS[-1]

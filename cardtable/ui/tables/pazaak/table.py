@@ -8,6 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
+from textual.geometry import Size
 from textual.widgets import Button, Static
 
 from cardtable.games.pazaak.actions import EndTurn, PlaySide, Stand
@@ -20,7 +21,7 @@ from cardtable.ui.tables import replaying
 from cardtable.ui.tables.base import TableScreen, seed_text
 from cardtable.ui.tables.pazaak.ending import end_of_set_view
 from cardtable.ui.tables.pazaak.handplay import play_hand_card
-from cardtable.ui.tables.pazaak.layout import Tier, choose_tier
+from cardtable.ui.tables.pazaak.layout import Tier, choose_tier, fitting_tier
 from cardtable.ui.tables.pazaak.widgets import BoardPanel, HandCardChosen, HandRow, pips
 from cardtable.ui.widgets.log import MoveLog, log_folded
 
@@ -28,8 +29,8 @@ from cardtable.ui.widgets.log import MoveLog, log_folded
 NARROW = 100
 #: the log's width beside the boards (narrower below NARROW columns)
 LOG_WIDTH, NARROW_LOG_WIDTH = 30, 22
-#: the rows around the boards area: the status line, the match line and the footer
-ROWS_AROUND = 3
+#: the rows above the boards area: the status line and the match line (the footer is below)
+ROWS_ABOVE = 2
 #: what leads the last-move strip under the boards, and what joins its lines
 LAST_MOVE_MARK, LAST_MOVE_JOIN = "▸ ", " · "
 
@@ -113,14 +114,13 @@ class Table(TableScreen):
     ]
     ROUND_WORD = "set"
     ROUND_ENDS = (SetWon, SetVoid)
-    BOARDS = "BoardPanel"
 
     def compose_table(self) -> ComposeResult:
         # set before the widgets arrive: set after, it restyles every one of them again; and
         # the boards are made at the tier they will have, before their own Resize (which comes
         # after the first frame: made at another, the whole table is drawn twice)
         self.set_class(self.narrow, "-narrow")
-        tier = self.expected_tier()
+        tier = self.expected_tier(self.app.size)
         yield Static(id="match-line", markup=False)
         with Horizontal(id="play-area"):
             with BoardsArea(tier, id="boards"):
@@ -228,11 +228,21 @@ class Table(TableScreen):
     def narrow(self) -> bool:
         return self.app.size.width < NARROW
 
-    def expected_tier(self) -> Tier:
-        """The tier the boards area will pick once laid out, from the terminal's size."""
-        width, height = self.app.size
+    def expected_tier(self, room: Size) -> Tier:
+        """The tier the boards area will pick once laid out in ``room`` (the screen, less a
+        result panel's place: the log and footer give way to a result)."""
+        width, height = room
+        if self.under_result:
+            return choose_tier(width, height - ROWS_ABOVE)
         log = 0 if log_folded(self.app) else NARROW_LOG_WIDTH if self.narrow else LOG_WIDTH
-        return choose_tier(width - log, height - ROWS_AROUND)
+        return choose_tier(width - log, height - ROWS_ABOVE - 1)
+
+    def boards_in(self, room: Size) -> Tier | None:
+        return fitting_tier(room.width, room.height - ROWS_ABOVE)
+
+    def fit_room(self, room: Size) -> None:
+        """The boards at their tier for the room at once, not a frame after it changes."""
+        self.query_one(BoardsArea).apply_tier(self.expected_tier(room))
 
     def on_resize(self, event: Resize) -> None:
         """A narrower log below 100 columns; the boards take the rest (``BoardsArea``)."""

@@ -56,18 +56,28 @@ def hand_lines(density: str, width: int, cards: int) -> int:
     return rows * 3 if HAND_CELLS[density][1] == 3 else max(2, rows)
 
 
-def choose_layout(seats: int, width: int, height: int, hand: int = 4) -> Layout:
+def fitting_layout(
+    seats: int, width: int, height: int, hand: int = 4, footer: bool = True
+) -> Layout | None:
     """The largest density, and its round-table shape, that fits beside a readable log above a
-    hand of ``hand`` cards."""
+    hand of ``hand`` cards, if any does (``footer``: the screen's key footer takes a row)."""
+    chrome = CHROME_ROWS if footer else CHROME_ROWS - 1
     for density, (board_w, board_h) in BOARD_SIZES.items():
-        rows_free = max(3, height - CHROME_ROWS - hand_lines(density, width, hand))
+        rows_free = height - chrome - hand_lines(density, width, hand)
         for columns in preferred_columns(seats):
             rows = math.ceil(seats / columns)
             used = columns * board_w
             if rows * board_h <= rows_free and used + MIN_SIDE <= width:
                 return _layout(density, columns, rows, used, width)
-    board_w = BOARD_SIZES["line"][0]
-    return _layout("line", 1, seats, board_w, width)
+    return None
+
+
+def choose_layout(
+    seats: int, width: int, height: int, hand: int = 4, footer: bool = True
+) -> Layout:
+    """``fitting_layout``, or one line a board in one column when nothing fits."""
+    fitting = fitting_layout(seats, width, height, hand, footer)
+    return fitting or _layout("line", 1, seats, BOARD_SIZES["line"][0], width)
 
 
 def _layout(density: str, columns: int, rows: int, used: int, width: int) -> Layout:

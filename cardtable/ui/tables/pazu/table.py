@@ -35,7 +35,7 @@ from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables import replaying
 from cardtable.ui.tables.pazu.auction import AuctionPanel, auction_slice
 from cardtable.ui.tables.pazu.choices import PazuChoices
-from cardtable.ui.tables.pazu.layout import BOARD_SIZES, Layout, choose_layout
+from cardtable.ui.tables.pazu.layout import BOARD_SIZES, Layout, choose_layout, fitting_layout
 from cardtable.ui.tables.pazu.results import (
     ending,
     final_screen,
@@ -97,7 +97,6 @@ class PazuTable(PazuChoices):
     ]
     ROUND_WORD = "set"
     ROUND_ENDS = (SetWon, SetPotCarried)
-    BOARDS = "SeatBoard"
 
     def __init__(self, session: Session) -> None:
         super().__init__(session)
@@ -137,10 +136,19 @@ class PazuTable(PazuChoices):
     def on_mount(self) -> None:
         """Runs before the base draws: size everything for the terminal first."""
         self.query_one(MoveLog).can_focus = False
-        self.apply_layout(self.app.size)
+        self.apply_layout(self.size)
 
     def on_resize(self, event: Resize) -> None:
-        self.apply_layout(event.size)
+        self.apply_layout(self.size)  # the screen less a result panel's place
+        self.redraw()
+
+    def boards_in(self, room: Size) -> tuple[str, int] | None:
+        shown = len(self.shown)
+        layout = fitting_layout(shown, room.width, room.height, self.hand_size(), footer=False)
+        return None if layout is None else (layout.density, layout.columns)
+
+    def fit_room(self, room: Size) -> None:
+        self.apply_layout(room)
         self.redraw()
 
     def hand_size(self) -> int:
@@ -153,7 +161,9 @@ class PazuTable(PazuChoices):
         """Board density, grid shape and widget sizes for this terminal (``choose_layout``),
         with room for every card of the hand."""
         self._hand_size = self.hand_size()
-        layout = choose_layout(len(self.shown), size.width, size.height, self._hand_size)
+        layout = choose_layout(
+            len(self.shown), size.width, size.height, self._hand_size, not self.under_result
+        )
         self.layout_now = layout
         board_w, board_h = BOARD_SIZES[layout.density]
         grid = self.query_one("#pz-boards", Grid)

@@ -45,8 +45,11 @@ def panel_rows(size: Size) -> int:
     return 3 * size.pitch + (2 if size.rows > 1 else 0) + 2
 
 
-def chrome_rows(size: Size) -> int:
-    """The rows above and below the grids when cards are ``size``."""
+def chrome_rows(size: Size, under_result: bool = False) -> int:
+    """The rows above and below the grids when cards are ``size`` (under a result only the
+    status line and the prompt: the offer strip and the footer give way to it)."""
+    if under_result:
+        return CHROME_ROWS - 1
     return CHROME_ROWS + max(size.rows, COMPACT.rows) + 1
 
 
@@ -74,30 +77,45 @@ class Layout:
         return self.card.rows == 1
 
 
-def choose_layout(seats: int, width: int, height: int, log: bool = True) -> Layout:
+def choose_layout(
+    seats: int, width: int, height: int, log: bool = True, under_result: bool = False
+) -> Layout:
     """The biggest cards that fit: the grids in as few rows as hold them, the log beside them
     or, when that lets the cards grow, under them; failing that, compact panels wrapped into
     rows (one line a card if even those are too tall), the log in what is left.
 
     ``log`` is False while the log is folded away: its room goes to the grids.
     """
+    fitting = fitting_layout(seats, width, height, log, under_result)
+    if fitting is not None:
+        return fitting
+    usable = width - 2
+    columns = max(1, min(seats, (usable + 1) // (panel_width(COMPACT) + 1)))
+    rows = -(-seats // columns)
+    chrome = chrome_rows(COMPACT, under_result)
+    size = TINY if rows * panel_rows(COMPACT) > height - chrome else COMPACT
+    spare = height - chrome_rows(size, under_result) - rows * panel_rows(size)
+    return under(size, seats, columns, spare, log)
+
+
+def fitting_layout(
+    seats: int, width: int, height: int, log: bool = True, under_result: bool = False
+) -> Layout | None:
+    """``choose_layout``'s layouts with every grid whole and its cards in one of ``TIERS``,
+    if one fits (``under_result``: see ``chrome_rows``)."""
     usable = width - 2
     for size in TIERS:
         for columns in range(seats, 0, -1):
             rows = -(-seats // columns)
             row_width = columns * (panel_width(size) + 1) - 1
-            spare = height - chrome_rows(size) - rows * panel_rows(size)
+            spare = height - chrome_rows(size, under_result) - rows * panel_rows(size)
             if spare < 0 or row_width > usable:
                 continue
             if log and row_width + 1 + LOG_MIN <= usable:
                 return beside(size, seats, columns, spare)
             if spare >= (LOG_BELOW if log else 0):
                 return under(size, seats, columns, spare, log)
-    columns = max(1, min(seats, (usable + 1) // (panel_width(COMPACT) + 1)))
-    rows = -(-seats // columns)
-    size = TINY if rows * panel_rows(COMPACT) > height - chrome_rows(COMPACT) else COMPACT
-    spare = height - chrome_rows(size) - rows * panel_rows(size)
-    return under(size, seats, columns, spare, log)
+    return None
 
 
 def beside(size: Size, seats: int, columns: int, spare: int) -> Layout:

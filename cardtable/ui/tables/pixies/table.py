@@ -27,7 +27,13 @@ from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tables.pixies import prompt as prompts
 from cardtable.ui.tables.pixies.cards import COMPACT, Mark
-from cardtable.ui.tables.pixies.layout import Layout, choose_layout, end_of_round_view, take_hint
+from cardtable.ui.tables.pixies.layout import (
+    Layout,
+    choose_layout,
+    end_of_round_view,
+    fitting_layout,
+    take_hint,
+)
 from cardtable.ui.tables.pixies.results import final_result, round_summary
 from cardtable.ui.tables.pixies.widgets import (
     GridPanel,
@@ -38,16 +44,10 @@ from cardtable.ui.tables.pixies.widgets import (
 )
 from cardtable.ui.widgets.log import MoveLog, log_folded
 
-#: rows the grids leave free under them while a result is up, in case it is a banner there
-BANNER_ROWS = 6
-#: the narrowest room worth laying the grids out in beside a result's side panel (narrower
-#: screens get the panel below the grids)
-GRIDS_BESIDE_A_RESULT = 64
-
 
 class PlayArea(Grid):
-    """The grids, the log and the scores, saying when its own size changes: the screen's size
-    alone does not change when a result panel pads the table to make room for itself."""
+    """The grids, the log and the scores, saying when its own size changes (the log folded
+    away, the terminal resized)."""
 
     class Resized(Message):
         pass
@@ -81,7 +81,6 @@ class PixiesTable(TableScreen):
         Binding("down", "nudge(1)", "Next", show=False),
     ]
     ROUND_ENDS = (RoundEnded,)
-    BOARDS = "GridPanel"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -96,9 +95,6 @@ class PixiesTable(TableScreen):
         self._prompt: str | None = None
         self._keys: tuple[Any, ...] = ()
         self._performing = False
-        #: while a result is up (or closed to look, and may come back), the width of its side
-        #: panel, which the grids keep out of; 0 with no result
-        self._result_side = 0
 
     def compose_table(self) -> ComposeResult:
         yield Static(id="px-prompt", markup=False)
@@ -112,28 +108,34 @@ class PixiesTable(TableScreen):
     def on_mount(self) -> None:
         """Runs before the base class draws: the log must not take the arrow keys."""
         self.query_one(MoveLog).can_focus = False
-        self.apply_layout(self.app.size)
+        self.apply_layout(self.size)
         self._before = self.session.observe()
 
     def on_play_area_resized(self, _: PlayArea.Resized) -> None:
-        """The terminal changed size, or a result panel opened or closed beside the table: lay
-        the grids out again in the room that is left."""
-        self.apply_layout(self.room())
+        """The terminal changed size: lay the grids out again in the room that is left."""
+        self.fit_room(self.size)
+
+    def fit_room(self, room: Size) -> None:
+        """Card size and the grids' places for ``room``, the cards redrawn in that size."""
+        self.apply_layout(room)
         self.redraw()
+
+    def boards_in(self, room: Size) -> tuple[int, int] | None:
+        seats = len(self.seats)
+        layout = fitting_layout(seats, room.width, room.height, log=False, under_result=True)
+        return None if layout is None else (layout.card.rows, layout.columns)
 
     def action_toggle_log(self) -> None:
         """Fold the log away or bring it back; the grids take its room or give it back."""
         super().action_toggle_log()
-        self.apply_layout(self.size)
-        self.redraw()
+        self.fit_room(self.size)
 
     def apply_layout(self, size: Size) -> None:
         """Card size and the grid of panels for this terminal (see ``choose_layout``)."""
         log = self.query_one(MoveLog)
-        under_result = self._result_side > 0  # a result panel hides the log too
-        height = size.height - (BANNER_ROWS if under_result else 0)
-        shown = not (log_folded(self.app) or under_result)
-        layout = choose_layout(len(self.seats), size.width, height, shown)
+        under = self.under_result  # a result panel hides the log too
+        shown = not (log_folded(self.app) or under)
+        layout = choose_layout(len(self.seats), size.width, size.height, shown, under)
         self.layout_now = layout
         play = self.query_one("#px-play", Grid)
         play.styles.grid_size_columns = layout.columns
@@ -385,9 +387,6 @@ class PixiesTable(TableScreen):
         so in the status line, the prompt and the highlighted grid.
         """
         self._frozen = None
-        if self._result_side:  # the result is gone: the grids take the room back
-            self._result_side = 0
-            self.apply_layout(self.room())
         seat = self.session.to_move
         if self.hotseat and seat is not None and self.seats[seat].is_human:
             self.session.take_seat(seat)
@@ -402,32 +401,14 @@ class PixiesTable(TableScreen):
             self.redraw()
         filled = next((e.seat for e in events if isinstance(e, GridFilled)), None)
         names = [self.seat_name(s) for s in range(len(self.seats))]
-        return self.make_room_for(round_summary(ended, names, filled))
+        return round_summary(ended, names, filled)
 
     def final_result(self) -> ResultPanel:
         outcome = self.session.outcome
         assert outcome is not None
         view = self.session.observe()
         names = [self.seat_name(s) for s in range(len(self.seats))]
-        return self.make_room_for(final_result(names, outcome.winners, view.round_scores))
-
-    def make_room_for(self, result: ResultPanel) -> ResultPanel:
-        """Lay the grids out in the room ``result`` leaves them (beside its side panel on a wide
-        screen, above its banner on a narrow one) before it opens, so it never has to cover them."""
-        self._result_side = result.side_width
-        self.apply_layout(self.room())
-        self.redraw()  # the cards in the size the new room gives them
-        return result
-
-    def room(self) -> Size:
-        """The screen, less the side panel of a result (a banner's rows are kept free by
-        ``apply_layout``). The room stays set aside while the result is closed to look at the
-        table, so reopening it never has to move the grids."""
-        width, height = self.app.size
-        side = self._result_side
-        if side and width >= side + GRIDS_BESIDE_A_RESULT:
-            width -= side
-        return Size(width, height)
+        return final_result(names, outcome.winners, view.round_scores)
 
 
 #: the registry loads ``cardtable.ui.tables.pixies.table:Table``; the class keeps its own name so its
