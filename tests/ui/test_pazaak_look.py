@@ -56,7 +56,7 @@ async def test_the_first_frame_is_drawn_at_the_tier_the_laid_out_boards_pick(siz
         table = app.screen
         area = table.query_one(BoardsArea)
         laid_out = choose_tier(area.size.width, area.size.height)
-        assert table.expected_tier() is laid_out is area.tier, (size, folded)
+        assert table.expected_tier(table.size) is laid_out is area.tier, (size, folded)
         made = [widget.tier for widget in (*table.query(BoardPanel), *table.query(HandRow))]
         assert made and all(tier is laid_out for tier in made), (size, folded)
 
