@@ -173,10 +173,9 @@ class Node:
     def meeting(self, store: TableStore | SharedStore, journal: Journal) -> Meeting:
         """Pools and listings in Redis, shared with every node; the ladder in PostgreSQL."""
         from cardtable.online.lobby import quick_match_sizes
-        from cardtable.online.pgladder import PostgresLadder
-        from cardtable.online.pgstore import PostgresStore
+        from cardtable.online.meeting import ladder_for
 
-        ladder = PostgresLadder(store, journal) if isinstance(store, PostgresStore) else None
+        ladder = ladder_for(store, journal)
         self.lobby = ClusterMeeting(
             self.redis, self.url, quick_match_sizes(), self.lease_ms / 1000, ladder
         )

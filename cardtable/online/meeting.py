@@ -11,12 +11,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from cardtable.online.ladder import LocalLadder, SqliteLadder
 from cardtable.online.pools import LocalPools, Pools
+from cardtable.online.store import SharedStore, SqliteStore
 
 if TYPE_CHECKING:
+    from cardtable.online.journal import Journal
     from cardtable.online.ladder import Ladder
     from cardtable.online.matchmaking import Clock
     from cardtable.online.protocol import ListedTable
+    from cardtable.online.store import TableStore
 
 
 class Lobby(Protocol):
@@ -114,3 +118,17 @@ class LocalMeeting:
 
     async def listings(self) -> list[ListedTable]:
         return list(self.rows.values())
+
+
+def ladder_for(store: TableStore | SharedStore, journal: Journal) -> Ladder | None:
+    """The ladder kept beside a store's tables, written in the same commits: in the SQLite
+    file, or in PostgreSQL (``pgladder``); None for a store that keeps none."""
+    if isinstance(store, SqliteStore):
+        return LocalLadder(SqliteLadder(store), journal)
+    if isinstance(store, SharedStore):
+        from cardtable.online.pgladder import PostgresLadder
+        from cardtable.online.pgstore import PostgresStore
+
+        if isinstance(store, PostgresStore):
+            return PostgresLadder(store, journal)
+    return None

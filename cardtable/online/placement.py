@@ -96,16 +96,11 @@ class SingleNode:
         return None
 
     def meeting(self, store: TableStore | SharedStore, journal: Journal) -> Meeting:
-        """Pools in memory; ratings in the SQLite store, beside the tables (a store without
-        them, none: no rated play)."""
+        """Pools in memory; ratings beside the tables, in the store's own commits (a store
+        without them, none: no rated play)."""
         import time
 
-        from cardtable.online.ladder import LocalLadder, SqliteLadder
         from cardtable.online.lobby import quick_match_sizes
-        from cardtable.online.meeting import LocalMeeting
-        from cardtable.online.store import SqliteStore
+        from cardtable.online.meeting import LocalMeeting, ladder_for
 
-        ladder = (
-            LocalLadder(SqliteLadder(store), journal) if isinstance(store, SqliteStore) else None
-        )
-        return LocalMeeting(quick_match_sizes(), time.monotonic, ladder)
+        return LocalMeeting(quick_match_sizes(), time.monotonic, ladder_for(store, journal))

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 from cardtable.core.codec import Decoder
 from cardtable.core.match import Match
 from cardtable.games.registry import get
+from cardtable.online.identity import load_or_create
+from cardtable.online.lobbyclient import LobbyClient
+from cardtable.online.seeker import seek_games
 from tests.cluster.conftest import stored_actions
 from tests.online.conftest import Running, play_out, until
 
@@ -56,3 +60,25 @@ async def test_a_one_node_server_takes_a_table_s_path_too(any_server: Running) -
     watcher = await any_server.seated("pazaak", {"type": "watch", "code": host.watch})
     assert watcher.link.ws is not None and watcher.link.ws.request is not None
     assert watcher.link.ws.request.path == f"/t/{host.watch}" and watcher.viewer is None
+
+
+async def test_a_rated_quick_match_is_kept_on_either_store(
+    any_server: Running, tmp_path: Path
+) -> None:
+    """One node on PostgreSQL keeps ratings too: the ladder lives beside whichever log."""
+    keys = [load_or_create(tmp_path / f"key{n}") for n in range(2)]
+    lobbies = [
+        await LobbyClient.open(any_server.url, name, key)
+        for name, key in zip("AB", keys, strict=True)
+    ]
+    try:
+        games = await asyncio.gather(
+            *(seek_games(lobby, "pazaak", True, None, "easy", 1) for lobby in lobbies)
+        )
+        rated = games[0][0].rated
+        assert rated is not None and rated.counted and len(rated.changes) == 2
+        you = await lobbies[1].whoami()
+        assert you.ratings["pazaak"].games == 1
+    finally:
+        for lobby in lobbies:
+            await lobby.close()
