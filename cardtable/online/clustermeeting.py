@@ -7,7 +7,8 @@ match's table to drop, a nudge to run a wave now, a listing that changed). What 
 leaves in the order it was said, one batch per channel at a time.
 
 A node's listed rows live in its own hash (``cardtable:lobby:listings:NODE``), kept alive by the
-same loop that renews the waves' lease: a node that dies takes its rows with it once they lapse.
+same loop that renews the waves' lease: the node running the waves takes a dead node's rows
+away, and tells every lobby they are gone.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import Redis
 
-from cardtable.online.protocol import ListedTable
+from cardtable.online.protocol import ListedTable, Unlisted
 from cardtable.online.sharedpools import PREFIX, RedisPools
 
 if TYPE_CHECKING:
@@ -188,9 +189,24 @@ class ClusterMeeting:
                     log.info("this node runs the quick-match waves now")
                     self._here().nudge()
                 self._runs_waves = held
+                if held:
+                    await self._bury()
             except Exception as error:
                 log.warning("could not renew the lobby's leases: %s", error)
             await asyncio.sleep(self.lease / 3)
+
+    async def _bury(self) -> None:
+        """The nodes silent for a lease are dead: their listed rows go, and every lobby is
+        told (a table of theirs that another node takes over is a friend table there)."""
+        nodes = self._pools.prefix + "nodes"
+        for node in await self.redis.zrangebyscore(nodes, "-inf", time.time() - self.lease):
+            assert isinstance(node, bytes)
+            rows = listings_key(node.decode())
+            for watch in await self.redis.hkeys(rows):
+                gone = Unlisted(type="unlisted", watch=_text(watch)).model_dump_json()
+                self._say(EVERYONE, {"announce": gone})
+            await self.redis.delete(rows)
+            await self.redis.zrem(nodes, node)
 
 
 def _text(data: bytes | str) -> str:

@@ -105,12 +105,27 @@ async def stored_actions(running: Running, table: str) -> list[dict]:
     return await kept if not isinstance(kept, list) else kept
 
 
+async def own_redis(url: str) -> str:
+    """A Redis database of this test worker's own, emptied: the nodes of one test share their
+    lobby (pools, the waves' lease, listings) with nobody else's, nor with a test before."""
+    from redis.asyncio import Redis
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    own = f"{url.rsplit('/', 1)[0]}/{1 + int(worker or 0) % 15}"
+    redis = Redis.from_url(own)
+    try:
+        await redis.flushdb()
+    finally:
+        await redis.aclose()
+    return own
+
+
 @pytest.fixture
 async def cluster(pg_dsn: str, redis_url: str, tmp_path) -> AsyncIterator[Any]:
     """Nodes to start (``await cluster.start(3)``), every one killed at the end."""
     from tests.cluster.nodes import Cluster
 
-    nodes = Cluster(pg_dsn, redis_url, tmp_path)
+    nodes = Cluster(pg_dsn, await own_redis(redis_url), tmp_path)
     try:
         yield nodes
     finally:

@@ -260,3 +260,28 @@ async def test_the_node_holding_a_rated_game_killed_mid_game_rates_it_once(
     assert recompute(cluster).endswith(
         "1 results, 2 ratings rebuilt: every stored rating was right\n"
     )
+
+
+async def test_a_dead_node_s_listed_tables_leave_every_lobby(
+    cluster: Cluster, keys: list[Identity]
+) -> None:
+    a, b = await cluster.start(2)
+    async with lobbies() as opened:
+        watcher = await visit(opened, a, "Watcher", keys[0])
+        await watcher.subscribe()
+        create = {"type": "create", "game": "pazaak", "seats": ["human", "easy"], "listed": True}
+        host = RemoteSession(get("pazaak"), b.url, {**create, "name": "Host"})
+        host.start()
+        try:
+            await asyncio.wait_for(host.ready.wait(), PATIENCE)
+            listed = await watcher.next_news(PATIENCE)
+            assert isinstance(listed, wire.Listed) and listed.table.watch == host.watch
+            cluster.signal(b, signal.SIGKILL)
+            gone = await watcher.next_news(PATIENCE)
+            while not isinstance(gone, wire.Unlisted):
+                gone = await watcher.next_news(PATIENCE)
+            assert gone.watch == host.watch and watcher.tables == {}
+            late = await visit(opened, a, "Late", keys[1])
+            assert await late.subscribe() == {}
+        finally:
+            host.close()
