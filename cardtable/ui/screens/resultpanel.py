@@ -118,6 +118,7 @@ class ResultPanel(ResultScreen):
     # Textual runs every class's handler, this one after a subclass's: no super() calls here
 
     def on_mount(self) -> None:
+        self._show_notes()  # one added while the panel was being composed
         stack = self.app.screen_stack
         self.beneath = stack[-2] if len(stack) > 1 else None
         self.make_room()
@@ -232,9 +233,19 @@ class ResultPanel(ResultScreen):
         """A paragraph that comes after the result (a rated game's rating changes): below the
         summary, the panel placed again for its new height once it is on the screen."""
         self.notes.append(text)
-        body = self.query("#result-body")
-        if body:  # composed already: else it composes with the notes
-            body.first().mount(self.note(text))
+        self._show_notes()
+
+    def _show_notes(self) -> None:
+        """Mount the notes the body does not show yet. Before the panel is composed there is
+        no body (it composes with the notes); one added after composing but before the body
+        is mounted is shown from ``on_mount`` (a rated game's ratings may arrive just then)."""
+        found = self.query("#result-body")
+        if not found:
+            return
+        body = found.first()
+        shown = len(body.query(".result-note"))
+        if shown < len(self.notes):
+            body.mount_all(self.note(text) for text in self.notes[shown:])
             self.call_after_refresh(self.make_room)
 
     @staticmethod
