@@ -60,6 +60,10 @@ class Seating:
         """Seat ``conn`` as its first message asks, tell it so, and tell the table."""
         if conn.table is not None or self.placement.following(conn):
             raise Refusal("seated", "this connection already sits at a table")
+        if conn.visitor is not None:
+            raise Refusal(
+                "seated", "this is a lobby connection: sit down on a connection of its own"
+            )
         if isinstance(hello, Create):
             table, seat, token = await self._open(conn, hello)
             self.journal.write(self.store.create, table.record())
