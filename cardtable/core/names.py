@@ -7,8 +7,9 @@ screens still show it as data, never as markup.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
+
+from cardtable.core.printable import printable
 
 #: the most characters a name may have once trimmed
 MAX_NAME = 20
@@ -17,11 +18,9 @@ YOU = "You"
 
 
 def clean_name(text: str) -> str:
-    """``text`` with runs of white space made one space and every control or format character
-    (escape sequences, bidirectional overrides, zero-width marks) taken out; ValueError in
+    """``text`` reduced to what prints (``printable``: escape sequences go whole); ValueError in
     plain words when what is left is empty, longer than ``MAX_NAME`` or "You"."""
-    spaced = " ".join(text.split())
-    kept = "".join(ch for ch in spaced if unicodedata.category(ch)[0] != "C").strip()
+    kept = printable(text)
     if not kept:
         raise ValueError("a name needs at least one letter or sign that can be seen")
     if len(kept) > MAX_NAME:

@@ -2,19 +2,18 @@
 
 The server passes a line on to every seat and spectator of the table and forgets it: chat is no
 action of the game, so it never reaches the store, a save or a replay. Text from other people is
-data: control and format characters (escape sequences, bidi overrides, zero-width marks) are
-dropped here, and the client shows what is left literally, never as markup.
+data: it is reduced to what prints (``core.printable``) here, and the client shows what is left
+literally, never as markup.
 """
 
 from __future__ import annotations
 
-import re
 import time
-import unicodedata
 from collections.abc import Callable
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from cardtable.core.printable import printable
 from cardtable.online.bucket import Bucket
 from cardtable.online.protocol import Heard
 from cardtable.online.tables import Refusal, Table
@@ -24,24 +23,6 @@ MAX_CHAT = 200
 #: lines a person may say at once, then one a second
 CHAT_BURST = 5
 CHAT_RATE = 1.0
-#: control, format, surrogate and unassigned characters: they move, hide or restyle text
-UNSEEN = {"Cc", "Cf", "Cs", "Cn"}
-
-
-#: a terminal escape sequence, whole: CSI (ESC [ … final), OSC (ESC ] … BEL or ST), or ESC
-#: and one character; taken out as one, so no "[31m" is left behind as text
-ESCAPE_SEQUENCE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|.)?", re.S)
-
-
-def clean(text: str) -> str:
-    """``text`` with only what prints: escape sequences go whole, control and format
-    characters go, and any run of whitespace (a newline, a tab) is one space."""
-    kept = "".join(
-        " " if ch.isspace() else ch
-        for ch in ESCAPE_SEQUENCE.sub("", text)
-        if ch.isspace() or unicodedata.category(ch) not in UNSEEN
-    )
-    return " ".join(kept.split())
 
 
 class TableChat:
@@ -67,7 +48,7 @@ class TableChat:
 
     def line(self, conn: Any, table: Table, text: str) -> str:
         """The chat message for every peer, once the line is checked and allowed."""
-        said = clean(text)
+        said = printable(text)
         if not said:
             raise Refusal("chat", "nothing to say: the line was empty")
         if len(said) > MAX_CHAT:
@@ -89,9 +70,9 @@ class TableChat:
         """The seat's name, a spectator's as "Ann (watching)", or "Spectator N" in the order
         nameless spectators first spoke."""
         if conn.seat is not None:
-            return clean(table.seats[conn.seat].name) or f"Player {conn.seat + 1}"
+            return printable(table.seats[conn.seat].name) or f"Player {conn.seat + 1}"
         if conn.name:
-            return f"{clean(conn.name)} (watching)"
+            return f"{printable(conn.name)} (watching)"
         label = self._labels.get(conn)
         if label is None:
             number = self._spectators.get(table, 0) + 1

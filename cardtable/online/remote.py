@@ -20,10 +20,11 @@ from cardtable.core.codec import encode
 from cardtable.core.errors import IllegalAction
 from cardtable.core.match import Match
 from cardtable.core.names import YOU
+from cardtable.core.printable import printable
 from cardtable.core.protocol import Outcome
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES, GameSpec
-from cardtable.online.chat import MAX_CHAT, clean
+from cardtable.online.chat import MAX_CHAT
 from cardtable.online.identity import Identity
 from cardtable.online.link import TRANSPORT, Link
 from cardtable.online.protocol import (
@@ -290,7 +291,7 @@ class RemoteSession(Session):
         """A chat line, cleaned again here (a server is no reason to trust text); the sender of
         this seat's own lines reads "You"."""
         mine = heard.seat is not None and heard.seat == self.viewer
-        said = Said("You" if mine else clean(heard.name)[:32], clean(heard.text)[:MAX_CHAT])
+        said = Said("You" if mine else printable(heard.name)[:32], printable(heard.text)[:MAX_CHAT])
         if self._listeners:
             self.emit(said)
         else:
@@ -312,7 +313,7 @@ class RemoteSession(Session):
             )
             self.ready.set()
             return
-        note = Noted((f"{clean(expired.name)[:32]}'s rematch offer expired.",))
+        note = Noted((f"{printable(expired.name)[:32]}'s rematch offer expired.",))
         if self._listeners:
             self.emit(note)
         else:
@@ -467,7 +468,7 @@ class RemoteSession(Session):
     def say(self, text: str) -> str | None:
         """Send a chat line to everyone at the table; why it cannot go, if it cannot (the
         server may still refuse it, for coming too fast, with a ``Refused``)."""
-        line = clean(text)
+        line = printable(text)
         if not line:
             return "nothing to say: type a line first"
         if len(line) > MAX_CHAT:

@@ -9,7 +9,8 @@ import os
 import threading
 from typing import TextIO
 
-from cardtable.plain.words import printable, wrapped
+from cardtable.core.printable import printable
+from cardtable.plain.words import wrapped
 
 
 class Console:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable, Iterable
 
-from cardtable.online.chat import clean
+from cardtable.core.printable import printable
 
 #: a braille display shows 40 cells on a common model; ``--width`` changes it
 DEFAULT_WIDTH = 40
@@ -37,12 +37,6 @@ def speak(line: str, card_words: CardWords, symbols: dict[str, str]) -> str:
         out.append(token[:start] + said + tail)
         listing = not tail
     return " ".join(out)
-
-
-def printable(text: str) -> str:
-    """Only what prints: escape sequences, control and format characters go (other people's
-    names and chat are data, never instructions to the terminal)."""
-    return clean(text)
 
 
 def wrapped(text: str, width: int) -> list[str]:

@@ -9,7 +9,8 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
-from cardtable.online.chat import MAX_CHAT, TableChat, clean
+from cardtable.core.printable import printable
+from cardtable.online.chat import MAX_CHAT, TableChat
 from cardtable.online.protocol import MAX_MESSAGE, PROTOCOL, Heard
 from cardtable.online.remote import RemoteSession
 from cardtable.session import Refused, Said
@@ -23,10 +24,10 @@ HOSTILE_SHOWN = "[bold red]x[/] [link=http://e.vil]y[/link] red evil z w"
 
 
 def test_clean_keeps_what_prints_and_drops_what_moves_hides_or_styles() -> None:
-    assert clean(HOSTILE) == HOSTILE_SHOWN
-    assert clean("  hello\r\n\tthere  ") == "hello there"
-    assert clean("\x00\x1b\x9b\u2066") == ""
-    assert clean("café ♠ 你好 🂡") == "café ♠ 你好 🂡"
+    assert printable(HOSTILE) == HOSTILE_SHOWN
+    assert printable("  hello\r\n\tthere  ") == "hello there"
+    assert printable("\x00\x1b\x9b\u2066") == ""
+    assert printable("café ♠ 你好 🂡") == "café ♠ 你好 🂡"
 
 
 def listen(session: RemoteSession) -> list[Any]:

@@ -45,9 +45,9 @@ class ChatBox(Input):
     def _on_paste(self, event: events.Paste) -> None:
         """A pasted line as the others will see it: an escape sequence goes whole (the rest
         of it would be left as text), before ``Input`` inserts it."""
-        from cardtable.online.chat import clean
+        from cardtable.core.printable import printable
 
-        event.text = clean(event.text)
+        event.text = printable(event.text)
 
     def on_mount(self) -> None:
         # closed, it must never take the focus (as the next widget when a button is disabled,
