@@ -1,19 +1,10 @@
-"""Server bugs the doc-written client found. Each test states what docs/PROTOCOL.md says and is
-expected to fail until the server does it; strict, so a fixed server makes it pass and the
-marker goes."""
+"""Server bugs the doc-written client found, each fixed: what docs/PROTOCOL.md says, held."""
 
 from __future__ import annotations
-
-import pytest
 
 from tests.protocol_client.client import Client, LobbyClient, TableClient
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="server bug: a `create` on a lobby connection opens a table instead of `seated`",
-)
 async def test_a_lobby_connection_cannot_also_sit_at_a_table(
     server_url: str, clients: list[Client]
 ) -> None:
@@ -24,11 +15,6 @@ async def test_a_lobby_connection_cannot_also_sit_at_a_table(
     assert (await lobby.conn.next("welcome", "error"))["type"] == "error"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="server bug: a name keeps the printable rest of an escape sequence; chat drops it",
-)
 async def test_a_name_is_cleaned_as_a_chat_line_is(server_url: str, clients: list[Client]) -> None:
     hostile = "A\x1b[31mB\x1b]0;t\x07C"
     ann = await TableClient.create(server_url, "pazaak", ["human", "human"], hostile)
@@ -39,11 +25,6 @@ async def test_a_name_is_cleaned_as_a_chat_line_is(server_url: str, clients: lis
     assert seats[0]["name"] == chat["text"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="server bug: Flip 7's move lines name the reader's own seat 'Player N', not 'You'",
-)
 async def test_flip7_lines_name_the_readers_seat_you(
     server_url: str, clients: list[Client]
 ) -> None:

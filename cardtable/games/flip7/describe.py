@@ -114,6 +114,14 @@ def second_person(line: str) -> str:
     return line.replace("You's", "Your")
 
 
+def seen_by(line: str, viewer: int | None) -> str:
+    """``line`` as ``viewer`` reads it: their own seat is "You", with its verb (every line is
+    otherwise the same for everyone, since nothing is hidden)."""
+    if viewer is None:
+        return line
+    return second_person(re.sub(rf"\bPlayer {viewer + 1}\b", "You", line))
+
+
 def for_reader(line: str, solo: bool) -> str:
     """A line with the seats' names swapped in, as its reader reads it: "You" with its own
     verb, and no dealer named in the solo challenge, where there is nobody else."""

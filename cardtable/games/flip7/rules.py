@@ -17,7 +17,7 @@ from cardtable.games.flip7.actions import (
     Stay,
 )
 from cardtable.games.flip7.cards import label
-from cardtable.games.flip7.describe import describe, seat_name
+from cardtable.games.flip7.describe import describe, seat_name, seen_by
 from cardtable.games.flip7.events import EVENT_TYPES
 from cardtable.games.flip7.flow import Work, opening
 from cardtable.games.flip7.quick import quick_hit, quick_solo_stay
@@ -139,7 +139,8 @@ class Flip7Rules(GameRules[Flip7State, Flip7Config]):
         return Outcome(winners, scores, {"rounds": float(table.round)})
 
     def describe(self, event: Any, viewer: int | None) -> str | None:
-        return describe(event)
+        line = describe(event)
+        return None if line is None else seen_by(line, viewer)
 
     def redeal_hidden(self, state: Flip7State, seat: int, rng: random.Random) -> Flip7State:
         """Only the deck's order is hidden (from everyone), and the shuffles still to come."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.games.flip7.cards import Card
+from cardtable.games.flip7.describe import seen_by
 from cardtable.games.flip7.events import (
     EVENT_TYPES,
     ActionDiscarded,
@@ -60,6 +61,18 @@ def test_every_event_type_has_an_example():
 
 
 @pytest.mark.parametrize(("event", "line"), EXAMPLES)
-def test_log_lines_are_the_same_for_every_viewer(event, line):
+def test_log_lines_are_the_same_for_every_viewer_but_for_you(event, line):
+    """Nothing is hidden, so every seat reads the same line; its own seat reads as "You"."""
     assert RULES.describe(event, None) == line
-    assert all(RULES.describe(event, seat) == line for seat in range(3))
+    for seat in range(3):
+        assert RULES.describe(event, seat) == seen_by(line, seat)
+        assert f"Player {seat + 1}" not in RULES.describe(event, seat)
+
+
+def test_a_seat_reads_its_own_moves_as_you() -> None:
+    assert seen_by("Player 1 hits: 7.", 0) == "You hit: 7."
+    assert seen_by("Player 2 freezes Player 1, who banks 12.", 0) == (
+        "Player 2 freezes you, who banks 12."
+    )
+    assert seen_by("Player 1's Flip Three is done.", 0) == "Your Flip Three is done."
+    assert seen_by("Player 10 hits: 7.", 0) == "Player 10 hits: 7."
