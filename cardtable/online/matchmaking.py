@@ -37,6 +37,9 @@ RANGE_MAX = 1500.0
 
 Clock = Callable[[], float]
 
+#: why a seek is refused while its player is at a quick-match table
+SEATED = "you are already at a quick-match table"
+
 
 class SeekRefused(ValueError):
     """A seek the pool cannot take; the message says why in a line."""
@@ -108,7 +111,7 @@ class Matchmaker:
     ) -> Ticket:
         """Add a player to the game's pool, or update their ticket (keeping their place)."""
         if player in self.seated:
-            raise SeekRefused("you are already at a quick-match table")
+            raise SeekRefused(SEATED)
         if game not in self.sizes:
             raise SeekRefused(f"no game called {game!r} here")
         low, high = self.sizes[game]

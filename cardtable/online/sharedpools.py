@@ -32,6 +32,7 @@ from typing import Any
 from redis.asyncio import Redis
 
 from cardtable.online.matchmaking import (
+    SEATED,
     Clock,
     Match,
     Matchmaker,
@@ -249,13 +250,18 @@ class RedisPools:
         self, seeker: Seeker, game: str, seats: tuple[int, int], rated: bool, rating: float
     ) -> Standing:
         checker = Matchmaker(self.sizes, self.clock)  # the same checks as on one node
-        ticket = checker.seek(seeker.key, game, seats, rated, rating)
+        try:
+            ticket = checker.seek(seeker.key, game, seats, rated, rating)
+        except SeekRefused:  # told first, as on one node
+            if await self.redis.hexists(self.prefix + "seated", seeker.key):
+                raise SeekRefused(SEATED) from None
+            raise
         earlier = await self._ticket(seeker.key)
         if earlier is not None:  # their place in the pool is kept
             ticket.since = earlier.since
         text = ticket_text(seeker, ticket)
         if not await self._run("seek", seeker.key, game, text):
-            raise SeekRefused("you are already at a quick-match table")
+            raise SeekRefused(SEATED)
         standing = await self.standing(seeker.key)
         return standing or Standing(seeker, ticket, self._status(ticket, 1))
 
