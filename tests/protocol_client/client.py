@@ -143,6 +143,13 @@ class Connection:
 
         return await self.until(found, f"a message of type {' or '.join(types)}", patience)
 
+    async def ask(self, message: Message, *types: str) -> Message:
+        """Sends `message` and returns the first message of `types`, or the first `error`, heard
+        after it (what came before is passed over)."""
+        self._handed = len(self.heard)
+        await self.send(message)
+        return await self.next(*types, "error")
+
     async def closed(self, patience: float = PATIENCE) -> int | None:
         """Waits for the server to close the connection; its close code."""
         await asyncio.wait_for(asyncio.shield(self._reader), patience)
@@ -169,6 +176,15 @@ def sign_in_payload(host: str, nonce: str) -> bytes:
     return b"cardtable sign-in v1\n" + host.encode() + b"\n" + base64.b64decode(nonce)
 
 
+def player_of(public_line: str) -> tuple[str, str]:
+    """The player id and tag of an OpenSSH public key line: `SHA256:` and the unpadded base64
+    of SHA-256 over the key's wire form (the line's base64 field), and the first four
+    characters of that base64 with `+` written `-` and `/` written `_`."""
+    wire = base64.b64decode(public_line.split()[1])
+    player = "SHA256:" + base64.b64encode(hashlib.sha256(wire).digest()).decode().rstrip("=")
+    return player, player.removeprefix("SHA256:")[:4].replace("+", "-").replace("/", "_")
+
+
 @dataclass(frozen=True)
 class Identity:
     """A player: an Ed25519 key."""
@@ -192,13 +208,11 @@ class Identity:
 
     @property
     def player(self) -> str:
-        """The player id: `SHA256:` and the unpadded base64 of SHA-256 over the wire form."""
-        digest = hashlib.sha256(self.wire).digest()
-        return "SHA256:" + base64.b64encode(digest).decode().rstrip("=")
+        return player_of(self.public_line)[0]
 
     @property
     def tag(self) -> str:
-        return self.player.removeprefix("SHA256:")[:4].replace("+", "-").replace("/", "_")
+        return player_of(self.public_line)[1]
 
     def sign_in(self, challenge: Message, host: str) -> Message:
         """The `sign_in` answering `challenge` on a connection whose handshake sent `host`."""
