@@ -355,27 +355,17 @@ class TableClient:
 
     async def play_to_end(self, choose: Chooser, *, most_moves: int = 400) -> Message:
         """Plays this seat to the game's end, one move per `ply` it is offered, and returns the
-        final update. At a quick-match table the first to sit may be offered moves before the
-        others sit down; such a move is refused as `waiting`, and is made again from the first
-        update after the refusal. Any other `error` is raised: a client that only sends what
+        final update. Any `error` heard while playing is raised: a client that only sends what
         `legal` offers should never get one."""
-        errors_from = len(self.conn.heard)
-        updates_from = 0
+        errors_before = len(self.conn.of_type("error"))
         moved_at: int | None = None
 
         def my_turn_or_over() -> Message | None:
-            nonlocal errors_from, updates_from, moved_at
-            heard = self.conn.heard
-            for index in range(errors_from, len(heard)):
-                if heard[index]["type"] == "error":
-                    if heard[index]["code"] != "waiting":
-                        raise ServerError(heard[index])
-                    updates_from, moved_at = index + 1, None
-            errors_from = len(heard)
-            updates = [m for m in heard[updates_from:] if m["type"] == "update"]
-            if not updates:
+            if errors := self.conn.of_type("error")[errors_before:]:
+                raise ServerError(errors[0])
+            update = self.latest()
+            if update is None:
                 return None
-            update = updates[-1]
             if update["outcome"] is not None:
                 return update
             if update["legal"] and not update["waiting"] and update["ply"] != moved_at:
