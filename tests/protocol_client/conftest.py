@@ -1,63 +1,20 @@
-"""A real `cardtable serve` on 127.0.0.1, started as README.md says, for the doc-written client:
-the tests know it only by its address."""
+"""The servers and the clean-up the doc-written client's tests share."""
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 
 import pytest
 
 from tests.protocol_client.client import Client
-from tests.waits import until_blocking
-
-#: the tree under test, so the server runs this checkout's code
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _accepts(port: int) -> bool:
-    try:
-        socket.create_connection(("127.0.0.1", port), timeout=1).close()
-    except OSError:
-        return False
-    return True
+from tests.protocol_client.server import serving
 
 
 @pytest.fixture(scope="module")
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`ws://127.0.0.1:PORT/` of a server with its own action log and home, stopped after the
-    module's tests."""
-    home = tmp_path_factory.mktemp("server")
-    port = _free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "CARDTABLE_HOME": str(home / "home")}
-    command = [sys.executable, "-m", "cardtable", "serve", "--port", str(port)]
-    command += ["--db", str(home / "log.db")]
-    with open(home / "server.log", "wb") as log:
-        server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        until_blocking(
-            lambda: server.poll() is not None or _accepts(port),
-            lambda: f"the server to listen on port {port}: {(home / 'server.log').read_text()}",
-        )
-        assert server.poll() is None, (home / "server.log").read_text()
-        yield f"ws://127.0.0.1:{port}/"
-    finally:
-        server.terminate()
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(10)
+    """A server with the default limits for a module's tests."""
+    with serving(tmp_path_factory.mktemp("server")) as url:
+        yield url
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +20,7 @@ from tests.protocol_client.client import (
 )
 from tests.protocol_client.doc_examples import page_gaps
 from tests.protocol_client.expect import refused
+from tests.protocol_client.server import serving
 
 
 def coin(seed: int) -> Chooser:
@@ -109,3 +111,24 @@ async def test_a_rematch_offer_nobody_answers_is_withdrawn(
         heard = await client.conn.next("rematch_expired")
         assert heard == expired and not page_gaps(heard)
         await client.until_update(lambda u: not u["seats"][0]["again"], "the offer withdrawn")
+
+
+async def test_an_address_is_limited_in_tables_and_in_wrong_codes(tmp_path: Path) -> None:
+    """`--tables-per-address 1 --wrong-codes 2`: a second table from the same address is
+    refused as `tables` (a finished table nobody sits at still counts: it is open until the
+    idle hour closes it), and past two wrong codes or tokens a minute, `guesses`."""
+    with serving(tmp_path, "--tables-per-address", "1", "--wrong-codes", "2") as url:
+        ann = await TableClient.create(url, "pazaak", ["human", "human"], "Ann")
+        bo = await TableClient.join(url, ann.invite, "Bo")
+        other_table = {"type": "create", "version": 4, "game": "flip7", "seats": ["human"]}
+        conn = await Connection.open(url)
+        await refused(conn, other_table, "tables")
+        await asyncio.gather(ann.play_to_end(steady_pazaak), bo.play_to_end(steady_pazaak))
+        await ann.leave()
+        await bo.leave()
+        await refused(conn, other_table, "tables")
+
+        await refused(conn, {"type": "join", "version": 4, "code": "QQQQQ"}, "code")
+        await refused(conn, {"type": "resume", "version": 4, "token": "A" * 32}, "token")
+        await refused(conn, {"type": "watch", "version": 4, "code": "QQQQQ"}, "guesses")
+        await conn.close()
