@@ -15,6 +15,7 @@ from tests.protocol_client.client import (
     Client,
     Connection,
     LobbyClient,
+    Message,
     TableClient,
     steady_pazaak,
 )
@@ -132,3 +133,50 @@ async def test_an_address_is_limited_in_tables_and_in_wrong_codes(tmp_path: Path
         await refused(conn, {"type": "resume", "version": 4, "token": "A" * 32}, "token")
         await refused(conn, {"type": "watch", "version": 4, "code": "QQQQQ"}, "guesses")
         await conn.close()
+
+
+class LeaveOffered(Exception):
+    """A Pazu-Pazaak seat was offered `Leave`: the rules' leave phase between sets."""
+
+    def __init__(self, update: Message) -> None:
+        super().__init__(f"seat {update['observation'].get('seat')} may leave")
+        self.update = update
+
+
+def stay_until_leave_is_offered(update: Message) -> Message:
+    """Plays any legal action but seating bots, until `Leave` is offered."""
+    if any(action["type"] == "Leave" for action in update["legal"]):
+        raise LeaveOffered(update)
+    kept = [a for a in update["legal"] if a["type"] not in {"SeatBot", "UnseatBot"}]
+    return (kept or update["legal"])[0]
+
+
+async def test_a_pazu_pazaak_newcomer_takes_a_new_seat_between_sets_and_a_leaver_cannot_resume(
+    server_url: str, clients: list[Client]
+) -> None:
+    host = await TableClient.create(server_url, "pazu-pazaak", ["human"] * 3, "Ann")
+    players = [host] + [await TableClient.join(server_url, host.invite, n) for n in ("Bo", "Cy")]
+    clients += players
+    playing = [asyncio.create_task(p.play_to_end(stay_until_leave_is_offered)) for p in players]
+    done, waiting = await asyncio.wait(playing, return_when=asyncio.FIRST_EXCEPTION)
+    for task in waiting:
+        task.cancel()
+    offer = next(task.exception() for task in done)
+    assert isinstance(offer, LeaveOffered), offer
+    (leaver,) = [p for p, task in zip(players, playing, strict=True) if task in done]
+    ply = offer.update["ply"]
+
+    newcomer = await TableClient.join(server_url, host.invite, "Dee")
+    clients.append(newcomer)
+    assert newcomer.seat == 3
+    after = await leaver.until_update(lambda u: u["ply"] == ply + 1, "the new seat as a move")
+    assert [seat["name"] for seat in after["seats"]] == ["Ann", "Bo", "Cy", "Dee"]
+    leave = {"type": "Leave"}
+    await refused(leaver.conn, {"type": "move", "ply": ply, "action": leave}, "stale")
+    await leaver.move(ply + 1, leave)
+    gone = await host.until_update(lambda u: u["seats"][leaver.seat]["left"], "the seat left")
+    assert gone["seats"][leaver.seat]["name"] == after["seats"][leaver.seat]["name"]
+    await leaver.leave()
+    late = await Connection.open(server_url)
+    await refused(late, {"type": "resume", "version": 4, "token": leaver.welcome["token"]}, "left")
+    await late.close()

@@ -12,7 +12,7 @@ async def test_a_lobby_connection_cannot_also_sit_at_a_table(
     clients.append(lobby)
     create = {"type": "create", "version": 4, "game": "pazaak", "seats": ["human", "human"]}
     await lobby.conn.send(create)
-    assert (await lobby.conn.next("welcome", "error"))["type"] == "error"
+    assert (await lobby.conn.next("welcome", "error"))["code"] == "seated"
 
 
 async def test_a_name_is_cleaned_as_a_chat_line_is(server_url: str, clients: list[Client]) -> None:
