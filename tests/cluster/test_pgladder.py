@@ -81,3 +81,28 @@ async def test_results_are_append_only(nodes: list[PostgresLadder]) -> None:
         with pytest.raises(asyncpg.RaiseError, match="append-only"):
             await a.pool.execute(statement)
     assert len(await a.results()) == 1
+
+
+async def test_a_table_s_end_and_its_result_commit_together_or_not_at_all(
+    nodes: list[PostgresLadder],
+) -> None:
+    """As if the process died between the end and the result: a result that cannot be written
+    takes the table's end with it (the table is still in play, to be taken over), and nothing
+    of the result is kept."""
+    a, _ = nodes
+    await opened(a, "table-one")
+
+    async def dies(db: object) -> None:
+        raise ConnectionError("the process died here")
+
+    done = asyncio.get_running_loop().create_future()
+    a.store.finish("table-one")
+    a.store.keep("table-one", dies, done)
+    with pytest.raises(ConnectionError):
+        await a.store.flush()
+    assert await a.store.record("table-one") is not None  # not finished: still in play
+    assert await a.results() == [] and await a.stored() == {}
+    with pytest.raises(ConnectionError):
+        await done
+    assert await finished(a, "table-one", "ann", "bo") == ["ann", "bo"]  # played out again
+    assert await a.recompute() == []
