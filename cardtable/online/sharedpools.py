@@ -349,12 +349,7 @@ class RedisPools:
             return None
         wave = Wave()
         now = self.clock()
-        for match_id in await self.redis.smembers(self.prefix + "matches"):
-            head = await self.redis.hget(self.prefix + "match:" + _text(match_id), "head")
-            if head is not None and json.loads(head)["deadline"] <= now:
-                undone = self._undone(await self._run("expire", _text(match_id), "", self.node))
-                if undone is not None:
-                    wave.called_off.append(undone)
+        wave.called_off = await self._expire(now)
         pools = Matchmaker(self.sizes, lambda: now)
         read: dict[str, tuple[Seeker, str]] = {}
         alive = await self.redis.zrangebyscore(
@@ -387,6 +382,26 @@ class RedisPools:
             assert status is not None
             wave.waiting.append(Standing(read[key][0], ticket, status))
         return wave
+
+    async def _expire(self, now: float) -> list[tuple[Match, list[Seeker], set[str]]]:
+        """Call off the matches past their deadline (each read, then each called off, in one
+        round trip apiece however many are confirming)."""
+        ids = [_text(i) for i in await self.redis.smembers(self.prefix + "matches")]
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for match_id in ids:
+                pipe.hget(self.prefix + "match:" + match_id, "head")
+            heads = await pipe.execute()
+        late = [
+            i for i, h in zip(ids, heads, strict=True) if h and json.loads(h)["deadline"] <= now
+        ]
+        if not late:
+            return []
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for match_id in late:
+                args = [self.prefix, match_id, "", self.node]
+                await self._scripts["expire"](args=args, client=pipe)
+            found = await pipe.execute()
+        return [undone for f in found if (undone := self._undone(f)) is not None]
 
     async def _form(self, formed: list[Match], read: dict[str, tuple[Seeker, str]]) -> list[bool]:
         """Seat each match's tickets in Redis if they are still as read and the lease held
