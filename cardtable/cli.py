@@ -307,7 +307,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--store",
         default=None,
         metavar="URL",
-        help="bench online: the servers keep their log in PostgreSQL (a fresh database there)",
+        help="bench online: the servers keep their log in PostgreSQL (a fresh database there); "
+        "bench lobby: only the leaderboard, read from PostgreSQL (a fresh database there)",
     )
     bench.add_argument(
         "--redis",

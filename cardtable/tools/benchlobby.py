@@ -3,9 +3,12 @@ take at scale.
 
 - one wave over ``--seekers`` seekers of one pool (Pazaak pairs; Pazu-Pazaak with ranges 3–6
   and 3–4), its own CPU time (``time.process_time`` around the wave alone);
-- with ``--redis URL``, only the same waves over a cluster's pools in Redis (``RedisPools``, under
-  keys of the run's own, deleted after it): the seekers come through two nodes, one runs the wave;
-  its CPU time in that node, Redis's own CPU time over the wave (``INFO cpu``), and its wall time;
+- with ``--redis URL`` or ``--store postgresql://…``, a cluster's instead, and nothing else: the
+  same waves over pools in Redis (``RedisPools``, under keys of the run's own, deleted after it),
+  the seekers coming through two nodes and one running the wave (its CPU time in that node,
+  Redis's own CPU time over it from ``INFO cpu``, its wall time); the leaderboard's top 20 and a
+  player's own rank among ``--players`` in PostgreSQL (``PostgresLadder``, a fresh database
+  dropped after the run);
 - ``--players`` rated players in a fresh SQLite ladder: the leaderboard's top 20 and a player's
   own rank, in the store, and ``top`` asked of a real server on 127.0.0.1 through the lobby
   client (the round trip a ``cardtable top`` makes once it is connected);
@@ -69,8 +72,8 @@ DRAIN = 2.0
 
 
 def run_lobby_bench(args: Any) -> int:
-    if args.redis is not None:
-        return _shared_waves(args)
+    if args.redis is not None or args.store is not None:
+        return _shared(args)
     plan = listing_plan(args)
     figures: dict[str, Any] = {
         "waves": [wave_figure(game, args.seekers) for game in GAMES_WAVED],
@@ -119,19 +122,69 @@ def listing_text(f: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _shared_waves(args: Any) -> int:
-    waves = [asyncio.run(shared_wave_figure(args.redis, g, args.seekers)) for g in GAMES_WAVED]
+def _shared(args: Any) -> int:
+    """The figures of a cluster's lobby: waves in Redis, the leaderboard in PostgreSQL."""
+    figures: dict[str, Any] = {}
+    if args.redis is not None:
+        figures["shared_waves"] = [
+            asyncio.run(shared_wave_figure(args.redis, game, args.seekers)) for game in GAMES_WAVED
+        ]
+    if args.store is not None:
+        figures["shared_leaderboard"] = asyncio.run(shared_board_figure(args.store, args.players))
     if args.json:
-        print(json.dumps({"shared_waves": waves}, indent=1))
+        print(json.dumps(figures, indent=1))
         return 0
-    for wave in waves:
+    for wave in figures.get("shared_waves", []):
         print(
             f"wave  {wave['game']:<12} {wave['seekers']:>6} seekers through {wave['nodes']} nodes "
             f"→ {wave['tables']:>5} tables, {wave['seated']:>5} seated in one wave: "
             f"{wave['node_cpu_ms']:.1f} ms CPU in the node running it, "
             f"{wave['redis_cpu_ms']:.1f} ms in Redis, {wave['wall_ms']:.1f} ms wall"
         )
+    board = figures.get("shared_leaderboard")
+    if board is not None:
+        print(
+            f"top   {board['players']:>6} rated players in PostgreSQL: top-20 "
+            f"{board['top_ms']:.2f} ms, a player's own rank ({board['rank']:,}) "
+            f"{board['rank_ms']:.2f} ms (medians of {READS}, from this process)"
+        )
     return 0
+
+
+async def shared_board_figure(url: str, players: int) -> dict[str, Any]:
+    """The leaderboard a cluster reads: ``players`` rated players in a fresh PostgreSQL database."""
+    from cardtable.online.journal import Journal
+    from cardtable.online.pgladder import PostgresLadder
+    from cardtable.online.pgstore import PostgresStore
+    from cardtable.tools.benchonline import fresh_database
+
+    async with fresh_database(url) as dsn:
+        assert dsn is not None
+        store = await PostgresStore.open(dsn)
+        try:
+            ratings, names = board_rows(players)
+            async with store.pool.acquire() as db:
+                await db.copy_records_to_table("ratings", records=ratings)
+                await db.copy_records_to_table("players", records=names, columns=["id", "name"])
+                await db.execute("ANALYZE")
+            ladder = PostgresLadder(store, Journal(store))
+            now = datetime.now(UTC)
+            mine = await ladder.standing("p0", "pazaak", now)
+            assert mine is not None and mine.rank is not None
+            top = await _median_async(lambda: ladder.top("pazaak", now, 20, 0))
+            rank = await _median_async(lambda: ladder.standing("p0", "pazaak", now))
+        finally:
+            await store.close()
+    return {"players": players, "top_ms": top, "rank_ms": rank, "rank": mine.rank}
+
+
+async def _median_async(read: Any) -> float:
+    times = []
+    for _ in range(READS):
+        started = time.perf_counter()
+        await read()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times) * 1000
 
 
 #: the pools a wave is measured over: pairs, and tables of 3–6 and 3–4 seats
@@ -261,9 +314,19 @@ async def leaderboard_figures(players: int) -> dict[str, Any]:
 
 def fill(store: Any, players: int) -> None:
     """``players`` rated Pazaak players, most settled and recent, some provisional or idle."""
+    rows, names = board_rows(players)
+    with store.transaction():
+        store.db.executemany("INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+        store.db.executemany("INSERT INTO players (id, name) VALUES (?, ?)", names)
+    store.db.execute("ANALYZE")
+
+
+def board_rows(players: int) -> tuple[list[tuple[Any, ...]], list[tuple[str, str]]]:
+    """The ratings rows and the names of ``players`` rated Pazaak players (seeded)."""
     rng = random.Random(38)
     now = datetime.now(UTC)
-    rows, names = [], []
+    rows: list[tuple[Any, ...]] = []
+    names = []
     for n in range(players):
         mu, sigma = rng.gauss(25, 4), rng.uniform(2.0, 8.3)
         played = (now - timedelta(days=rng.uniform(0, 60))).timestamp()
@@ -272,10 +335,7 @@ def fill(store: Any, players: int) -> None:
             mu, sigma, played, games = 25.0, 3.0, now.timestamp(), 50
         rows.append((f"p{n}", "pazaak", mu, sigma, games, mu - 3 * sigma, played))
         names.append((f"p{n}", f"Player {n}"))
-    with store.transaction():
-        store.db.executemany("INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
-        store.db.executemany("INSERT INTO players (id, name) VALUES (?, ?)", names)
-    store.db.execute("ANALYZE")
+    return rows, names
 
 
 def _median(read: Any) -> float:

@@ -275,7 +275,7 @@ def gc_pauses(paths: list[Path], start: float, end: float) -> dict[str, Any]:
 
 
 @asynccontextmanager
-async def _fresh_database(url: str | None) -> AsyncIterator[str | None]:
+async def fresh_database(url: str | None) -> AsyncIterator[str | None]:
     """A new database beside ``url``'s for one run, dropped after it (None: SQLite)."""
     if url is None:
         yield None
@@ -336,7 +336,7 @@ def run_online_bench(args: Any) -> int:
         folder = Path(name)
 
         async def main() -> dict[str, Any]:
-            async with _fresh_database(plan.store) as store:
+            async with fresh_database(plan.store) as store:
                 servers = [serve_process(port, folder, plan, store) for port in ports]
                 try:
                     for port in ports:

@@ -51,3 +51,12 @@ async def test_bench_lobby_measures_a_wave_over_pools_in_redis_and_leaves_nothin
         assert [key async for key in redis.scan_iter(match="cardtable:bench:*")] == []
     finally:
         await redis.aclose()
+
+
+async def test_bench_lobby_reads_the_leaderboard_from_postgresql() -> None:
+    from cardtable.tools.benchlobby import shared_board_figure
+    from tests.cluster.conftest import POSTGRES_ENV, service
+
+    board = await shared_board_figure(service(POSTGRES_ENV), 300)
+    assert board["players"] == 300 and 1 <= board["rank"] <= 300
+    assert board["top_ms"] > 0 and board["rank_ms"] > 0
