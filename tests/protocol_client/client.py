@@ -115,17 +115,21 @@ class Connection:
     async def until(
         self, holds: Callable[[], T | None], what: str, patience: float = PATIENCE
     ) -> T:
-        """`holds()` once it is truthy, looked at again after every message heard."""
-        async with asyncio.timeout(patience):
-            while True:
-                self._news.clear()
-                if value := holds():
-                    return value
-                if not self.open_now:
-                    raise ConnectionError(
-                        f"connection closed ({self.close_code}) waiting for {what}"
-                    )
-                await self._news.wait()
+        """`holds()` once it is truthy, looked at again after every message heard; a wait
+        past `patience` fails naming `what` it waited for."""
+        try:
+            async with asyncio.timeout(patience):
+                while True:
+                    self._news.clear()
+                    if value := holds():
+                        return value
+                    if not self.open_now:
+                        raise ConnectionError(
+                            f"connection closed ({self.close_code}) waiting for {what}"
+                        )
+                    await self._news.wait()
+        except TimeoutError:
+            raise AssertionError(f"waited {patience:g} s for {what}") from None
 
     async def next(self, *types: str, patience: float = PATIENCE) -> Message:
         """The next message not yet handed out whose type is one of `types`, passing over
