@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict
 
 from cardtable.games.registry import GAMES
 from cardtable.online import protocol as wire
+from cardtable.online.bestscores import SoloBest, SqliteBestScores
 from cardtable.online.identity import Challenge, IdentityError, tag
 from cardtable.online.ladder import BoardRow, Ladder, RatingChange, Seat
 from cardtable.online.matchmaking import WAVE_EVERY, Match, SeekRefused
@@ -164,6 +165,19 @@ def board_row(row: BoardRow) -> wire.BoardRow:
     )
 
 
+def solo_row(best: SoloBest) -> wire.SoloRow:
+    return wire.SoloRow(
+        rank=best.rank,
+        player=best.player,
+        name=best.name,
+        tag=tag(best.player),
+        rounds=best.rounds,
+        score=best.score,
+        games=best.games,
+        day=best.at.date().isoformat(),
+    )
+
+
 class LobbyService:
     """Every lobby connection, the pools, the quick-match tables and the listings of one server."""
 
@@ -174,11 +188,13 @@ class LobbyService:
         spawn: Callable[[Coroutine[Any, Any, Any]], None],
         now: Callable[[], datetime] = lambda: datetime.now(UTC),
         publish: Callable[[list[Visitor], str], None] | None = None,
+        best: SqliteBestScores | None = None,
     ) -> None:
         """``spawn`` runs a coroutine as a task the server keeps (and cancels as it stops);
         ``publish(watchers, text)`` tells every watcher here of a listing change (by default,
-        each in turn)."""
+        each in turn); ``best``: the solo games' best scores (None: none kept here)."""
         self.meeting = meeting
+        self.best = best
         #: players, results and ratings (None: a store without them, so no rated play)
         self.ladder: Ladder | None = meeting.ladder
         self.pools = meeting.pools
@@ -282,9 +298,11 @@ class LobbyService:
             finish_rate=await ladder.finish_rate(player) if ladder and player else None,
         )
 
-    async def board(self, visitor: Visitor, message: wire.Top) -> wire.Board:
+    async def board(self, visitor: Visitor, message: wire.Top) -> wire.Board | wire.SoloBoard:
         if message.game not in GAMES:
             raise Refusal("game", f"unknown game {message.game!r}; choose from: {', '.join(GAMES)}")
+        if message.solo:
+            return self.solo_board(visitor, message)
         if self.ladder is None:
             raise Refusal("unrated", "this server keeps no ratings")
         now = self.now()
@@ -305,6 +323,23 @@ class LobbyService:
             offset=message.offset,
             rows=[board_row(row) for row in rows],
             you=board_row(mine) if mine else None,
+        )
+
+    def solo_board(self, visitor: Visitor, message: wire.Top) -> wire.SoloBoard:
+        """A page of the best scores of a game's solo play, and the asker's own best."""
+        spec = GAMES[message.game]
+        if spec.rules.min_seats > 1:
+            raise Refusal("game", f"{spec.title} has no solo game to keep best scores of")
+        if self.best is None:
+            raise Refusal("unrated", "this server keeps no best scores")
+        rows = self.best.top(message.game, message.limit, message.offset)
+        mine = self.best.mine(visitor.player, message.game) if visitor.player else None
+        return wire.SoloBoard(
+            type="solo_board",
+            game=message.game,
+            offset=message.offset,
+            rows=[solo_row(row) for row in rows],
+            you=solo_row(mine) if mine else None,
         )
 
     # -- quick match -----------------------------------------------------------------------------

@@ -121,6 +121,12 @@ class LobbyClient:
         board: wire.Board = await self._ask(request, "board")
         return board
 
+    async def solo(self, game: str, limit: int = 20, offset: int = 0) -> wire.SoloBoard:
+        """A page of a solo game's best scores (Flip 7's race to 200), and this player's own."""
+        request = wire.Top(type="top", game=game, limit=limit, offset=offset, solo=True)
+        board: wire.SoloBoard = await self._ask(request, "solo_board")
+        return board
+
     async def everyone(self, game: str, page: int = 1000) -> list[wire.BoardRow]:
         """Every rated player of ``game``, ranked first, a page at a time."""
         rows: list[wire.BoardRow] = []

@@ -177,6 +177,8 @@ class Top(_Message):
     offset: StrictInt = Field(default=0, ge=0, le=10_000_000)
     limit: StrictInt = Field(default=20, ge=1, le=1000)
     everyone: bool = False
+    #: the game's solo best scores instead (answered with ``solo_board``)
+    solo: bool = False
 
 
 class WhoAmI(_Message):
@@ -489,6 +491,29 @@ class Board(_Message):
     you: BoardRow | None
 
 
+class SoloRow(_Message):
+    """A player's best solo game: fewest rounds, then the highest score (``day``: YYYY-MM-DD)."""
+
+    rank: int
+    player: str
+    name: str
+    tag: str
+    rounds: int
+    score: int
+    games: int
+    day: str
+
+
+class SoloBoard(_Message):
+    """A page of a solo game's best scores, and the asker's own best (None: none yet)."""
+
+    type: Literal["solo_board"]
+    game: str
+    offset: int
+    rows: list[SoloRow]
+    you: SoloRow | None
+
+
 class RatingChange(_Message):
     player: str
     tag: str
@@ -522,6 +547,7 @@ LobbyNews = (
     | Listed
     | Unlisted
     | Board
+    | SoloBoard
 )
 
 

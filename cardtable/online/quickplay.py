@@ -19,13 +19,16 @@ from __future__ import annotations
 
 import itertools
 import logging
+import time
 from collections.abc import Awaitable, Sequence
+from weakref import WeakKeyDictionary
 
 from pydantic import ValidationError
 
 from cardtable.core.match import Match
 from cardtable.core.seats import Seat
 from cardtable.games.levelratings import level_rating
+from cardtable.online.bestscores import SqliteBestScores
 from cardtable.online.connection import Connection, fan_out
 from cardtable.online.directory import TableDirectory
 from cardtable.online.identity import Challenge
@@ -58,7 +61,7 @@ from cardtable.online.protocol import (
     error_message,
 )
 from cardtable.online.seating import Seating
-from cardtable.online.store import SharedStore, TableStore
+from cardtable.online.store import SharedStore, SqliteStore, TableStore
 from cardtable.online.tables import Refusal, Table
 
 log = logging.getLogger("cardtable.lobby")
@@ -87,7 +90,11 @@ class QuickPlay:
         self.play = play
         self.lifecycle = lifecycle
         self.jobs = jobs
-        self.lobby = LobbyService(meeting, self, jobs.spawn, publish=self._publish)
+        #: solo games' best scores, beside the tables in the SQLite store
+        self.best = SqliteBestScores(store) if isinstance(store, SqliteStore) else None
+        self.lobby = LobbyService(meeting, self, jobs.spawn, publish=self._publish, best=self.best)
+        #: the player each signed-in seat of a table is (``identify``), by seat
+        self.signed: WeakKeyDictionary[Table, dict[int, str]] = WeakKeyDictionary()
         #: each lobby connection, by the visitor it is
         self.visiting: dict[Visitor, Connection] = {}
         #: the human seats of each quick-match table that have moved
@@ -151,6 +158,7 @@ class QuickPlay:
         table, seat = conn.table, conn.seat
         if table is None or seat is None:
             return
+        self.signed.get(table, {}).pop(seat, None)
         if self.identified.get(table, {}).pop(seat, None) is not None:
             self.told(table)
         if identify:
@@ -172,6 +180,7 @@ class QuickPlay:
         if table is None or seat is None:
             return
         name = table.seats[seat].name
+        self.signed.setdefault(table, {})[seat] = player
         conn.send((await self.lobby.you_as(player, name, bot=False)).model_dump_json())
         if table in self.listed:
             shown = await self.lobby.opponent(name, player, False, table.spec.id)
@@ -263,7 +272,24 @@ class QuickPlay:
                 set(table.stand_ins),
             )
             self.jobs.spawn(self._rated(table, kept))
+        self._keep_best(table)
         self._unlist(table)
+
+    def _keep_best(self, table: Table) -> None:
+        """A solo game whose seat is signed in: its result joins the best scores, in the
+        commit that finishes the table. (Flip 7's solo race, the one solo game, has no
+        options to vary: every race is the standard one.)"""
+        outcome, player = table.match.outcome, self.signed.get(table, {}).get(0)
+        if self.best is None or outcome is None or player is None or len(table.seats) != 1:
+            return
+        rounds = outcome.stats.get("rounds")
+        if not isinstance(rounds, float):  # a solo game not scored in rounds
+            return
+        score = int(outcome.scores[0])
+        name, game = table.seats[0].name, table.spec.id
+        self.journal.write(
+            self.best.keep, table.id, player, name, game, int(rounds), score, time.time()
+        )
 
     async def _rated(
         self, table: Table, kept: Awaitable[tuple[list[RatingChange], str | None]]

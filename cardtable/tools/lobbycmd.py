@@ -38,6 +38,9 @@ def add_lobby_commands(commands: Any) -> None:
     top.add_argument("--server", **server)
     top.add_argument("--limit", type=int, default=20, metavar="N", help="rows (default 20)")
     top.add_argument("--json", action="store_true", help="every rated player, as JSON")
+    top.add_argument(
+        "--solo", action="store_true", help="the best scores of solo games (Flip 7's race)"
+    )
     whoami = commands.add_parser("whoami", help="your player id, and your ratings on a server")
     whoami.add_argument("--server", **server)
     lobby = commands.add_parser("lobby", help="the open tables a server lists, live")
@@ -233,6 +236,8 @@ def _seek_plain(args: Any, url: str, me: Any) -> int:
 
 async def _top(args: Any, url: str, me: Any) -> int:
     lobby = await _open(url, me, _player_name(args, False))
+    if args.solo:
+        return await _solo(lobby, args)
     try:
         if args.json:
             rows = await lobby.everyone(args.game)
@@ -251,6 +256,33 @@ async def _top(args: Any, url: str, me: Any) -> int:
         print("…")
         print(_row_line(you))
     return 0
+
+
+async def _solo(lobby: Any, args: Any) -> int:
+    """A solo game's best scores: each player's fewest rounds (then highest score)."""
+    try:
+        board = await lobby.solo(args.game, limit=args.limit)
+    finally:
+        await lobby.close()
+    if args.json:
+        rows = [row.model_dump() for row in board.rows]
+        print(json.dumps({"rows": rows, "you": board.you and board.you.model_dump()}, indent=1))
+        return 0
+    if not board.rows:
+        print(f"{GAMES[args.game].title}: no solo game kept yet (play one signed in with your key)")
+    for row in board.rows:
+        print(_solo_line(row))
+    you = board.you
+    if you is not None and all(row.player != you.player for row in board.rows):
+        print("…")
+        print(_solo_line(you))
+    return 0
+
+
+def _solo_line(row: Any) -> str:
+    name = f"{row.name}#{row.tag}"
+    games = f"{row.games} game" + ("s" if row.games != 1 else "")
+    return f"{row.rank:>4}  {row.rounds:>3} rounds  {row.score:>4} points  {name:<30} {games}, best on {row.day}"
 
 
 def _row_line(row: Any) -> str:

@@ -222,14 +222,18 @@ def run_online_command(args: Any) -> int:
 
 
 def _identify(session: Any, args: Any) -> None:
-    """A seat signs in with the player's key when they have one (a listed table's host makes it
-    on first use), so the lobby shows their tag and rating; friends may still play anonymously."""
+    """A seat signs in with the player's key when they have one (a listed table's host, and a
+    solo game's, whose result the server keeps among the best scores, make it on first use),
+    so the lobby shows their tag and rating; friends may still play anonymously."""
+    from cardtable.online.bestscores import solo_table
     from cardtable.online.identity import KEY_FILE, IdentityError, load_or_create
     from cardtable.persist.paths import data_dir
 
     if args.command not in ("host", "join"):
         return
-    if not getattr(args, "listed", False) and not (data_dir() / KEY_FILE).exists():
+    hello = session.hello
+    solo = args.command == "host" and solo_table(hello.get("game", ""), hello.get("seats"))
+    if not (getattr(args, "listed", False) or solo) and not (data_dir() / KEY_FILE).exists():
         return
     try:
         session.identify(load_or_create(data_dir()))

@@ -90,6 +90,19 @@ def board_cells(row: wire.BoardRow) -> tuple[str, ...]:
 BOARD_COLUMNS = ("#", "Player", "Rating", "Games", "Finish")
 
 
+def solo_cells(row: wire.SoloRow) -> tuple[str, ...]:
+    """One row of a solo game's best scores: rank, player, their best (fewest rounds, then
+    points), games played, and the day of that best."""
+    name = tagged(plain(row.name), row.player)
+    return (str(row.rank), name, str(row.rounds), str(row.score), str(row.games), row.day)
+
+
+SOLO_COLUMNS = ("#", "Player", "Rounds", "Points", "Games", "Best on")
+
+#: the Leaderboard's choice of a solo game's best scores: this suffix after the game's id
+SOLO = ":solo"
+
+
 def rated_lines(rated: wire.Rated) -> list[str]:
     """The result panel's rating lines: 'Ann#k3Qf  1,512 → 1,527 (+15)' for each seat, or why
     the game did not count."""

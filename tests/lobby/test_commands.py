@@ -49,17 +49,20 @@ async def serve(tmp_path: Path) -> AsyncIterator[tuple[Node, Path]]:
         node.process.wait(PATIENCE)
 
 
-async def run(words: list[str], home: Path) -> tuple[int, str]:
+async def run(words: list[str], home: Path, typed: str | None = None) -> tuple[int, str]:
+    """``cardtable WORDS`` with its own data folder; ``typed``: what is typed into it."""
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
         "cardtable",
         *words,
+        stdin=None if typed is None else asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.STDOUT,
         env=env_for(home),
     )
-    out, _ = await asyncio.wait_for(process.communicate(), 120)
+    given = None if typed is None else typed.encode()
+    out, _ = await asyncio.wait_for(process.communicate(given), 120)
     assert process.returncode is not None
     return process.returncode, out.decode()
 

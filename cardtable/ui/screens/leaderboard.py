@@ -20,7 +20,13 @@ from cardtable.online import protocol as wire
 from cardtable.online.hosting import SERVER_ENV
 from cardtable.online.lobbyclient import LobbyClient, LobbyError
 from cardtable.online.reach import DEFAULT_URL
-from cardtable.ui.lobbywords import BOARD_COLUMNS, board_cells
+from cardtable.ui.lobbywords import (
+    BOARD_COLUMNS,
+    SOLO,
+    SOLO_COLUMNS,
+    board_cells,
+    solo_cells,
+)
 from cardtable.ui.screens.signin import open_lobby
 from cardtable.ui.widgets.footer import Footer
 
@@ -61,6 +67,12 @@ class LeaderboardScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             options = [(spec.title, spec.id) for spec in GAMES.values()]
+            # a solo game has no rating: its best scores instead (Flip 7's race to 200)
+            options += [
+                (f"{spec.title} solo · best scores", spec.id + SOLO)
+                for spec in GAMES.values()
+                if spec.rules.min_seats == 1
+            ]
             yield Select(options, value=self.game, allow_blank=False, id="board-game")
             yield Static(f"Leaderboard · connecting to {self.url}…", id="board-head", markup=False)
             board: DataTable[Content] = DataTable(id="board", cursor_type="row", zebra_stripes=True)
@@ -88,17 +100,49 @@ class LeaderboardScreen(Screen[None]):
         try:
             if self.lobby is None:
                 self.lobby = await open_lobby(self.app, self.url, signed=False)
-            board = await self.lobby.top(
-                self.game, limit=PAGE, offset=self.first_row, everyone=True
-            )
+            if self.game.endswith(SOLO):
+                solo = await self.lobby.solo(
+                    self.game.removesuffix(SOLO), limit=PAGE, offset=self.first_row
+                )
+            else:
+                board = await self.lobby.top(
+                    self.game, limit=PAGE, offset=self.first_row, everyone=True
+                )
         except LobbyError as error:
             head.update(f"Leaderboard · {error.message} · Escape goes back")
             return
-        self.show(board)
+        if self.game.endswith(SOLO):
+            self.show_solo(solo)
+        else:
+            self.show(board)
+
+    def show_solo(self, board: wire.SoloBoard) -> None:
+        """Each player's best solo game, fewest rounds first; your own marked and shown."""
+        table = self.query_one("#board", DataTable)
+        table.clear(columns=True)
+        table.add_columns(*SOLO_COLUMNS)
+        mine = board.you.player if board.you is not None else None
+        for row in board.rows:
+            table.add_row(*self.marked(solo_cells(row), row.player == mine), key=row.player)
+        if board.you is not None and mine not in table.rows:  # far from this page: shown too
+            table.add_row(*(Content("…") for _ in SOLO_COLUMNS))
+            table.add_row(*self.marked(solo_cells(board.you), True), key=mine)
+        title = GAMES[board.game].title if board.game in GAMES else board.game
+        first = self.first_row + 1
+        shown = (
+            f"players {first}–{self.first_row + len(board.rows)}"
+            if board.rows
+            else "no solo game kept yet"
+        )
+        where = " · you are marked ▸" if mine else " · play it signed in to appear here"
+        self.query_one("#board-head", Static).update(
+            f"Best scores · {title} solo on {self.url} · {shown}{where} · fewest rounds to 200"
+        )
 
     def show(self, board: wire.Board) -> None:
         table = self.query_one("#board", DataTable)
-        table.clear()
+        table.clear(columns=True)
+        table.add_columns(*BOARD_COLUMNS)
         mine = board.you.player if board.you is not None else None
         for row in board.rows:
             table.add_row(*self.cells(row, row.player == mine), key=row.player)
@@ -117,11 +161,16 @@ class LeaderboardScreen(Screen[None]):
             f"Leaderboard · {title} on {self.url} · {shown}{where} · '?': provisional"
         )
 
+    @classmethod
+    def cells(cls, row: wire.BoardRow, yours: bool) -> list[Content]:
+        return cls.marked(board_cells(row), yours)
+
     @staticmethod
-    def cells(row: wire.BoardRow, yours: bool) -> list[Content]:
-        texts = list(board_cells(row))
-        texts[1] = ("▸ " if yours else "  ") + texts[1]
-        return [Content(text) for text in texts]
+    def marked(texts: tuple[str, ...], yours: bool) -> list[Content]:
+        """A row's cells, the player's own marked ▸ beside their name."""
+        cells = list(texts)
+        cells[1] = ("▸ " if yours else "  ") + cells[1]
+        return [Content(text) for text in cells]
 
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "board")

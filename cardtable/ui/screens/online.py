@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from cardtable.games.registry import GAMES
+from cardtable.online.bestscores import solo_table
 from cardtable.online.client import hello_for, local_server_for, remote_session
 from cardtable.online.hosting import SERVER_ENV
 from cardtable.online.identity import IdentityError
@@ -118,8 +119,10 @@ class PlayOnlineScreen(Screen[None]):
             hello["listed"] = True
         session = remote_session(url, hello, game if action == "host" else None)
         if action != "watch":  # a listed table's host makes the key: the lobby shows its tag
+            # (and a solo game's: the server keeps its result among the best scores)
+            solo = action == "host" and solo_table(game, hello.get("seats"))
             try:
-                identity = player_key(self.app, make=listed)
+                identity = player_key(self.app, make=listed or solo)
             except (IdentityError, OSError) as error:
                 self.notify(str(error), severity="error", markup=False)
                 return
