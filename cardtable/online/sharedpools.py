@@ -227,8 +227,10 @@ class RedisPools:
         }
         self._scripts = {name: redis.register_script(text) for name, text in scripts.items()}
 
-    async def _run(self, script: str, *args: Any, keys: list[str] | None = None) -> Any:
-        return await self._scripts[script](keys=keys or [], args=[self.prefix, *args])
+    async def _run(self, script: str, *args: Any) -> Any:
+        """Run a script on this cluster's keys (it names them from the prefix, its first
+        argument: one Redis server, not a Redis Cluster, which needs every key declared)."""
+        return await self._scripts[script](args=[self.prefix, *args])
 
     # -- the lease -------------------------------------------------------------------------------
 
