@@ -121,7 +121,8 @@ class ClusterMeeting:
         self._say(EVERYONE, {"announce": text})
 
     async def listings(self) -> list[ListedTable]:
-        alive = await self.redis.zrangebyscore(PREFIX + "nodes", time.time() - self.lease, "+inf")
+        nodes = self._pools.prefix + "nodes"
+        alive = await self.redis.zrangebyscore(nodes, time.time() - self.lease, "+inf")
         rows: list[ListedTable] = []
         for node in alive:
             assert isinstance(node, bytes)
