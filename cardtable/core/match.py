@@ -32,12 +32,30 @@ class Match:
 
     @classmethod
     def replay(
-        cls, game: GameRules[Any, Any], config: Any, seed: int, actions: Iterable[Any]
+        cls,
+        game: GameRules[Any, Any],
+        config: Any,
+        seed: int,
+        actions: Iterable[Any],
+        version: int | None = None,
     ) -> Match:
-        """Rebuild a match by replaying ``actions``; raises IllegalAction if one does not fit."""
+        """Rebuild a match by replaying ``actions``; raises IllegalAction if one does not fit.
+
+        ``actions`` kept under an older rules ``version``, from before the next deal was a
+        step of its own, come without those steps: each is taken where it comes due, as that
+        version took it inside the action that ended a set, so the match is the same. (A
+        server's table rebuilt from an old journal goes on under these rules, so the same
+        list may go on with the steps written out.)
+        """
         match = cls.new(game, config, seed)
+        since = game.chance_steps_since
+        fill = version is not None and since is not None and version < since
         for action in actions:
+            if fill and match.chance not in (None, action):
+                match.take_chance_steps()
             match.play(action)
+        if fill:
+            match.take_chance_steps()
         return match
 
     @property
@@ -51,6 +69,16 @@ class Match:
     @property
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state)
+
+    @property
+    def chance(self) -> Any:
+        """The step nobody chooses that is due now (the next deal), else None."""
+        return self.game.chance(self.state)
+
+    def take_chance_steps(self) -> None:
+        """Take every step nobody chooses that is due now."""
+        while (step := self.game.chance(self.state)) is not None:
+            self.play(step)
 
     def legal_actions(self) -> tuple[Any, ...]:
         return self.game.legal_actions(self.state)

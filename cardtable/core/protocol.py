@@ -42,6 +42,10 @@ class GameRules(ABC, Generic[State, Config]):
     id: ClassVar[str]
     title: ClassVar[str]
     rules_version: ClassVar[int] = 1
+    #: the first rules version whose sets or rounds end in a state of their own, the next deal
+    #: a step of its own (``chance``); the actions an older version kept replay with that
+    #: step taken wherever it comes due (``core.match.Match.replay``). None: no such change
+    chance_steps_since: ClassVar[int | None] = None
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     #: every action and event dataclass, so saves and replays can decode them
@@ -71,7 +75,15 @@ class GameRules(ABC, Generic[State, Config]):
 
     @abstractmethod
     def legal_actions(self, state: State) -> tuple[Action, ...]:
-        """Every legal action in a stable order; empty once the game is over."""
+        """Every legal action in a stable order; empty once the game is over. While a chance
+        step is due, that step alone."""
+
+    def chance(self, state: State) -> Action | None:
+        """The step nobody chooses that is due now, else None: the next set's or round's
+        deal, once a set or round has ended and the boards stand as it left them. Nobody is
+        to move then and the game is not over; whoever runs the game (a session, a server, a
+        simulation) takes the step with ``apply``, and it is kept with the actions."""
+        return None
 
     @abstractmethod
     def _apply(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
@@ -125,7 +137,13 @@ class GameRules(ABC, Generic[State, Config]):
         return False
 
     def is_over(self, state: State) -> bool:
-        return self.to_move(state) is None
+        return self.to_move(state) is None and self.chance(state) is None
+
+    def replays_version(self, version: int) -> bool:
+        """Whether a game kept under rules ``version`` replays under these rules: this
+        version, or one from before the chance steps (see ``chance_steps_since``)."""
+        since = self.chance_steps_since
+        return version == self.rules_version or (since is not None and 1 <= version < since)
 
     def is_legal(self, state: State, action: Action) -> bool:
         """Whether ``action`` is legal now; games may override with a faster check."""

@@ -34,8 +34,11 @@ def play_bots(
 ) -> Outcome:
     """One game between ``bots`` (one per seat); ``on_decision(seat, seconds)`` times each choice."""
     state, _ = rules.new_game(config, seed)
-    ply = 0
-    while (seat := rules.to_move(state)) is not None:
+    ply = 0  # the bots' decisions: a chance step is nobody's, and draws on no bot's luck
+    while (seat := rules.to_move(state)) is not None or (step := rules.chance(state)) is not None:
+        if seat is None:
+            state, _ = rules.apply(state, step)
+            continue
         legal = rules.legal_actions(state)
         observation = rules.observe(state, seat)
         started = time.perf_counter()
@@ -55,8 +58,10 @@ def play_random(rules: GameRules[Any, Any], config: Any, seed: int) -> Outcome:
     """One game of uniformly random legal actions, the measure of raw rules throughput."""
     rng = random.Random(seed)
     state, _ = rules.new_game(config, seed)
-    while rules.to_move(state) is not None:
-        state, _ = rules.apply(state, pick(rules.legal_actions(state), rng))
+    while not rules.is_over(state):
+        step = rules.chance(state)  # nobody's choice: it takes nothing from ``rng``
+        action = step if step is not None else pick(rules.legal_actions(state), rng)
+        state, _ = rules.apply(state, action)
     outcome = rules.outcome(state)
     assert outcome is not None
     return outcome

@@ -89,6 +89,7 @@ class CardtableAEC(AECEnv):
         match = self._live()
         move = self.numbering.action(int(action))
         match.play(move)  # an illegal move raises IllegalAction with its reason, state untouched
+        match.take_chance_steps()  # the next deal is nobody's choice: no agent takes it
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         outcome = match.outcome

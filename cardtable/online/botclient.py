@@ -34,6 +34,7 @@ class BotSeat:
             return
         if not session.ready.is_set():
             return
+        session.proceed()  # nothing here to show: take what the server sent after a set ended
         if isinstance(change, Status):
             self._asked = -1  # back online: a move sent as the line dropped may be lost
         if isinstance(change, Refused):

@@ -147,10 +147,22 @@ class TablePlay:
         self.wake(table)
 
     def wake(self, table: Table) -> None:
-        """If a bot (or a stand-in) is to move, let it think (once every seat is taken)."""
+        """If a bot (or a stand-in) is to move, let it think (once every seat is taken); if a
+        set or round has ended, deal the next one after the same pause, so the ended boards
+        are seen a moment (clients hold it until their result is answered)."""
+        if table.waiting:
+            return
         seat = table.match.to_move
-        if seat is not None and table.player_for(seat) is not None and not table.waiting:
+        if seat is None and table.match.chance is not None:
+            self.jobs.spawn(self._deal(table, len(table.match.actions)))
+        elif seat is not None and table.player_for(seat) is not None:
             self.jobs.spawn(self._bot_move(table, seat, len(table.match.actions)))
+
+    async def _deal(self, table: Table, ply: int) -> None:
+        await asyncio.sleep(self.bot_pause)
+        step = table.match.chance
+        if step is not None and len(table.match.actions) == ply and self.tables.holds(table):
+            await self.apply(table, step)
 
     async def _bot_move(self, table: Table, seat: int, ply: int) -> None:
         await asyncio.sleep(self.bot_pause)

@@ -109,6 +109,9 @@ class RemoteSession(Session):
         self._legal: tuple[Any, ...] | None = None
         self._events: list[tuple[Any, ...]] = []
         self._lines: list[str] = []
+        #: the updates that came after a set or round ended (the server deals the next one at
+        #: once), held until the table has shown how it ended and ``proceed``s; None: none held
+        self._held: list[Update] | None = None
         #: the game a rematch was asked after: ``ready`` waits for the next one
         self._rematch_of: str | None = None
         #: the finished game, rebuilt from the seed and actions the server tells at its end
@@ -204,7 +207,10 @@ class RemoteSession(Session):
                 if self.on_token is not None:
                     self.on_token(self)
         elif isinstance(message, Update):
-            self._apply(message)
+            if self._held is not None:
+                self._held.append(message)
+            else:
+                self._apply(message)
         elif isinstance(message, Heard):
             self._hear(message)
         elif isinstance(message, RematchExpired):
@@ -282,6 +288,8 @@ class RemoteSession(Session):
         if new_game:  # a rematch this seat did not wait for (a spectator's, say): follow it
             self.emit(NextGame())
             return
+        if moved and update.to_move is None and update.outcome is None and self._listeners:
+            self._held = []  # a set or round has ended: a table shows it until ``proceed``
         for change in moved:
             self.emit(change)
         if notes:
@@ -490,4 +498,11 @@ class RemoteSession(Session):
         return self
 
     def proceed(self) -> None:
-        """The server plays the bots: nothing to start here."""
+        """The server plays the bots and deals the next set or round itself; what it sent
+        since a set or round ended, held while the table showed that end, comes now."""
+        held, self._held = self._held, None
+        for update in held or ():
+            if self._held is not None:  # another set ended among them: hold the rest again
+                self._held.append(update)
+            else:
+                self._apply(update)

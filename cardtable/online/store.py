@@ -34,6 +34,9 @@ class TableRecord:
     watch: str
     #: a quick-match table's setup as the lobby wrote it (rated, who sits where); None else
     quick: dict[str, Any] | None = None
+    #: the rules version the actions were played under: a table kept before versions were
+    #: written down was played under version 1, and replays as that (``Match.replay``)
+    rules_version: int = 1
 
 
 class TableStore(Protocol):

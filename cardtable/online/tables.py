@@ -126,9 +126,13 @@ class Table:
     #: what the lobby opened this table for (a quick match), kept in its record so that a
     #: restarted server knows it; the table itself never reads it
     quick: dict[str, Any] | None = None
+    #: the rules version this game's first actions were kept under (an older one than these
+    #: rules' when the table was rebuilt from an old journal): its record keeps saying so
+    rules_version: int = 0
 
     def __post_init__(self) -> None:
         self.decoder = wire_decoder(self.spec)
+        self.rules_version = self.rules_version or self.spec.rules.rules_version
         self.grow()
 
     @classmethod
@@ -136,9 +140,11 @@ class Table:
         """A table from its record and actions, as it was when it was last written."""
         decoder = wire_decoder(spec)
         config = decoder.decode(record.config)
-        match = Match.replay(spec.rules, config, record.seed, map(decoder.decode, actions))
+        moves = map(decoder.decode, actions)
+        match = Match.replay(spec.rules, config, record.seed, moves, record.rules_version)
         seats = tuple(Seat(s["name"], s.get("bot")) for s in record.seats)
         table = cls(record.id, spec, match, seats, record.tokens, record.invite, record.watch)
+        table.rules_version = record.rules_version
         table.claimed = {i for i, t in enumerate(record.tokens) if t}
         table.quick = record.quick
         return table
@@ -154,6 +160,7 @@ class Table:
             invite=self.invite,
             watch=self.watch,
             quick=self.quick,
+            rules_version=self.rules_version,
         )
 
     # -- seats ---------------------------------------------------------------------------------
@@ -253,6 +260,7 @@ class Table:
         last one (Pazu-Pazaak's added bots) are not in it."""
         opening = self._opening()
         self.match = Match.new(self.match.game, self.match.config, seed)
+        self.rules_version = self.spec.rules.rules_version
         self.seats, self.tokens = self.seats[:opening], self.tokens[:opening]
         self.claimed = {seat for seat in self.claimed if seat < opening}
         self.absences, self.by_stand_in = [], {}
@@ -277,7 +285,8 @@ class Table:
                 f"stale move: it was sent for move {ply}, the table is at move {len(match.actions)}",
             )
         mover = match.to_move
-        assert mover is not None, "a game not over has a seat to move"
+        if mover is None:  # a set has ended: the server deals the next one itself
+            raise Refusal("turn", "the next deal is on its way: nobody moves until it is made")
         if mover != seat:
             raise Refusal("turn", f"it is not your turn: Player {mover + 1} is to move")
         try:

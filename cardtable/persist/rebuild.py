@@ -33,9 +33,11 @@ def rebuild_match(
     actions: Sequence[dict[str, Any]],
     seats: Sequence[Seat],
 ) -> Match:
-    """Replay a game; ValueError says what does not fit (bad action, other rules)."""
+    """Replay a game; ValueError says what does not fit (bad action, other rules). A game kept
+    under an older rules version that these rules still read is brought up to them as it
+    replays (``core.match.Match.replay``)."""
     rules = spec.rules
-    if rules_version != rules.rules_version:
+    if not rules.replays_version(rules_version):
         raise ValueError(
             f"made with {spec.title} rules version {rules_version}, "
             f"this cardtable plays version {rules.rules_version}"
@@ -46,7 +48,9 @@ def rebuild_match(
     try:
         decoded = Decoder((rules.config_type,)).decode(config)
         moves = Decoder(rules.action_types)
-        match = Match.replay(rules, decoded, seed, [moves.decode(a) for a in actions])
+        match = Match.replay(
+            rules, decoded, seed, [moves.decode(a) for a in actions], rules_version
+        )
     except IllegalAction as refusal:
         raise ValueError(f"an action does not replay: {refusal.reason}") from refusal
     except (TypeError, KeyError) as error:

@@ -138,7 +138,8 @@ class Session(ABC):
     @property
     @abstractmethod
     def to_move(self) -> int | None:
-        """The seat whose decision it is; None once the game is over."""
+        """The seat whose decision it is; None once the game is over, and while a set or round
+        that has ended waits for the next deal (which ``proceed`` lets happen)."""
 
     @property
     @abstractmethod
@@ -193,7 +194,13 @@ class Session(ABC):
 
     @property
     def is_over(self) -> bool:
-        return self.to_move is None
+        return self.outcome is not None
+
+    @property
+    def between_deals(self) -> bool:
+        """A set or round has ended and the next is not dealt yet: the boards stand as it
+        ended, nobody is to move, and ``proceed`` lets the deal happen."""
+        return self.to_move is None and not self.is_over
 
     @property
     def my_seats(self) -> frozenset[int]:
@@ -214,7 +221,8 @@ class Session(ABC):
 
     @abstractmethod
     def proceed(self) -> None:
-        """The table has shown everything so far: let the game go on (a bot may now move)."""
+        """The table has shown everything so far: let the game go on (a bot may now move; a
+        set that has ended, its result seen, is followed by the next deal)."""
 
     def keep(self, save: Callable[[Session], None]) -> None:  # noqa: B027 (an optional hook)
         """A game held here saves itself through ``save`` after every move; others ignore it."""

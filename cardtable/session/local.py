@@ -64,6 +64,10 @@ class LocalSession(Session):
         return self.match.outcome
 
     @property
+    def is_over(self) -> bool:
+        return self.match.is_over
+
+    @property
     def ply(self) -> int:
         return len(self.match.actions)
 
@@ -119,9 +123,16 @@ class LocalSession(Session):
         self.emit(Moved(events, self.lines(events)))
 
     def proceed(self) -> None:
-        """Start the bot to move thinking, or hand the keyboard to the person to move."""
+        """Deal the next set or round once one has ended (nobody chooses it: the table has
+        shown how it ended); else start the bot to move thinking, or hand the keyboard to the
+        person to move."""
         seat = self.to_move
-        if seat is None or self._thinking is not None:
+        if seat is None:
+            step = self.match.chance
+            if step is not None:
+                self.submit(step)
+            return
+        if self._thinking is not None:
             return
         if self._seats[seat].bot is not None:
             self._think(seat)

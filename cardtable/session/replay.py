@@ -23,6 +23,8 @@ class ReplaySession(LocalSession):
         self.actions: tuple[Any, ...] = tuple(match.actions)
         #: every move's events over the whole game (the opening deal first), to find sets in
         self.all_events: tuple[tuple[Any, ...], ...] = tuple(match.events)
+        #: the steps at which a set or round was dealt by a step of its own (a chance step)
+        self.deals: frozenset[int] = _deals(match)
         #: the game is over, so nothing in it is secret any more: the table may show every hand
         self.open_hands = match.is_over
         self.step_to(0)  # a replay is watched from the first deal
@@ -58,3 +60,13 @@ class ReplaySession(LocalSession):
 
     def proceed(self) -> None:
         """Nobody moves in a replay."""
+
+
+def _deals(match: Match) -> frozenset[int]:
+    """The steps (actions applied) that end with a chance step: the next set's or round's deal."""
+    position, deals = Match.new(match.game, match.config, match.seed), set()
+    for step, action in enumerate(match.actions, 1):
+        if position.chance is not None:
+            deals.add(step)
+        position.play(action)
+    return frozenset(deals)

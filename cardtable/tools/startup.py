@@ -124,6 +124,7 @@ def furnish(home: str) -> None:
         assert seat is not None, "a game not over has a seat to move"
         rng = bot_rng(11, seat, len(match.actions))
         match.play(bot.choose(match.observe(seat), match.legal_actions(), rng))
+        match.take_chance_steps()
         if len(match.actions) == 4:
             SaveStore(Path(home, "data", "saves")).save(GameRecord.of(spec, match, seats))
     record = GameRecord.of(spec, match, seats)

@@ -79,7 +79,11 @@ def test_each_bot_level_finishes_every_game_and_every_move_changes_something(
         for ply in range(MAX_PLIES):
             seat = rules.to_move(state)
             if seat is None:
-                break
+                step = rules.chance(state)  # the next deal, which no bot is asked for
+                if step is None:
+                    break
+                state, _ = rules.apply(state, step)
+                continue
             legal = rules.legal_actions(state)
             action = bot.choose(rules.observe(state, seat), legal, bot_rng(seed, seat, ply))
             after, _ = rules.apply(state, action)

@@ -48,14 +48,26 @@ def test_random_play_ends_with_an_outcome(game_id, seats):
 
 @pytest.mark.every_game
 def test_to_move_matches_legal_actions(game_id, seats):
+    """Until the game is over a seat is to move with a legal action, or nobody is and a chance
+    step (the next deal) is due: then that step is the one legal action, of a type a save can
+    keep, and every seat is refused a move of its own."""
     rules = GAMES[game_id].rules
-    match = Match.new(rules, rules.default_config(seats), 3)
-    rng = random.Random(3)
-    while not match.is_over:
-        assert 0 <= match.to_move < seats
-        assert match.legal_actions(), "a seat to move must have a legal action"
-        assert match.outcome is None
-        match.play(pick(match.legal_actions(), rng))
+    for seed in SEEDS[:4]:
+        match = Match.new(rules, rules.default_config(seats), seed)
+        rng = random.Random(seed)
+        while not match.is_over:
+            assert match.outcome is None
+            step = match.chance
+            if step is None:
+                assert 0 <= match.to_move < seats
+                assert match.legal_actions(), "a seat to move must have a legal action"
+                assert match.chance is None
+            else:
+                assert match.to_move is None, "nobody moves while a chance step is due"
+                assert match.legal_actions() == (step,)
+                assert isinstance(step, rules.action_types)
+            match.play(pick(match.legal_actions(), rng))
+        assert match.chance is None and match.to_move is None
 
 
 @pytest.mark.every_game
@@ -222,7 +234,9 @@ def test_public_log_lines_are_the_same_whatever_is_hidden(game_id, seats):
             if match.is_over:
                 break
             action = pick(match.legal_actions(), rng)
-            twin = rules.redeal_hidden(match.state, match.to_move, derive_rng(seed, "log", ply))
+            # a chance step (the next deal) is nobody's: the cards hidden from some seat
+            seat = match.to_move if match.to_move is not None else ply % seats
+            twin = rules.redeal_hidden(match.state, seat, derive_rng(seed, "log", ply))
             twin_after, twin_events = rules.apply(twin, action)
             events = match.play(action)
             if rules.observe(twin_after, None) != rules.observe(match.state, None):
@@ -247,6 +261,7 @@ def test_every_bot_move_is_legal(game_id, seats):
             action = bots[seat].choose(match.observe(seat), legal, derive_rng(11, level, ply))
             assert action in legal, f"{level} bot chose {action!r}"
             match.play(action)
+            match.take_chance_steps()  # the next deal: no bot is asked
             ply += 1
         # a Pazu-Pazaak table has no set limit and may outlast this; random play checks the end
         assert match.is_over or ply == BOT_PLIES

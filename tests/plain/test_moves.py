@@ -23,7 +23,8 @@ NAMES = ["You", "Revan", "Bastila"]
 
 def position(game: str, seed: int, plies: int) -> Match:
     """A match after up to ``plies`` random legal moves, stopped short of the one that would
-    end it, so every example is a position someone is to move in."""
+    end it, so every example is a position someone is to move in (a set that ended is dealt
+    on)."""
     rules = get(game).rules
     config = rules.default_config(SEATS[game])
     rng = random.Random(seed)
@@ -37,7 +38,9 @@ def position(game: str, seed: int, plies: int) -> Match:
             break
         state = following
         actions.append(action)
-    return Match.replay(rules, config, seed, actions)
+    match = Match.replay(rules, config, seed, actions)
+    match.take_chance_steps()
+    return match
 
 
 def same_play(a: Any, b: Any, hand: Any) -> bool:

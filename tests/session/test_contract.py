@@ -20,6 +20,7 @@ import pytest
 from cardtable.core.match import Match
 from cardtable.core.seats import Seat
 from cardtable.games.pazaak.actions import PlaySide
+from cardtable.games.pazaak.events import SetStarted, SetVoid, SetWon
 from cardtable.games.registry import GAMES
 from cardtable.online.server import Limits
 from cardtable.session import (
@@ -120,8 +121,10 @@ async def seam(request, tmp_path: Path) -> AsyncIterator[Seam]:
 
 def check_the_promises_of_a_position(seam: Seam) -> None:
     s, kind = seam.session, seam.kind
-    assert s.is_over == (s.to_move is None), kind
     assert (s.outcome is not None) == s.is_over, kind
+    if s.to_move is None and not s.is_over:  # a set has ended: its boards stand, nobody moves
+        assert not s.my_turn and s.playable() == (), f"{kind}: the next deal is nobody's move"
+        assert s.observe().last_set is not None, f"{kind}: the set's result is on the table"
     assert SPEC.min_seats <= len(s.seats) <= SPEC.max_seats, kind
     assert len(s.history()) == s.ply + 1, f"{kind}: the opening deal, then one entry a move"
     if s.my_turn:
@@ -196,3 +199,27 @@ async def test_a_closed_session_tells_its_table_nothing_more(seam):
     s.proceed()
     await asyncio.sleep(0)  # a message already on its way would land now
     assert len(seam.heard) == told
+
+
+async def test_a_set_that_ends_stands_until_the_next_deal_comes_as_a_step_of_its_own(seam):
+    """The set's last move leaves the boards as they ended for the table to show; the next
+    deal is a step of its own (a replay's next step, or what ``proceed`` lets happen)."""
+    s = seam.session
+    for _ in range(500):
+        if s.to_move is None and not s.is_over:
+            break
+        await seam.step()
+    assert s.to_move is None and not s.is_over, f"{seam.kind}: no set ended"
+    ended = s.observe()
+    assert ended.last_set is not None and ended.to_move is None
+    assert any(board.cards for board in ended.boards), "the boards stand as the set ended"
+    ply, told = s.ply, len(seam.heard)
+    await seam.step()
+    # a server may have played on meanwhile (a bot's move), told once the deal has been
+    assert s.ply > ply and s.observe().set_number == ended.set_number + 1
+    deal = s.history()[ply + 1]
+    assert deal[0] == SetStarted(ended.set_number + 1, s.observe().opener)
+    assert not [e for e in deal if isinstance(e, SetWon | SetVoid)], "the deal ends no set"
+    if not s.is_replay:
+        told_moves = [c.events for c in seam.heard[told:] if isinstance(c, Moved)]
+        assert told_moves[0] == deal, f"{seam.kind}: the deal is told as a move of its own"

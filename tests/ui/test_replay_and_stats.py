@@ -33,6 +33,7 @@ def finished_pazaak(seed: int = 5) -> Match:
         seat = match.to_move
         view = match.observe(seat)
         match.play(bot.choose(view, match.legal_actions(), bot_rng(seed, seat, len(match.actions))))
+        match.take_chance_steps()
     return match
 
 

@@ -266,7 +266,7 @@ async def test_enter_on_a_set_result_goes_on_to_the_next_set() -> None:
     app = app_for("pazaak", final=False)
     async with app.run_test(size=(80, 24)) as pilot:
         table, panel = await result_up(pilot, "pazaak", final=False)
-        number = table.frozen.set_number
+        number = table.session.observe().set_number
         await pilot.press("escape", "enter", "enter")
         await settle(pilot)
         assert panel not in app.screen_stack

@@ -49,6 +49,7 @@ def started(game: str, mode: str | None, seats: int, moves: int = 6, seed: int =
     match = Match.new(spec.rules, make_config(spec, options, seats), seed)
     for _ in range(moves):
         match.play(match.legal_actions()[0])
+        match.take_chance_steps()
     return match
 
 

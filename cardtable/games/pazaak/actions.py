@@ -1,4 +1,5 @@
-"""The three things a Pazaak player can do on their turn (the draw itself is automatic)."""
+"""The three things a Pazaak player can do on their turn (the draw itself is automatic), and
+the next set's deal, which nobody chooses: the step after a set has ended."""
 
 from __future__ import annotations
 
@@ -26,9 +27,16 @@ class EndTurn:
     """Pass the turn and draw again at the start of the next one."""
 
 
-ACTION_TYPES = (PlaySide, Stand, EndTurn)
+@dataclass(frozen=True, slots=True)
+class DealNextSet:
+    """Clear the ended set's boards and deal the next one (a chance step: nobody chooses it,
+    the session or server takes it once the set's result has been seen)."""
+
+
+ACTION_TYPES = (PlaySide, Stand, EndTurn, DealNextSet)
 STAND = Stand()
 END_TURN = EndTurn()
+DEAL_NEXT_SET = DealNextSet()
 #: every PlaySide a legal hand can produce, built once so listing legal actions builds nothing
 _PLAYS = {(index, value): PlaySide(index, value) for index in range(4) for value in range(-6, 7)}
 

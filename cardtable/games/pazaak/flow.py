@@ -1,6 +1,9 @@
 """How a Pazaak match moves on: the automatic draw, playing a hand card, the end of a turn, a set
 and the match, and the next set's shuffle and opener.
 
+A set that ends leaves the boards as they stand, nobody to move: the next set is dealt by a step
+of its own (``deal_next_set``), so every seat sees how the set ended.
+
 Rules work on a ``Draft``, a mutable copy of one state, so an action builds exactly one new state
 however many draws, auto-stands and set changes it sets off.
 """
@@ -234,7 +237,7 @@ def _settle(d: Draft) -> None:
         d.void_sets += 1
         d.last_set = SetVoid(_totals(d))
         d.recent.append(d.last_set)
-        start_set(d, 1 - d.opener)
+        _set_over(d)
 
 
 def _win_set(d: Draft, seat: int, reason: WinReason) -> None:
@@ -243,11 +246,23 @@ def _win_set(d: Draft, seat: int, reason: WinReason) -> None:
     d.recent.append(d.last_set)
     if d.sets_won[seat] >= SETS_TO_WIN:
         d.recent.append(MatchWon(seat, d.sets_won))
-        d.to_move = None
-        d.played_side = False
-        return
-    loser_opens = d.config.opener is Opener.LOSER
-    start_set(d, 1 - seat if loser_opens else 1 - d.opener)
+    _set_over(d)
+
+
+def _set_over(d: Draft) -> None:
+    """The set has ended: nobody moves until the next set is dealt (or ever, the match won)."""
+    d.to_move = None
+    d.played_side = False
+
+
+def deal_next_set(d: Draft) -> None:
+    """Ruling 8: after a void set the opener alternates; after a won set it alternates, or with
+    the loser-opens option the loser opens."""
+    last = d.last_set
+    if isinstance(last, SetWon) and d.config.opener is Opener.LOSER:
+        start_set(d, 1 - last.seat)
+    else:
+        start_set(d, 1 - d.opener)
 
 
 def _totals(d: Draft) -> tuple[int, ...]:

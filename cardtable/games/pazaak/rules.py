@@ -13,8 +13,10 @@ from cardtable.core.protocol import GameRules, Outcome
 from cardtable.core.rng import randbelow, shuffled
 from cardtable.games.pazaak.actions import (
     ACTION_TYPES,
+    DEAL_NEXT_SET,
     END_TURN,
     STAND,
+    DealNextSet,
     EndTurn,
     PlaySide,
     Stand,
@@ -22,7 +24,7 @@ from cardtable.games.pazaak.actions import (
 from cardtable.games.pazaak.cards import side_values
 from cardtable.games.pazaak.describe import describe
 from cardtable.games.pazaak.events import EVENT_TYPES
-from cardtable.games.pazaak.flow import Draft, opening, play_hand_card
+from cardtable.games.pazaak.flow import Draft, deal_next_set, opening, play_hand_card
 from cardtable.games.pazaak.shared import BOARD_SIZE, end_turn, hand_card_refusal, plays, stand
 from cardtable.games.pazaak.state import SEATS, SETS_TO_WIN, PazaakConfig, PazaakState
 from cardtable.games.pazaak.view import PazaakView, observe
@@ -32,11 +34,15 @@ from cardtable.games.pazaak.view import PazaakView, observe
 #: decides the rest, while Gold brings every card type into play and rewards using them well.
 DEFAULT_DECKS = ("gold", "gold")
 _PASS = (STAND, END_TURN)
+_DEAL = (DEAL_NEXT_SET,)
 
 
 class PazaakRules(GameRules[PazaakState, PazaakConfig]):
     id = "pazaak"
     title = "Pazaak"
+    #: 2: a set ends in a state of its own and the next is dealt by ``DealNextSet``
+    rules_version = 2
+    chance_steps_since = 2
     min_seats = SEATS
     max_seats = SEATS
     action_types = ACTION_TYPES
@@ -59,10 +65,19 @@ class PazaakRules(GameRules[PazaakState, PazaakConfig]):
     def to_move(self, state: PazaakState) -> int | None:
         return state.to_move
 
+    def chance(self, state: PazaakState) -> DealNextSet | None:
+        """The next set's deal, once a set has ended and the match has not."""
+        if state.to_move is None and max(state.sets_won) < SETS_TO_WIN:
+            return DEAL_NEXT_SET
+        return None
+
+    def is_over(self, state: PazaakState) -> bool:
+        return state.to_move is None and max(state.sets_won) >= SETS_TO_WIN
+
     def legal_actions(self, state: PazaakState) -> tuple[Any, ...]:
         seat = state.to_move
         if seat is None:
-            return ()
+            return () if self.is_over(state) else _DEAL
         if state.played_side or len(state.boards[seat].cards) >= BOARD_SIZE:
             return _PASS
         return _PASS + plays(state.hands[seat])
@@ -70,9 +85,9 @@ class PazaakRules(GameRules[PazaakState, PazaakConfig]):
     def is_legal(self, state: PazaakState, action: Any) -> bool:
         """The same answer as ``action in legal_actions(state)``, without listing them."""
         seat = state.to_move
-        if seat is None:
-            return False
         kind = type(action)
+        if seat is None:
+            return kind is DealNextSet and not self.is_over(state)
         if kind is Stand or kind is EndTurn:
             return True
         if kind is not PlaySide or state.played_side or len(state.boards[seat].cards) >= BOARD_SIZE:
@@ -86,7 +101,9 @@ class PazaakRules(GameRules[PazaakState, PazaakConfig]):
     def explain_illegal(self, state: PazaakState, action: Any) -> str:
         seat = state.to_move
         if seat is None:
-            return "the match is over"
+            return "the match is over" if self.is_over(state) else "the next set is being dealt"
+        if isinstance(action, DealNextSet):
+            return "the set is still being played"
         if not isinstance(action, PlaySide):
             # Stand and End Turn are always open to the seat to move
             return f"{action!r} is not a Pazaak action"
@@ -98,8 +115,9 @@ class PazaakRules(GameRules[PazaakState, PazaakConfig]):
     def _apply(self, state: PazaakState, action: Any) -> tuple[PazaakState, tuple[Any, ...]]:
         draft = Draft(state)
         seat = state.to_move
-        assert seat is not None
-        if type(action) is PlaySide:
+        if seat is None:
+            deal_next_set(draft)
+        elif type(action) is PlaySide:
             play_hand_card(draft, action.index, action.value)
         elif type(action) is Stand:
             stand(draft, seat)
@@ -112,7 +130,7 @@ class PazaakRules(GameRules[PazaakState, PazaakConfig]):
         return observe(state, seat)
 
     def outcome(self, state: PazaakState) -> Outcome | None:
-        if state.to_move is not None:
+        if not self.is_over(state):
             return None
         winner = next(s for s in range(SEATS) if state.sets_won[s] >= SETS_TO_WIN)
         stats = {"void_sets": float(state.void_sets), "sets": float(state.set_number)}

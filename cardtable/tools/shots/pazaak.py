@@ -37,6 +37,7 @@ def played_match(moves: int) -> tuple[Any, Any, Any]:
             total = match.observe(0).boards[0].total
             action = Stand() if 17 <= total <= 20 else EndTurn()
         match.play(action)
+        match.take_chance_steps()
     return spec, seats, match
 
 

@@ -22,11 +22,14 @@ def replay_of(table: TableScreen) -> ReplaySession:
 
 
 def round_marks(table: TableScreen) -> tuple[int, ...]:
-    """The moves after which a new set or round is dealt, over the whole replay."""
-    batches = replay_of(table).all_events
+    """The moves after which a new set or round is dealt, over the whole replay: the deal
+    that follows a set's end as a step of its own, or the move that ended it and dealt too."""
+    replay = replay_of(table)
     ends = table.ROUND_ENDS
     return tuple(
-        ply for ply, batch in enumerate(batches) if ply and any(isinstance(e, ends) for e in batch)
+        ply + 1 if ply + 1 in replay.deals else ply
+        for ply, batch in enumerate(replay.all_events)
+        if ply and any(isinstance(e, ends) for e in batch)
     )
 
 

@@ -55,3 +55,14 @@ def position(
         played_side=False,
         **fields,  # type: ignore[arg-type]
     )
+
+
+def then_deal(state: PazaakState, action: object) -> tuple[PazaakState, tuple[object, ...]]:
+    """``action`` played, and the next set dealt if it ended one: the state after both and
+    every event of the two (the set's end and the deal are two steps; a rule may span them)."""
+    state, events = RULES.apply(state, action)
+    step = RULES.chance(state)
+    if step is None:
+        return state, events
+    state, dealt = RULES.apply(state, step)
+    return state, events + dealt

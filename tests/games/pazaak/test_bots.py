@@ -125,4 +125,5 @@ def test_hard_only_ever_chooses_legal_actions(decks):
             action = bots[seat].choose(match.observe(seat), legal, bot_rng(seed, seat, ply))
             assert action in legal
             match.play(action)
+            match.take_chance_steps()
             ply += 1

@@ -58,9 +58,9 @@ def test_random_play_keeps_every_invariant(config, seed, choices):
             assert Counter(state.hands[seat]) + Counter(state.used[seat]) == Counter(dealt[seat])
         if config.main_deck is MainDeck.TABLETOP:
             assert Counter(state.deck) + main_on_boards(state) == FORTY
-        if state.to_move is None:
+        if RULES.is_over(state):
             break
-        legal = RULES.legal_actions(state)
+        legal = RULES.legal_actions(state)  # while a set is over: the next deal alone
         before = state
         state, events = RULES.apply(state, legal[choices[ply % len(choices)] % len(legal)])
         for seat in (0, 1):

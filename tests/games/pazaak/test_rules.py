@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from cardtable.core.errors import IllegalAction
-from cardtable.games.pazaak.actions import END_TURN, STAND, PlaySide
+from cardtable.games.pazaak.actions import DEAL_NEXT_SET, END_TURN, STAND, PlaySide
 from cardtable.games.pazaak.cards import Card, Kind, label, parse_all
 from cardtable.games.pazaak.events import (
     Busted,
@@ -134,7 +134,8 @@ def test_both_standing_the_higher_total_wins():
     state = position("10 9", "10 8", standing=(False, True))
     after, events = RULES.apply(state, STAND)
     assert SetWon(0, WinReason.HIGHER, (19, 18), (1, 0)) in events
-    assert after.sets_won == (1, 0) and after.set_number == 2
+    assert after.sets_won == (1, 0) and after.set_number == 1 and after.to_move is None
+    assert RULES.apply(after, DEAL_NEXT_SET)[0].set_number == 2
 
 
 def test_both_standing_the_higher_total_wins_for_the_second_seat_too():
@@ -156,6 +157,8 @@ def test_the_last_set_result_stays_on_the_state_through_the_next_move():
     after, events = RULES.apply(state, STAND)
     result = SetWon(0, WinReason.HIGHER, (19, 18), (1, 0))
     assert after.last_set == result
+    after, _ = RULES.apply(after, DEAL_NEXT_SET)
+    assert after.last_set == result
     after, _ = RULES.apply(after, END_TURN)
     assert after.last_set == result and RULES.observe(after, None).last_set == result
 
@@ -164,7 +167,8 @@ def test_equal_totals_void_the_set():
     state = position("10 8", "9 9", standing=(False, True))
     after, events = RULES.apply(state, STAND)
     assert SetVoid((18, 18)) in events
-    assert after.sets_won == (0, 0) and after.void_sets == 1 and after.set_number == 2
+    assert after.sets_won == (0, 0) and after.void_sets == 1 and after.set_number == 1
+    assert RULES.apply(after, DEAL_NEXT_SET)[0].set_number == 2
 
 
 def test_a_lone_tiebreaker_wins_the_tie():
@@ -209,7 +213,8 @@ def test_a_full_board_offers_no_hand_card():
 
 def test_hand_cards_are_single_use_and_not_refilled_across_sets():
     state = position("10 6", "10 9", hands=("+4 -1", "+1"), standing=(False, True))
-    after, events = RULES.apply(state, PlaySide(0, 4))
+    over, events = RULES.apply(state, PlaySide(0, 4))
+    after, _ = RULES.apply(over, DEAL_NEXT_SET)
     assert after.set_number == 2 and after.sets_won == (1, 0)
     assert after.hands == (parse_all("-1"), parse_all("+1"))
     assert after.used == (parse_all("+4"), ())
@@ -218,27 +223,28 @@ def test_hand_cards_are_single_use_and_not_refilled_across_sets():
 
 def test_opener_alternates_void_sets_included():
     state = position("10 8", "9 9", standing=(False, True), opener=0)
-    after, events = RULES.apply(state, STAND)
+    after, events = RULES.apply(RULES.apply(state, STAND)[0], DEAL_NEXT_SET)
     assert after.opener == 1 and SetStarted(2, 1) in events
     after = replace(after, boards=position("10 9", "9 9").boards, to_move=0)
     after = replace(after, standing=(False, True))
-    after, events = RULES.apply(after, STAND)
+    after, events = RULES.apply(RULES.apply(after, STAND)[0], DEAL_NEXT_SET)
     assert after.opener == 0 and SetStarted(3, 0) in events
 
 
 def test_opener_loser_gives_the_next_set_to_the_loser():
     cfg = config(opener=Opener.LOSER)
     state = position("10 9", "9 9", standing=(False, True), opener=1, config=cfg)
-    after, _ = RULES.apply(state, STAND)
+    after, _ = RULES.apply(RULES.apply(state, STAND)[0], DEAL_NEXT_SET)
     assert after.sets_won == (1, 0) and after.opener == 1
     state = position("10 9", "9 9", standing=(False, True), opener=0, config=cfg)
-    assert RULES.apply(state, STAND)[0].opener == 1
+    assert RULES.apply(RULES.apply(state, STAND)[0], DEAL_NEXT_SET)[0].opener == 1
 
 
 def test_opener_loser_after_a_void_set_passes_to_the_other_player():
     cfg = config(opener=Opener.LOSER)
     state = position("10 8", "9 9", standing=(False, True), opener=1, config=cfg)
-    after, events = RULES.apply(state, STAND)
+    over, events = RULES.apply(state, STAND)
+    after, _ = RULES.apply(over, DEAL_NEXT_SET)
     assert SetVoid((18, 18)) in events and after.opener == 0
 
 
@@ -256,7 +262,7 @@ def test_first_to_three_sets_wins_the_match():
 
 def test_a_new_set_clears_the_boards_and_shuffles_a_full_deck():
     state = position("10 9", "9 9", standing=(False, True))
-    after, _ = RULES.apply(state, STAND)
+    after, _ = RULES.apply(RULES.apply(state, STAND)[0], DEAL_NEXT_SET)
     drawn = sum(len(b.cards) for b in after.boards)
     assert drawn == 1 and len(after.deck) == 39 and after.standing == (False, False)
     assert Counter(after.deck) + Counter(c.card.amount for b in after.boards for c in b.cards) == (

@@ -13,7 +13,7 @@ from cardtable.games.pazaak.events import CardDrawn, SetStarted, SetVoid, SetWon
 from cardtable.games.pazaak.rules import RULES
 from cardtable.games.pazaak.shared import MainDeck
 from cardtable.games.pazaak.state import Opener
-from tests.games.pazaak.helpers import config, position
+from tests.games.pazaak.helpers import config, position, then_deal
 
 FORTY = Counter({rank: 4 for rank in range(1, 11)})
 
@@ -27,7 +27,7 @@ def test_ruling_1_tabletop_deck_is_forty_cards_reshuffled_every_set_or_endless()
     assert Counter(state.deck) + main_cards(state) == FORTY
     first_order = state.deck
     state = replace(state, boards=position("10 9", "9 9").boards, to_move=0)
-    state, _ = RULES.apply(replace(state, standing=(False, True)), STAND)
+    state, _ = then_deal(replace(state, standing=(False, True)), STAND)
     assert state.set_number == 2 and Counter(state.deck) + main_cards(state) == FORTY
     # both decks have given one card to the set's opener: a fresh shuffle orders them apart
     assert len(state.deck) == len(first_order) == 39
@@ -42,7 +42,7 @@ def test_ruling_2_hand_of_four_dealt_from_a_legal_ten_card_deck_for_the_whole_ma
     assert len(hands) > 10 and all(len(h) == 4 for h in hands)
     assert all(deck_problem(d.cards) is None for d in READY_DECKS.values())
     state = position("10 6", "10 9", hands=("+4 -1", ""), standing=(False, True))
-    state, _ = RULES.apply(state, PlaySide(0, 4))
+    state, _ = then_deal(state, PlaySide(0, 4))
     assert state.set_number == 2 and state.hands[0] == parse_all("-1")
 
 
@@ -93,14 +93,14 @@ def test_ruling_7_ties_void_unless_one_tiebreaker_and_hands_are_not_refilled():
 def test_ruling_8_coin_toss_then_alternate_or_loser_opens():
     assert {RULES.new_game(config(), seed)[0].opener for seed in range(16)} == {0, 1}
     tie = position("10 8", "9 9", standing=(False, True), opener=0)
-    assert RULES.apply(tie, STAND)[1][-2] == SetStarted(2, 1)
+    assert then_deal(tie, STAND)[1][-2] == SetStarted(2, 1)
     loser = position(
         "10 9", "9 9", standing=(False, True), opener=0, config=config(opener=Opener.LOSER)
     )
-    state, events = RULES.apply(loser, STAND)
+    state, events = then_deal(loser, STAND)
     assert SetStarted(2, 1) in events and state.opener == 1
     loser_again = replace(loser, opener=1)
-    assert RULES.apply(loser_again, STAND)[0].opener == 1
+    assert then_deal(loser_again, STAND)[0].opener == 1
 
 
 def test_ruling_9_flip_turns_matching_cards_on_both_boards_main_cards_included():
@@ -168,7 +168,7 @@ def test_ruling_12_tiebreaker_counts_one_either_way_and_marks_the_set():
 
 def test_ruling_13_first_to_three_and_void_sets_never_end_the_match():
     state = position("10 8", "9 9", standing=(False, True), sets_won=(2, 2), void_sets=40)
-    state, _ = RULES.apply(state, STAND)
+    state, _ = then_deal(state, STAND)
     assert state.to_move is not None and state.void_sets == 41
     won = position("10 9", "9 9", standing=(False, True), sets_won=(2, 2))
     won, _ = RULES.apply(won, STAND)

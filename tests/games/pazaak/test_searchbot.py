@@ -95,6 +95,7 @@ def test_it_only_ever_chooses_legal_actions(seed, decks):
         action = bot.choose(match.observe(seat), legal, bot_rng(seed, seat, ply))
         assert action in legal
         match.play(action)
+        match.take_chance_steps()
         ply += 1
 
 

@@ -19,7 +19,6 @@ from cardtable.ui import motion
 from cardtable.ui.screens.resultpanel import MATCH_CHOICES, ResultPanel
 from cardtable.ui.tables import replaying
 from cardtable.ui.tables.base import TableScreen, seed_text
-from cardtable.ui.tables.pazaak.ending import end_of_set_view
 from cardtable.ui.tables.pazaak.handplay import play_hand_card
 from cardtable.ui.tables.pazaak.layout import Tier, choose_tier, fitting_tier
 from cardtable.ui.tables.pazaak.widgets import BoardPanel, HandCardChosen, HandRow, pips
@@ -280,9 +279,6 @@ class Table(TableScreen):
             self.action_end_turn()
 
     # -- results -------------------------------------------------------------------------------
-
-    def ended_view(self, before: PazaakView, events: tuple[Any, ...]) -> PazaakView | None:
-        return end_of_set_view(before, events)
 
     def interlude(self, events: tuple[Any, ...]) -> ResultPanel | None:
         for event in events:
