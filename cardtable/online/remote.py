@@ -422,6 +422,15 @@ class RemoteSession(Session):
         return frozenset() if self.viewer is None else frozenset((self.viewer,))
 
     @property
+    def counted_seats(self) -> frozenset[int]:
+        return self.my_seats
+
+    @property
+    def replay_tag(self) -> str:
+        seat = "watch" if self.viewer is None else f"seat{self.viewer + 1}"
+        return f"{self.invite}-{seat}"
+
+    @property
     def to_move(self) -> int | None:
         return None if self._update is None else self._update.to_move
 

@@ -208,6 +208,19 @@ class Session(ABC):
         return frozenset(i for i, seat in enumerate(self.seats) if seat.is_human)
 
     @property
+    def counted_seats(self) -> frozenset[int] | None:
+        """The seats a finished game counts for in this person's stats: None for every person
+        at a table held here; at a table held elsewhere, the seats played from here."""
+        return None
+
+    @property
+    def replay_tag(self) -> str:
+        """What a kept replay of the game adds to its file's name: nothing for a game held
+        here; for one held elsewhere, its table and seat (two apps sharing a folder may keep
+        the same game in the same second)."""
+        return ""
+
+    @property
     def my_turn(self) -> bool:
         """Whether the viewer may act now."""
         seat = self.to_move

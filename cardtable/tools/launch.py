@@ -79,8 +79,10 @@ def replay_screen(word: str) -> Callable[[], Any]:
         found = read()
         if "problem" in found:
             fail(f"cannot replay {found['problem']}")
+        from cardtable.session import ReplaySession
+
         spec, match, seats = rebuilt(found["record"])
-        return lambda app: app.replay_table(spec, match, seats)
+        return lambda app: app.session_table(ReplaySession(spec, match, seats))
 
     return ready
 
@@ -154,6 +156,8 @@ def resume_screen(name: str | None) -> Callable[[], Any]:
         parse_seats(spec, ",".join(seat.bot for seat in seats if seat.bot))
 
         def table(app: Any) -> Any:
+            from cardtable.session import LocalSession
+
             if others:
                 also = "; ".join(others)
                 app.after_first_frame(
@@ -168,7 +172,7 @@ def resume_screen(name: str | None) -> Callable[[], Any]:
             app.after_first_frame(
                 lambda: app.run_worker(load_saving, thread=True, exit_on_error=False)
             )
-            return app.table_of_game(spec, match, seats)
+            return app.session_table(LocalSession(spec, match, seats))
 
         return table
 

@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from textual.command import Provider
     from textual.driver import Driver
 
-    from cardtable.core.match import Match
     from cardtable.persist.replays import ReplayStore
     from cardtable.persist.saves import Resumable, SaveStore
     from cardtable.persist.stats import StatsStore
@@ -324,19 +323,10 @@ class CardtableApp(App[None]):
 
     def table_of_save(self, saved: Resumable) -> Screen[Any]:
         """The table of a saved game, as it was left."""
-        return self.table_of_game(saved.record.spec, saved.match, saved.record.seat_list)
-
-    def table_of_game(self, spec: GameSpec, match: Match, seats: tuple[Seat, ...]) -> Screen[Any]:
-        """The table of a game rebuilt from a file, as it was left, to play on."""
         from cardtable.session import LocalSession
 
-        return table_screen(LocalSession(spec, match, seats))
-
-    def replay_table(self, spec: GameSpec, match: Match, seats: tuple[Seat, ...]) -> Screen[Any]:
-        """A kept game (the match it replays to), at its start."""
-        from cardtable.session import ReplaySession
-
-        return table_screen(ReplaySession(spec, match, seats))
+        record = saved.record
+        return table_screen(LocalSession(record.spec, saved.match, record.seat_list))
 
     def show_new_game(self, spec: GameSpec) -> None:
         from cardtable.ui.tablescreens import new_game_screen
@@ -379,24 +369,18 @@ class CardtableApp(App[None]):
 
     def autosave(self, session: Session) -> None:
         """Called after every action of a game held here, and at the end of one held elsewhere:
-        the save holds the exact position, the replay the whole game."""
+        the save holds the exact position, the replay the whole game, and the stats count it
+        for the seats the session says were played here."""
         from cardtable.persist.records import GameRecord
 
         if session.match is None:
             return  # a game held elsewhere is kept whole, once it is over
         record, outcome = GameRecord.of(session.spec, session.match, session.seats), session.outcome
-        if not session.held_here:
-            from cardtable.online.remote import RemoteSession
-
-            assert isinstance(session, RemoteSession), "only a remote session is held elsewhere"
-            # an online game, told whole at its end: a player's stats count their own seat
-            if not session.spectating and outcome is not None:
-                self.stats.record(record.game, session.seats, outcome, session.my_seats)
-            seat = "watch" if session.viewer is None else f"seat{session.viewer + 1}"
-            self.last_replay = (session, self.replays.keep(record, f"{session.invite}-{seat}"))
-        elif record.finished and outcome is not None:
+        if session.held_here:
+            if not record.finished or outcome is None:
+                self.saves.save(record)
+                return
             self.saves.discard(record.slot)
-            self.stats.record(record.game, session.seats, outcome)
-            self.last_replay = (session, self.replays.keep(record))
-        else:
-            self.saves.save(record)
+        if outcome is not None and not session.spectating:
+            self.stats.record(record.game, session.seats, outcome, session.counted_seats)
+        self.last_replay = (session, self.replays.keep(record, session.replay_tag))

@@ -92,10 +92,11 @@ class ReplaysScreen(Screen[None]):
             self.open_game(self.query_one(DataTable).cursor_row)
 
     def open_game(self, index: int) -> None:
+        from cardtable.session import ReplaySession
+
         game = self.games[index]
-        self.app.push_screen(
-            self.app.replay_table(game.record.spec, game.match, game.record.seat_list)
-        )
+        replay = ReplaySession(game.record.spec, game.match, game.record.seat_list)
+        self.app.push_screen(self.app.session_table(replay))
 
     def action_close(self) -> None:
         self.app.pop_screen()
