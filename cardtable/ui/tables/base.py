@@ -20,6 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from cardtable.core.seats import Seat
@@ -36,6 +37,7 @@ from cardtable.session import (
     Status,
     Thinking,
 )
+from cardtable.ui import motion
 from cardtable.ui.cues import Cue, CueReaders, cues
 from cardtable.ui.games import GAME_UIS
 from cardtable.ui.screens.resultpanel import UNDER_RESULT, ResultPanel
@@ -96,6 +98,12 @@ class TableScreen(Screen[None]):
     ROUND_ENDS: ClassVar[tuple[type, ...]] = ()
     #: what the game calls one deal played out, for the status line under a result box
     ROUND_WORD: ClassVar[str] = "round"
+    #: the game keeps cards from some seats (a hand): hot-seat covers the table between two
+    #: people. Without hidden cards the keyboard passes at once, the status line, the prompt
+    #: and the highlighted board saying whose turn it is (an opaque screen would guard nothing)
+    HIDDEN_CARDS: ClassVar[bool] = True
+    #: the widget that draws a seat's board, by its id: a move's motion plays on it
+    BOARD_ID: ClassVar[str] = "board-{seat}"
     if TYPE_CHECKING:  # the app that runs every screen here; Textual types it as any App
         app = getters.app(CardtableApp)
 
@@ -103,7 +111,10 @@ class TableScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.spec = session.spec
-        self._bindings_key: object = None
+        #: the keys the footer shows, as last drawn (see ``refresh_bindings``)
+        self._footer_keys: object = None
+        #: a move is being shown: the footer is settled once at its end
+        self._moving = False
         #: the observation drawn last: the position before the next move, to play a set's end from
         self.drawn: Any = None
         #: while a result box is up, the ended set's view, drawn instead of the next set's deal
@@ -289,12 +300,25 @@ class TableScreen(Screen[None]):
         else:
             self.drawn = self.session.observe()
             self.show(self.drawn)
-        self.query_one("#status-line", Static).update(self.status_text())
-        # the footer rebuilds every key on a refresh: only ask when what is legal changed
-        key = (self.my_turn, self.session.playable(), self.is_replay)
-        if key != self._bindings_key:
-            self._bindings_key = key
-            self.refresh_bindings()
+        # one line, always: told so, the status line's update lays out nothing else
+        self.query_one("#status-line", Static).update(self.status_text(), layout=False)
+        self.refresh_bindings()
+
+    def refresh_bindings(self) -> None:
+        """Rebuild the footer only when a key it shows was enabled or greyed out since it was
+        last drawn: Textual's footer composes every key afresh on each ask, which was most of
+        what a bot's move cost (every redraw asks). While a move is shown, it asks once at the
+        end."""
+        if self._moving:
+            return
+        keys = tuple(
+            (key, active.binding.action, active.enabled)
+            for key, active in self.active_bindings.items()
+            if active.binding.show
+        )
+        if keys != self._footer_keys:
+            self._footer_keys = keys
+            super().refresh_bindings()
 
     def status_text(self) -> str:
         text, note = status.turn_text(self), self.session.connection
@@ -311,6 +335,10 @@ class TableScreen(Screen[None]):
         if self.session.is_over:
             ending.show_final(self)
             return
+        seat = self.session.to_move
+        if not self.HIDDEN_CARDS and self.hotseat and seat is not None:
+            if self.seats[seat].is_human:
+                self.session.take_seat(seat)  # nothing is hidden: no hand-off screen
         self.session.bot_pause = self.app.bot_pause
         self.session.proceed()
         self.redraw()
@@ -342,6 +370,21 @@ class TableScreen(Screen[None]):
         self.notify(self.name_seats(reason), title="Not allowed", severity="warning", markup=False)
 
     def after_move(self, moved: Moved) -> None:
+        """Show the move, then its motion on the boards it touched; the footer is settled
+        once, at the end."""
+        self._moving = True
+        try:
+            self.show_move(moved)
+            motion.play(self.move_cues(moved.events), self.board_of)
+        finally:
+            self._moving = False
+            self.refresh_bindings()
+
+    def board_of(self, cue: Cue) -> Widget:
+        """The board a cue's motion plays on (``BOARD_ID``)."""
+        return self.query_one("#" + self.BOARD_ID.format(seat=cue.seat))
+
+    def show_move(self, moved: Moved) -> None:
         """Log the move, redraw, and show a result box before going on: the game waits, and the
         table shows the ended set's boards until the box is dismissed."""
         hinting.drop_stale_hint(self)

@@ -23,7 +23,7 @@ from cardtable.games.flip7.events import RoundEnded
 from cardtable.games.flip7.state import CHOICE_CARD, Mode
 from cardtable.games.flip7.view import Flip7View
 from cardtable.session import Moved
-from cardtable.ui import motion
+from cardtable.ui.cues import Cue
 from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables.base import TableScreen, seed_text
 from cardtable.ui.tables.flip7.cards import card_tip
@@ -89,6 +89,8 @@ class Table(TableScreen):
         *(Binding(str(n), f"target({n - 1})", f"Give to {n}", show=False) for n in range(1, 9)),
     ]
     ROUND_ENDS = (RoundEnded,)
+    HIDDEN_CARDS = False
+    BOARD_ID = "seat-{seat}"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -104,7 +106,6 @@ class Table(TableScreen):
         self._fresh = False
         self.last_round: RoundResult | None = None
         self.best_before: int | None = None
-        self._footer_state: Any = None
         self.board_fit = Fit(1, "framed")
 
     def compose_table(self) -> ComposeResult:
@@ -309,10 +310,12 @@ class Table(TableScreen):
         self._fresh = True
         self._holding = self.app.animation_level != "none"
         super().after_move(moved)
-        # a drawn card already turns over on the table's own beat: only busts and Flip 7s move
-        flashes = [cue for cue in self.move_cues(moved.events) if cue.kind != "arrive"]
-        motion.play(flashes, lambda cue: self.query_one(f"#seat-{cue.seat}"))
         self._before = self.session.observe().seats
+
+    def move_cues(self, events: tuple[Any, ...]) -> list[Cue]:
+        """A drawn card already turns over on the table's own beat: only busts and Flip 7s
+        move."""
+        return [cue for cue in super().move_cues(events) if cue.kind != "arrive"]
 
     def log_events(self, moved: Moved) -> None:
         """A line that named a card before the card turned over would spoil the beat."""
@@ -366,28 +369,6 @@ class Table(TableScreen):
                 return choosing and isinstance(target, int) and target < len(self.seats)
             return (HIT if action == "hit" else STAY) in legal
         return super().check_action(action, parameters)
-
-    def refresh_bindings(self) -> None:
-        """Rebuild the footer only when what it would show changes.
-
-        The base asks after every redraw, and Textual's footer answers each ask by composing all
-        its keys afresh: that alone was about half the time a move took.
-        """
-        state = (
-            self.app.focused,
-            tuple(self.check_action(name, ()) for name in ("hit", "stay", "step")),
-            self.check_action("target", (0,)),
-        )
-        if state != self._footer_state:
-            self._footer_state = state
-            super().refresh_bindings()
-
-    def advance(self) -> None:
-        """Hot-seat: nothing in Flip 7 is hidden, so the keyboard passes without a cover screen."""
-        seat = self.session.to_move
-        if self.hotseat and seat is not None and self.seats[seat].is_human:
-            self.session.take_seat(seat)
-        super().advance()
 
     def action_hit(self) -> None:
         self.play_human(HIT)

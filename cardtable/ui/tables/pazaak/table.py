@@ -14,8 +14,6 @@ from textual.widgets import Button, Static
 from cardtable.games.pazaak.actions import EndTurn, PlaySide, Stand
 from cardtable.games.pazaak.events import SetVoid, SetWon, WinReason
 from cardtable.games.pazaak.view import PazaakView
-from cardtable.session import Moved
-from cardtable.ui import motion
 from cardtable.ui.screens.resultpanel import MATCH_CHOICES, ResultPanel
 from cardtable.ui.tables import replaying
 from cardtable.ui.tables.base import TableScreen, seed_text
@@ -143,10 +141,6 @@ class Table(TableScreen):
     def hand_seat(self) -> int:
         """Whose hand is face up at the bottom: the viewer, or seat 0 behind the hand-off screen."""
         return self.viewer if self.viewer is not None else 0
-
-    def after_move(self, moved: Moved) -> None:
-        super().after_move(moved)
-        motion.play(self.move_cues(moved.events), lambda cue: self.query_one(f"#board-{cue.seat}"))
 
     def show(self, view: PazaakView) -> None:
         me = self.hand_seat

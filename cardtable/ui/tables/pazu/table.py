@@ -29,8 +29,7 @@ from cardtable.games.pazu.actions import (
 from cardtable.games.pazu.events import SetPotCarried, SetWon
 from cardtable.games.pazu.state import Phase
 from cardtable.games.pazu.view import PazuView
-from cardtable.session import Moved, Session
-from cardtable.ui import motion
+from cardtable.session import Session
 from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables import replaying
 from cardtable.ui.tables.pazu.auction import AuctionPanel, auction_slice
@@ -97,6 +96,7 @@ class PazuTable(PazuChoices):
     ]
     ROUND_WORD = "set"
     ROUND_ENDS = (SetWon, SetPotCarried)
+    BOARD_ID = "pz-board-{seat}"
 
     def __init__(self, session: Session) -> None:
         super().__init__(session)
@@ -186,12 +186,6 @@ class PazuTable(PazuChoices):
     @property
     def labels(self) -> tuple[str, ...]:
         return tuple(seat.label for seat in self.seats[: self.seat_total])
-
-    def after_move(self, moved: Moved) -> None:
-        super().after_move(moved)
-        motion.play(
-            self.move_cues(moved.events), lambda cue: self.query_one(f"#pz-board-{cue.seat}")
-        )
 
     def redraw(self) -> None:
         """Opened from the online lobby, the table mounts before the bidding panel has its own

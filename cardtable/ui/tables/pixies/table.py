@@ -22,7 +22,6 @@ from cardtable.games.pixies.events import GridFilled, RoundEnded
 from cardtable.games.pixies.state import Phase
 from cardtable.games.pixies.view import PixiesObservation
 from cardtable.session import Moved
-from cardtable.ui import motion
 from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tables.pixies import prompt as prompts
@@ -81,6 +80,8 @@ class PixiesTable(TableScreen):
         Binding("down", "nudge(1)", "Next", show=False),
     ]
     ROUND_ENDS = (RoundEnded,)
+    HIDDEN_CARDS = False  # face-down cards are hidden from their owner too
+    BOARD_ID = "px-board-{seat}"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -93,8 +94,6 @@ class PixiesTable(TableScreen):
         #: while a round summary is up, the ended round's grids instead of the fresh deal
         self._frozen: PixiesObservation | None = None
         self._prompt: str | None = None
-        self._keys: tuple[Any, ...] = ()
-        self._performing = False
 
     def compose_table(self) -> ComposeResult:
         yield Static(id="px-prompt", markup=False)
@@ -257,33 +256,6 @@ class PixiesTable(TableScreen):
             parts.pop()  # the seed goes first, then the deck: the round and zone value stay
         return " · ".join(parts)
 
-    def redraw(self) -> None:
-        """The base's redraw, but with the one-line status updated in place.
-
-        A Static's update re-lays the whole screen out unless told the size stays the same;
-        on this table that repaint is most of what a move costs, and bots move often.
-        """
-        self.show(self.session.observe())
-        self.query_one("#status-line", Static).update(self.status_text(), layout=False)
-        self.refresh_bindings()
-
-    def refresh_bindings(self) -> None:
-        """Rebuild the footer only when a key it shows was enabled or greyed out since last time.
-
-        The base redraws after every move and every cursor step; rebuilding the footer re-lays
-        the whole screen out, which is most of the cost of a move on a five-grid table.
-        """
-        if self._performing:
-            return
-        keys = tuple(
-            (key, active.binding.action, active.enabled)
-            for key, active in self.active_bindings.items()
-            if active.binding.show
-        )
-        if keys != self._keys:
-            self._keys = keys
-            super().refresh_bindings()
-
     # -- the cursor ----------------------------------------------------------------------------
 
     def choices(self) -> list[Any]:
@@ -366,30 +338,11 @@ class PixiesTable(TableScreen):
     # -- rounds and results --------------------------------------------------------------------
 
     def after_move(self, moved: Moved) -> None:
-        """Show the move; the footer is settled once at the end, not at every redraw."""
-        self._performing = True
-        try:
-            super().after_move(moved)
-            motion.play(
-                self.move_cues(moved.events), lambda cue: self.query_one(f"#px-board-{cue.seat}")
-            )
-        finally:
-            self._performing = False
-            self._before = self.session.observe()
-            self.refresh_bindings()
+        super().after_move(moved)
+        self._before = self.session.observe()
 
     def advance(self) -> None:
-        """Hand the turn on; in hot-seat the keyboard passes without a hand-off screen.
-
-        Nobody in Pixies holds a secret: face-down cards are hidden from their owner too and
-        every seat's observation is the same. An opaque screen after every pick (picks alternate
-        F, S, F, S) would guard nothing, so the table simply turns to the next person and says
-        so in the status line, the prompt and the highlighted grid.
-        """
-        self._frozen = None
-        seat = self.session.to_move
-        if self.hotseat and seat is not None and self.seats[seat].is_human:
-            self.session.take_seat(seat)
+        self._frozen = None  # the round's result is answered: the next deal shows
         super().advance()
 
     def interlude(self, events: tuple[Any, ...]) -> ResultPanel | None:
