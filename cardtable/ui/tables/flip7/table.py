@@ -16,7 +16,7 @@ from textual.geometry import Size
 from textual.timer import Timer
 from textual.widgets import Button, Static
 
-from cardtable.games.flip7.actions import HIT, STAY, ChooseTarget
+from cardtable.games.flip7.actions import HIT, STAY
 from cardtable.games.flip7.cards import GOAL
 from cardtable.games.flip7.describe import for_reader
 from cardtable.games.flip7.events import RoundEnded
@@ -25,8 +25,9 @@ from cardtable.games.flip7.view import Flip7View
 from cardtable.session import Moved
 from cardtable.ui.cues import Cue
 from cardtable.ui.screens.resultpanel import ResultPanel
-from cardtable.ui.tables.base import TableScreen, seed_text
+from cardtable.ui.tables.base import seed_text
 from cardtable.ui.tables.flip7.cards import card_tip
+from cardtable.ui.tables.flip7.choices import Flip7Choices
 from cardtable.ui.tables.flip7.ended import end_of_round_view, settled
 from cardtable.ui.tables.flip7.events import (
     Flip,
@@ -40,7 +41,7 @@ from cardtable.ui.tables.flip7.odds import OddsPanel
 from cardtable.ui.tables.flip7.picker import TargetPicker, picker_entries, picker_title
 from cardtable.ui.tables.flip7.results import round_summary, solo_final, table_final
 from cardtable.ui.tables.flip7.text import BEAT, chart_width, climb_chart, pace
-from cardtable.ui.tables.flip7.widgets import Boards, SeatChosen, SeatLine, SeatLook, put
+from cardtable.ui.tables.flip7.widgets import Boards, SeatLine, SeatLook, put
 from cardtable.ui.widgets.log import MoveLog, log_folded
 from cardtable.ui.widgets.styling import restyle_now
 
@@ -59,7 +60,7 @@ ODDS_ROOM = 34
 HISTORY_ROWS = 7
 
 
-class Table(TableScreen):
+class Table(Flip7Choices):
     """Flip 7 solo or at a table of 2–8, against bots or hot-seat."""
 
     DEFAULT_CSS = """
@@ -95,7 +96,6 @@ class Table(TableScreen):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.solo = self.session.config.mode is Mode.SOLO
-        self.odds_open = False
         #: flips still face down, in order, and the log lines waiting for them
         self._reveal: list[Flip] = []
         self._held: list[str] = []
@@ -354,50 +354,6 @@ class Table(TableScreen):
         else:
             self._flush_log()
         self.redraw()
-
-    # -- choices -------------------------------------------------------------------------------
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("hit", "stay", "target"):
-            # shown only to whoever may use it now: not dimmed for the seats that wait
-            if self.looking_on or not self.my_turn:
-                return False
-            legal = self.session.playable()
-            if action == "target":
-                choosing = any(isinstance(a, ChooseTarget) for a in legal)
-                target = parameters[0]
-                return choosing and isinstance(target, int) and target < len(self.seats)
-            return (HIT if action == "hit" else STAY) in legal
-        return super().check_action(action, parameters)
-
-    def action_hit(self) -> None:
-        self.play_human(HIT)
-
-    def action_stay(self) -> None:
-        self.play_human(STAY)
-
-    def action_target(self, seat: int) -> None:
-        """Hand the action card to ``seat``; an ineligible one is refused with the rules' reason."""
-        self.play_human(ChooseTarget(seat))
-
-    def action_odds(self) -> None:
-        self.odds_open = not self.odds_open
-        self.redraw()
-
-    def on_seat_chosen(self, message: SeatChosen) -> None:
-        if any(isinstance(a, ChooseTarget) for a in self.session.playable()):
-            self.action_target(message.seat)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        button = event.button.id or ""
-        if button == "hit":
-            self.action_hit()
-        elif button == "stay":
-            self.action_stay()
-        elif button == "toggle-odds":
-            self.action_odds()
-        elif button.startswith("target-"):
-            self.action_target(int(button.split("-")[1]))
 
     # -- results -------------------------------------------------------------------------------
 

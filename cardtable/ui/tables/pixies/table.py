@@ -1,9 +1,5 @@
-"""The Pixies table: cards on offer, every player's grid with its live score, and the log.
-
-One cursor walks whatever the person must choose now (a revealed card, new or old, an empty
-space), so arrows and Enter always work; digits, n/o and clicks go straight to a choice. Every
-choice becomes an action through ``play_human``, and the core refuses illegal ones with a reason.
-"""
+"""The Pixies table: cards on offer, every player's grid with its live score, and the log,
+laid out for the room the screen gives (``layout``); the keys and clicks are ``choices``."""
 
 from __future__ import annotations
 
@@ -21,11 +17,11 @@ from cardtable.games.pixies.actions import KeepNew, KeepOld, PlaceFaceDown, Take
 from cardtable.games.pixies.events import GridFilled, RoundEnded
 from cardtable.games.pixies.state import Phase
 from cardtable.games.pixies.view import PixiesObservation
-from cardtable.session import Moved
+from cardtable.session import Moved, Session
 from cardtable.ui.screens.resultpanel import ResultPanel
-from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tables.pixies import prompt as prompts
 from cardtable.ui.tables.pixies.cards import COMPACT, Mark
+from cardtable.ui.tables.pixies.choices import PixiesChoices
 from cardtable.ui.tables.pixies.layout import (
     Layout,
     choose_layout,
@@ -36,10 +32,8 @@ from cardtable.ui.tables.pixies.layout import (
 from cardtable.ui.tables.pixies.results import final_result, round_summary
 from cardtable.ui.tables.pixies.widgets import (
     GridPanel,
-    OfferChosen,
     OfferStrip,
     Scoreboard,
-    SpaceChosen,
 )
 from cardtable.ui.widgets.log import MoveLog, log_folded
 
@@ -55,7 +49,7 @@ class PlayArea(Grid):
         self.post_message(self.Resized())
 
 
-class PixiesTable(TableScreen):
+class PixiesTable(PixiesChoices):
     """Pixies for 2–5: against bots, or hot-seat with a hand-off screen between people."""
 
     AUTO_FOCUS = None
@@ -83,16 +77,11 @@ class PixiesTable(TableScreen):
     HIDDEN_CARDS = False  # face-down cards are hidden from their owner too
     BOARD_ID = "px-board-{seat}"
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        #: which of the current choices Enter takes (screen state, not game state)
-        self.cursor = 0
-        self._cursor_ply = -1
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
         self.layout_now = Layout(COMPACT, columns=2)
         #: the view just before the last action, to draw a round's final grids from its events
         self._before: PixiesObservation | None = None
-        #: while a round summary is up, the ended round's grids instead of the fresh deal
-        self._frozen: PixiesObservation | None = None
         self._prompt: str | None = None
 
     def compose_table(self) -> ComposeResult:
@@ -255,85 +244,6 @@ class PixiesTable(TableScreen):
         while len(parts) > 3 and len(" · ".join(parts)) > self.size.width - 2:
             parts.pop()  # the seed goes first, then the deck: the round and zone value stay
         return " · ".join(parts)
-
-    # -- the cursor ----------------------------------------------------------------------------
-
-    def choices(self) -> list[Any]:
-        """What the person at the keyboard may choose now, in the order the cursor walks it."""
-        if self._frozen is not None:
-            return []
-        legal = list(self.session.playable())
-        return sorted(legal, key=lambda a: (isinstance(a, KeepOld), getattr(a, "space", 0)))
-
-    def current_choice(self) -> Any:
-        choices = self.choices()
-        return choices[self.cursor % len(choices)] if choices else None
-
-    def _sync_cursor(self) -> None:
-        """A new decision starts with the cursor on its first choice."""
-        ply = self.session.ply
-        if ply != self._cursor_ply:
-            self._cursor_ply, self.cursor = ply, 0
-
-    # -- commands ------------------------------------------------------------------------------
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action not in ("digit", "keep", "confirm", "nudge"):
-            return super().check_action(action, parameters)
-        if self.looking_on:  # in a replay, the arrows step through it
-            return self.is_replay and action == "nudge"
-        if action == "nudge":
-            return True
-        # shown only to whoever may use it now: not dimmed for the seats that wait
-        if not self.my_turn or self._frozen is not None:
-            return False
-        phase = self.session.observe().phase
-        if action == "keep":
-            return phase is Phase.KEEP
-        if action == "digit":  # a card that is gone or a taken space is refused with the reason
-            return phase in (Phase.PICK, Phase.FACE_DOWN)
-        return True
-
-    def action_digit(self, number: int) -> None:
-        view = self.session.observe()
-        if view.phase is Phase.PICK:
-            left = len(view.revealed)
-            if number > left and self.my_turn:
-                self.refused(f"card {number} is gone: {left} on offer, keys 1–{left}")
-                return
-            self.play_human(Take(number - 1))
-        else:
-            self.play_human(PlaceFaceDown(number))
-
-    def action_keep(self, which: str) -> None:
-        self.play_human(KeepNew() if which == "new" else KeepOld())
-
-    def action_nudge(self, delta: int) -> None:
-        if self.is_replay:
-            self.action_step(delta)
-            return
-        choices = self.choices()
-        if choices:
-            self.cursor = (self.cursor + delta) % len(choices)
-            self.redraw()
-
-    def action_confirm(self) -> None:
-        current = self.current_choice()
-        if current is not None:
-            self.play_human(current)
-
-    def on_offer_chosen(self, message: OfferChosen) -> None:
-        choice = message.choice
-        if isinstance(choice, int):
-            self.play_human(Take(choice))
-        else:
-            self.play_human(KeepNew() if choice == "new" else KeepOld())
-
-    def on_space_chosen(self, message: SpaceChosen) -> None:
-        if self.my_turn and message.seat != self.session.to_move:
-            self.notify("Cards go on your own grid.", title="Not allowed", severity="warning")
-            return
-        self.play_human(PlaceFaceDown(message.space))
 
     # -- rounds and results --------------------------------------------------------------------
 
