@@ -24,7 +24,7 @@ from cardtable.online.journal import Journal
 from cardtable.online.lifecycle import Lifecycle
 from cardtable.online.placement import Placement
 from cardtable.online.play import TablePlay
-from cardtable.online.protocol import Create, Join, Resume, Watch, Welcome
+from cardtable.online.protocol import Create, Join, Resume, Watch, Welcome, plain_problem
 from cardtable.online.store import SharedStore, TableStore
 from cardtable.online.tables import Refusal, Table
 from cardtable.persist.options import options_model
@@ -100,6 +100,9 @@ class Seating:
         self.tables.touch(table)
         if seat is not None and not table.present(seat):
             self.absences.away(table, seat)
+        if table.match.is_over and not table.peers:
+            self.lifecycle.let_go(table)
+            return
         self.play.broadcast(table)
 
     # -- each way of sitting down --------------------------------------------------------------
@@ -206,5 +209,7 @@ def _config(spec: GameSpec, hello: Create) -> Any:
         options["mode"] = "solo" if len(hello.seats) == 1 else "table"
     try:
         return model(**options).to_config(len(hello.seats))
-    except (ValidationError, ValueError) as error:
+    except ValidationError as error:  # the option named, and what it takes
+        raise Refusal("options", f"bad option {plain_problem(error)}") from None
+    except ValueError as error:  # options that do not go together, in the rules' words
         raise Refusal("options", f"bad options: {error}".splitlines()[0]) from None
