@@ -40,10 +40,11 @@ class Gate:
         quotas = self.quotas
         if quotas.tables and open_tables >= quotas.tables:
             raise Refusal("busy", "this server has all the tables it can hold: try again later")
-        if quotas.tables_per_address and self._opened[address] >= quotas.tables_per_address:
+        count = quotas.tables_per_address
+        if count and self._opened[address] >= count:
             raise Refusal(
                 "tables",
-                f"your address has {quotas.tables_per_address} tables open here already",
+                f"your address has {count} table{'' if count == 1 else 's'} open here already",
             )
 
     def opened(self, address: str) -> None:

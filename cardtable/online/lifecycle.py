@@ -103,6 +103,13 @@ class Lifecycle:
         self.jobs.spawn(self.placement.release(table))
         log.info("closed table %s: nobody there for %g minutes", table.invite, self.idle_minutes)
 
+    def let_go(self, table: Table) -> None:
+        """A finished game everyone has left: nothing more can happen at it (a rematch needs its
+        players there), so it stops counting against its opener's tables now, not an idle
+        hour later (its finish is already kept)."""
+        self.forget(table)
+        self.jobs.spawn(self.placement.release(table))
+
     def forget(self, table: Table) -> None:
         """Drop a table from memory with its timers (its log stays as it is)."""
         self.placement.forget(table)
