@@ -21,15 +21,15 @@ def key_rows() -> list[tuple[str, str, str]]:
     """(where, key, what) for the app's screens and each game's table."""
     from cardtable.ui.screens.home import HomeScreen
     from cardtable.ui.screens.replays import ReplaysScreen
-    from cardtable.ui.tables.base import TableScreen
     from cardtable.ui.tables.chatting import CHAT_KEY
+    from cardtable.ui.tables.room import TableRoom
 
     rows = [
         ("anywhere", "^p", "command palette: screens, themes, rules"),
         ("anywhere", "^q", "Quit"),
         ("online tables", key_name(CHAT_KEY), str(CHAT_KEY.description)),
     ]
-    sources = [("home", HomeScreen), ("replays", ReplaysScreen), ("every table", TableScreen)]
+    sources = [("home", HomeScreen), ("replays", ReplaysScreen), ("every table", TableRoom)]
     sources += [(spec.title, TABLE_SCREENS[spec.id].load_table()) for spec in GAMES.values()]
     shared = {row[1:] for row in rows}  # what every screen has is listed once, up there
     for where, screen in sources:

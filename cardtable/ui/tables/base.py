@@ -1,25 +1,24 @@
 """What every game table shares: the turn flow between a session and the screen.
 
 A game's table subclasses ``TableScreen``: it composes its widgets, redraws them from an
-observation in ``show``, and turns keys and clicks into actions through ``play_human``. The base
-draws from a ``Session`` (a game held here, replayed, or elsewhere) and never from the game itself:
+observation in ``show``, and turns keys and clicks into actions through ``play_human``; what
+differs between games in the flow is said by class settings (``ROUND_ENDS``, ``ROUND_WORD``,
+``HIDDEN_CARDS``, ``BOARD_ID``), not by overriding it. The base draws from a ``Session`` (a game held here, replayed, or elsewhere) and never from the game itself:
 it submits actions, listens for what changed, and decides when a result box waits for the player
 (the table keeps the ended set's boards under it). Its parts, one job each: ``calling`` (news onto
-the table's loop), ``wording`` (the log's words), ``status`` (the status line), ``handing``
+the table's loop), ``room`` (the screen: keys, footer, a result panel's place), ``wording``
+(the log's words), ``status`` (the status line), ``handing``
 (hot-seat hand-off, the next game's screen), ``ending`` (the match's result box, leaving),
 ``replaying``, ``hinting`` and ``chatting``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.geometry import Size
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -40,7 +39,7 @@ from cardtable.session import (
 from cardtable.ui import motion
 from cardtable.ui.cues import Cue, CueReaders, cues
 from cardtable.ui.games import GAME_UIS
-from cardtable.ui.screens.resultpanel import UNDER_RESULT, ResultPanel
+from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables import (
     calling,
     chatting,
@@ -52,8 +51,9 @@ from cardtable.ui.tables import (
     status,
     wording,
 )
+from cardtable.ui.tables.room import TableRoom
 from cardtable.ui.widgets.footer import Footer
-from cardtable.ui.widgets.log import MoveLog, toggle_log
+from cardtable.ui.widgets.log import MoveLog
 
 if TYPE_CHECKING:
     from textual import getters
@@ -67,27 +67,9 @@ def seed_text(seed: int | None) -> str:
     return "" if seed is None else f" · seed {seed}"
 
 
-class TableScreen(Screen[None]):
+class TableScreen(TableRoom):
     """The base of every game table. Subclasses implement ``compose_table`` and ``show``."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        # q goes home, or ends `cardtable watch` (see ``ending.ends_the_program``): the first
-        # of the two the table allows is the one shown and run; Escape always goes home
-        Binding("q", "exit_table", "Home"),
-        Binding("q", "stop_watching", "Quit"),
-        Binding("escape", "go_home", "Home", show=False),
-        Binding("question_mark", "rules", "Rules"),
-        hinting.HINT_KEY,
-        chatting.CHAT_KEY,
-        Binding("l", "toggle_log", "Log"),
-        Binding("ctrl+q", "app.quit", "Quit", show=False),
-        Binding("left", "step(-1)", "Back", show=True),
-        Binding("right", "step(1)", "Forward", show=True),
-        Binding("pageup", "jump(-1)", "Prev set/round", key_display="PgUp"),
-        Binding("pagedown", "jump(1)", "Next set/round", key_display="PgDn"),
-        Binding("home", "step_to(0)", "Start", show=False),
-        Binding("end", "step_to(-1)", "End", show=False),
-    ]
     DEFAULT_CSS = """
     TableScreen { background: $felt; layout: vertical; }
     TableScreen #status-line { height: 1; padding: 0 1; background: $panel; color: $foreground; }
@@ -111,10 +93,6 @@ class TableScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.spec = session.spec
-        #: the keys the footer shows, as last drawn (see ``refresh_bindings``)
-        self._footer_keys: object = None
-        #: a move is being shown: the footer is settled once at its end
-        self._moving = False
         #: the observation drawn last: the position before the next move, to play a set's end from
         self.drawn: Any = None
         #: while a result box is up, the ended set's view, drawn instead of the next set's deal
@@ -171,31 +149,6 @@ class TableScreen(Screen[None]):
     def ended_view(self, before: Any, events: tuple[Any, ...]) -> Any:
         """The view as the set or round these events ended stood, if the game can draw it."""
         return None
-
-    def boards_in(self, room: Size) -> Hashable | None:
-        """How the boards are drawn when the table has ``room`` under a result (its log,
-        buttons and footer hidden), or None when they cannot all show whole there: the
-        result panel is placed by it (``resultplace``). A table whose boards need no more
-        than a line each fits any room."""
-        return 0 if room.width > 0 and room.height > 0 else None
-
-    def fit_room(self, room: Size) -> None:
-        """Lay the game's parts out for ``room``: the screen, less a result panel's place."""
-
-    @property
-    def under_result(self) -> bool:
-        """A result panel is beside the table, which keeps its place free."""
-        return self.has_class(UNDER_RESULT)
-
-    def reserve(self, padding: tuple[int, int, int, int] | None) -> None:
-        """Keep ``padding`` free for a result panel, hiding what gives way to it, and lay the
-        boards out in the rest at once; None gives the table its whole screen back."""
-        self.set_class(padding is not None, UNDER_RESULT)
-        if padding is None:
-            self.styles.clear_rule("padding")
-        else:
-            self.styles.padding = padding
-        self.fit_room(self.size)  # a screen's size is the terminal's less its padding
 
     @cached_property
     def cue_readers(self) -> CueReaders:
@@ -269,9 +222,6 @@ class TableScreen(Screen[None]):
         if chatting.chat_offered(self):
             self.query_one(chatting.ChatBox).open()
 
-    def action_toggle_log(self) -> None:
-        toggle_log(self)
-
     def action_jump(self, delta: int) -> None:
         replaying.jump(self, delta)
 
@@ -303,22 +253,6 @@ class TableScreen(Screen[None]):
         # one line, always: told so, the status line's update lays out nothing else
         self.query_one("#status-line", Static).update(self.status_text(), layout=False)
         self.refresh_bindings()
-
-    def refresh_bindings(self) -> None:
-        """Rebuild the footer only when a key it shows was enabled or greyed out since it was
-        last drawn: Textual's footer composes every key afresh on each ask, which was most of
-        what a bot's move cost (every redraw asks). While a move is shown, it asks once at the
-        end."""
-        if self._moving:
-            return
-        keys = tuple(
-            (key, active.binding.action, active.enabled)
-            for key, active in self.active_bindings.items()
-            if active.binding.show
-        )
-        if keys != self._footer_keys:
-            self._footer_keys = keys
-            super().refresh_bindings()
 
     def status_text(self) -> str:
         text, note = status.turn_text(self), self.session.connection
