@@ -126,6 +126,13 @@ class QuickTable:
     started: bool = False
 
 
+#: a connection is one player: it signs in once
+SIGNED_ONCE = (
+    "this connection is signed in already: one key a connection "
+    "(open another connection to use another key)"
+)
+
+
 def challenge_text(challenge: Challenge) -> str:
     """The ``challenge`` message with a fresh nonce of ``challenge`` (any earlier one is void)."""
     nonce = base64.b64encode(challenge.issue()).decode()
@@ -234,6 +241,8 @@ class LobbyService:
     async def receive(self, visitor: Visitor, message: wire.LobbyRequest) -> None:
         """Act on one request; raises Refusal (told to the visitor as an error)."""
         if isinstance(message, wire.SignIn):
+            if visitor.player is not None:  # no fresh nonce: there is nothing to sign again
+                raise Refusal("sign_in", SIGNED_ONCE)
             try:
                 await self.sign_in(visitor, message)
             except Refusal as refusal:  # the error first, then a fresh nonce for another try

@@ -37,6 +37,7 @@ from cardtable.online.journal import Journal
 from cardtable.online.ladder import RatingChange
 from cardtable.online.lifecycle import Lifecycle
 from cardtable.online.lobby import (
+    SIGNED_ONCE,
     LobbyService,
     Member,
     QuickSetup,
@@ -170,6 +171,8 @@ class QuickPlay:
         self, conn: Connection, challenge: Challenge, message: SignIn
     ) -> None:
         """A seated player proved their key: their seat's row shows their tag and rating."""
+        if conn.table is not None and conn.seat in self.signed.get(conn.table, {}):
+            raise Refusal("sign_in", SIGNED_ONCE)
         try:
             player = proven(challenge, message)
         except Refusal as refusal:  # the error first, then a fresh nonce for another try

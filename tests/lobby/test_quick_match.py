@@ -162,10 +162,12 @@ async def test_a_forged_or_replayed_signature_is_refused(
         good = await signed(server.url, keys[0], host, nonce)
         await first.send(good)
         assert json.loads(await first.recv())["player"] == keys[0].player
-        # the same answer again, on this connection and on another: refused
+        # the same answer again, on this connection (signed in once, with no new challenge)
+        # and on another: refused
         await first.send(good)
-        assert json.loads(await first.recv())["code"] == "sign_in"
-        assert json.loads(await first.recv())["type"] == "challenge"
+        assert "signed in already" in json.loads(await first.recv())["message"]
+        await first.send(json.dumps({"type": "whoami"}))
+        assert json.loads(await first.recv())["player"] == keys[0].player
         async with connect(server.url) as second:
             await second.send(hello)
             await second.recv()

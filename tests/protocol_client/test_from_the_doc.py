@@ -463,8 +463,10 @@ async def test_forged_and_replayed_sign_ins_are_refused_each_with_a_fresh_challe
     good = answer(ann)
     await conn.send(good)
     assert (await conn.next("you"))["player"] == ann.player
-    # the same message again, here or on another connection, proves nothing
-    await refused_with_new_challenge(good)
+    challenges_before_the_repeats = len(conn.of_type("challenge"))
+    # the same message again proves nothing: here, one key a connection, and no new challenge
+    # comes; on another connection, it answers no challenge of its own
+    await refused(conn, good, "sign_in")
     await refused(other.conn, good, "sign_in")
     assert (await other.whoami())["player"] is None
     assert (await lobby.whoami())["player"] == ann.player
@@ -483,10 +485,10 @@ async def test_forged_and_replayed_sign_ins_are_refused_each_with_a_fresh_challe
     await refused(other.conn, {"type": "top", "game": "chess"}, "game")
     await refused(other.conn, {"type": "top", "game": "pazaak", "limit": 0}, "invalid")
 
-    # a signed-in connection may answer the challenge its refused repeat brought, even with
-    # another key: it is then that player
-    await conn.send(answer(bo))
-    assert (await conn.next("you"))["player"] == bo.player
+    # nor can a signed-in connection become another player
+    await refused(conn, answer(bo), "sign_in")
+    assert (await lobby.whoami())["player"] == ann.player
+    assert len(conn.of_type("challenge")) == challenges_before_the_repeats
 
 
 async def test_a_burst_over_the_message_rate_is_refused_and_the_connection_carries_on(
