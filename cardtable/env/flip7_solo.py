@@ -80,6 +80,7 @@ class Flip7SoloEnv(gym.Env[dict[str, Any], np.int64]):
             match.play(self.numbering.action(int(action)))
         except IllegalAction as refusal:
             return self._observation(), 0.0, False, False, {**self._info(), "illegal": str(refusal)}
+        match.take_chance_steps()  # the next round's deal is nobody's choice
         after = match.state.table
         round_over = after.round != before.round or after.over
         if self.one_round:

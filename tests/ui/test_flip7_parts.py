@@ -1,4 +1,5 @@
-"""The Flip 7 table's plain parts: reading events back into rows, words, sums and the chart."""
+"""The Flip 7 table's plain parts: a round's summary from the table it left, words, sums and
+the chart."""
 
 from __future__ import annotations
 
@@ -9,12 +10,11 @@ from cardtable.core.match import Match
 from cardtable.core.rng import derive_rng, pick
 from cardtable.games.flip7.cards import KINDS, Card
 from cardtable.games.flip7.describe import second_person
-from cardtable.games.flip7.events import Reshuffled, RoundEnded
+from cardtable.games.flip7.events import Reshuffled, RoundEnded, RoundStarted
 from cardtable.games.flip7.rules import RULES
 from cardtable.games.flip7.state import Flip7Config, Mode, Status
 from cardtable.ui.tables.flip7.cards import band, chips, framed
-from cardtable.ui.tables.flip7.ended import end_of_round_view, settled
-from cardtable.ui.tables.flip7.events import climb, follow, fresh_flips
+from cardtable.ui.tables.flip7.events import climb, fresh_flips, round_result, settled
 from cardtable.ui.tables.flip7.text import (
     breakdown,
     climb_chart,
@@ -35,9 +35,10 @@ def configs() -> st.SearchStrategy[Flip7Config]:
 
 @settings(max_examples=40, deadline=None)
 @given(config=configs(), seed=st.integers(0, 10**6), moves=st.integers(1, 120))
-def test_following_the_events_gives_the_rows_the_rules_keep(config, seed, moves):
-    """The table's reading of each batch agrees with the core: rows after the batch, and
-    at a round's end the rows and the scores the round banked."""
+def test_a_round_read_from_the_table_it_left_is_the_round_the_rules_banked(config, seed, moves):
+    """A round that ends leaves its rows in the view: the summary read from that view and the
+    move's events has the rules' rows and scores; a move that ends no round turns over as
+    many cards as it added to each row."""
     match = Match.new(RULES, config, seed)
     rng = derive_rng(seed, "test")
     for _ in range(moves):
@@ -45,36 +46,44 @@ def test_following_the_events_gives_the_rows_the_rules_keep(config, seed, moves)
             break
         before = match.observe(None).seats
         events = match.play(pick(match.legal_actions(), rng))
-        rows, ended = follow(before, events)
         after = match.observe(None).seats
-        if not match.is_over:
-            assert [
-                (tuple(r.numbers), tuple(r.modifiers), r.second_chance, r.status) for r in rows
-            ] == [(s.numbers, s.modifiers, s.second_chance, s.status) for s in after]
-        for result in ended:
-            for row in result.rows:
-                if row.status is Status.BUST:
-                    assert result.scores[row.seat] == 0 and len(set(row.numbers)) < len(row.numbers)
-        fresh = fresh_flips(events)
-        if not any(isinstance(e, RoundEnded) for e in events):
+        result = round_result(match.observe(None), events)
+        if result is None:
+            fresh = fresh_flips(events)
+            dealt = any(isinstance(e, RoundStarted) for e in events)  # from empty rows
             for seat, (was, now) in enumerate(zip(before, after, strict=True)):
-                new = len(now.numbers) + len(now.modifiers) - len(was.numbers) - len(was.modifiers)
+                held = 0 if dealt else len(was.numbers) + len(was.modifiers)
+                new = len(now.numbers) + len(now.modifiers) - held
                 assert sum(1 for f in fresh if f.seat == seat) == new
+            continue
+        assert match.to_move is None, "a round's end is a state of its own"
+        assert [(tuple(r.numbers), tuple(r.modifiers), r.status) for r in result.rows] == [
+            (s.numbers, s.modifiers, s.status) for s in after
+        ]
+        assert result.scores == tuple(s.round_score for s in after)
+        for row in result.rows:
+            if row.status is Status.BUST:
+                assert result.scores[row.seat] == 0 and len(set(row.numbers)) < len(row.numbers)
+        assert any(row.flip_seven for row in result.rows) == any(
+            len(row.numbers) == 7 and row.status is not Status.BUST for row in result.rows
+        )
 
 
 @settings(max_examples=30, deadline=None)
 @given(config=configs(), seed=st.integers(0, 10**6))
 def test_the_ended_round_counts_every_card_it_drew(config, seed):
-    """The ended round's piles and rows hold the whole deck: the card that ended it (a bust's
-    duplicate, a Flip 7's seventh) has left the deck; the view after it deals the next round."""
+    """The table at a round's end holds the whole deck: the card that ended it (a bust's
+    duplicate, a Flip 7's seventh) has left the deck for its row; the totals under it read
+    "before → after"."""
     match = Match.new(RULES, config, seed)
     rng = derive_rng(seed, "test")
     full = [config.deck.count(card) for card in KINDS]
     while not match.is_over:
         before = match.observe(None)
-        view = end_of_round_view(before, match.play(pick(match.legal_actions(), rng)))
-        if view is None:
+        events = match.play(pick(match.legal_actions(), rng))
+        if not any(isinstance(e, RoundEnded) for e in events):
             continue
+        view = match.observe(None)
         on_rows = [0] * len(KINDS)
         for seat in view.seats:
             for card in (*seat.numbers, *seat.modifiers):
@@ -83,8 +92,11 @@ def test_the_ended_round_counts_every_card_it_drew(config, seed):
         held = list(map(sum, zip(view.deck_counts, view.discard_counts, on_rows, strict=True)))
         assert held == full
         assert view.deck_count == sum(view.deck_counts) <= before.deck_count or any(
-            isinstance(e, Reshuffled) for e in match.events[-1]
+            isinstance(e, Reshuffled) for e in events
         )
+        ended = next(e for e in events if isinstance(e, RoundEnded))
+        shown = settled(view).seats
+        assert [s.banked + s.round_score for s in shown] == list(ended.totals)
     final = settled(match.observe(None))
     assert [s.banked + s.round_score for s in final.seats] == list(match.outcome.scores)
 

@@ -22,9 +22,17 @@ class ChooseTarget:
     seat: int
 
 
+@dataclass(frozen=True, slots=True)
+class DealNextRound:
+    """Clear the ended round's rows and deal the next round (a chance step: nobody chooses
+    it, the session or server takes it once the round's summary has been seen)."""
+
+
 HIT = Hit()
 STAY = Stay()
+DEAL_NEXT_ROUND = DealNextRound()
 TURN_ACTIONS: tuple[Hit | Stay, ...] = (HIT, STAY)
 #: with nothing in your row to bank, you must hit
 HIT_ONLY: tuple[Hit, ...] = (HIT,)
-ACTION_TYPES: tuple[type, ...] = (Hit, Stay, ChooseTarget)
+DEAL_ONLY: tuple[DealNextRound, ...] = (DEAL_NEXT_ROUND,)
+ACTION_TYPES: tuple[type, ...] = (Hit, Stay, ChooseTarget, DealNextRound)

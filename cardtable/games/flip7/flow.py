@@ -227,9 +227,7 @@ class Work:
         while True:
             if self.flip7 or ACTIVE not in [row.status for row in self.rows]:
                 self.end_round()
-                if self.table.over:
-                    return
-                continue
+                return
             flow = self.flow
             if flow is None:
                 self.turn = next_active(self.rows, self.turn)
@@ -278,7 +276,8 @@ class Work:
     # Rounds --------------------------------------------------------------------------------
 
     def end_round(self) -> None:
-        """Bank the scores; end the game, or clear the table and start the next round."""
+        """Bank the scores, ending the game or the round; either way the rows stay on the
+        table to be seen (the next round is dealt by ``deal_next_round``)."""
         scores = tuple([row.score for row in self.rows])
         self.table, banking = bank_round(self.table, scores)
         if self.flow is not None:
@@ -289,13 +288,15 @@ class Work:
             self.flow = None
         self.events += banking
         self.flip7 = False
-        if self.table.over:
-            return  # the last rows stay on the table to be seen
+
+    def deal_next_round(self) -> None:
+        """The ended round's rows go to the discard; the next round is dealt."""
         discard = self.discard
         for row in self.rows:
             discard += row.cards
         self.discard = discard
-        self.start_round(self.table)
+        self.start_round(next_round(self.table))
+        self.settle()
 
     def start_round(self, table: Table) -> None:
         """Empty rows; the table game deals one card each, from left of the dealer to the dealer."""
@@ -310,11 +311,11 @@ class Work:
 
 
 def bank_round(table: Table, scores: tuple[int, ...]) -> tuple[Table, list[Any]]:
-    """The totals after a round that scored ``scores``, and what follows: the game's end or
-    the next round's table.
+    """The totals after a round that scored ``scores``, and what follows: the game's end, or
+    the round ended with another to come.
 
     The game ends once someone's total reaches the goal with nobody level at the top; a tie
-    at the top plays on. The dealer's place passes left.
+    at the top plays on.
     """
     banked = tuple(map(add, table.banked, scores))
     events: list[Any] = [RoundEnded(table.round, scores, banked)]
@@ -324,8 +325,13 @@ def bank_round(table: Table, scores: tuple[int, ...]) -> tuple[Table, list[Any]]
         return Table(banked, table.round, table.dealer, table.reshuffles, over=True), events
     if top >= GOAL:
         events.append(PlayOn(tuple([s for s, total in enumerate(banked) if total == top])))
-    dealer = (table.dealer + 1) % len(banked)
-    return Table(banked, table.round + 1, dealer, table.reshuffles), events
+    return Table(banked, table.round, table.dealer, table.reshuffles, ended=True), events
+
+
+def next_round(table: Table) -> Table:
+    """The table of the round after an ended one: the dealer's place passes left."""
+    dealer = (table.dealer + 1) % len(table.banked)
+    return Table(table.banked, table.round + 1, dealer, table.reshuffles)
 
 
 def add_card(row: Row, card: Card) -> Row:

@@ -11,9 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.games.flip7.cards import FIRST_ACTION, FLIP_SEVEN, KINDS, row_score
-from cardtable.games.flip7.events import CardFlipped, RoundStarted, Stayed
+from cardtable.games.flip7.events import CardFlipped, Stayed
 from cardtable.games.flip7.flow import (
-    EMPTY_ROW,
     HIT_FLIP,
     STAYED,
     TABLE,
@@ -50,7 +49,7 @@ def quick_hit(state: Flip7State) -> tuple[Flip7State, tuple[Any, ...]] | None:
 
 
 def quick_solo_stay(state: Flip7State) -> tuple[Flip7State, tuple[Any, ...]] | None:
-    """A solo stay: it always ends the round, and the next one starts without a deal."""
+    """A solo stay: it always ends the round (the row stays on the table until the next)."""
     if state.config.mode is TABLE or state.flow is not None:
         return None
     row = state.rows[0]
@@ -59,7 +58,4 @@ def quick_solo_stay(state: Flip7State) -> tuple[Flip7State, tuple[Any, ...]] | N
     table, banking = bank_round(state.table, (score,))
     events = (Stayed(0, score), *banking)
     config, seed, deck, discard = state.config, state.seed, state.deck, state.discard
-    if table.over:
-        return Flip7State(config, seed, deck, discard, (stayed,), table, 0, None), events
-    after = Flip7State(config, seed, deck, discard + stayed.cards, (EMPTY_ROW,), table, 0, None)
-    return after, (*events, RoundStarted(table.round, 0))
+    return Flip7State(config, seed, deck, discard, (stayed,), table, 0, None), events

@@ -10,9 +10,12 @@ from cardtable.core.protocol import GameRules, Outcome
 from cardtable.core.rng import shuffled
 from cardtable.games.flip7.actions import (
     ACTION_TYPES,
+    DEAL_NEXT_ROUND,
+    DEAL_ONLY,
     HIT_ONLY,
     TURN_ACTIONS,
     ChooseTarget,
+    DealNextRound,
     Hit,
     Stay,
 )
@@ -44,6 +47,9 @@ class Flip7Rules(GameRules[Flip7State, Flip7Config]):
     action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
     event_types: ClassVar[tuple[type, ...]] = EVENT_TYPES
     config_type: ClassVar[type] = Flip7Config
+    #: 2: a round ends in a state of its own and the next is dealt by ``DealNextRound``
+    rules_version: ClassVar[int] = 2
+    chance_steps_since: ClassVar[int | None] = 2
 
     def default_config(self, seats: int) -> Flip7Config:
         """One seat is the solo challenge; two or more the table game with action cards."""
@@ -59,16 +65,25 @@ class Flip7Rules(GameRules[Flip7State, Flip7Config]):
         return state.config.seats
 
     def to_move(self, state: Flip7State) -> int | None:
-        if state.table.over:
+        if state.table.over or state.table.ended:
             return None
         flow = state.flow
         if flow is not None and flow.pending is not None:
             return flow.pending.chooser
         return state.turn
 
+    def chance(self, state: Flip7State) -> DealNextRound | None:
+        """The next round's deal, once a round has ended and the game has not."""
+        return DEAL_NEXT_ROUND if state.table.ended else None
+
+    def is_over(self, state: Flip7State) -> bool:
+        return state.table.over
+
     def legal_actions(self, state: Flip7State) -> tuple[Any, ...]:
         if state.table.over:
             return ()
+        if state.table.ended:
+            return DEAL_ONLY
         flow = state.flow
         if flow is not None and flow.pending is not None:
             return tuple(_TARGETS[seat] for seat in flow.pending.options)
@@ -81,7 +96,7 @@ class Flip7Rules(GameRules[Flip7State, Flip7Config]):
         and events as the full one (a test checks), without its bookkeeping.
         """
         quick = None
-        if state.flow is None and not state.table.over:
+        if state.flow is None and not state.table.over and not state.table.ended:
             if type(action) is Hit:
                 quick = quick_hit(state)
             elif type(action) is Stay and self.is_legal(state, action):
@@ -92,6 +107,8 @@ class Flip7Rules(GameRules[Flip7State, Flip7Config]):
         """The same answer as ``action in legal_actions(state)``, without building the tuple."""
         if state.table.over:
             return False
+        if state.table.ended:
+            return type(action) is DealNextRound
         pending = state.pending
         if pending is None:
             if type(action) is Stay:
@@ -102,6 +119,10 @@ class Flip7Rules(GameRules[Flip7State, Flip7Config]):
     def explain_illegal(self, state: Flip7State, action: Any) -> str:
         if state.table.over:
             return "the game is over"
+        if state.table.ended:
+            return "the next round is being dealt"
+        if isinstance(action, DealNextRound):
+            return "the round is still being played"
         pending = state.pending
         if not isinstance(action, (Hit, Stay, ChooseTarget)):
             return f"{action!r} is not a Flip 7 action"
@@ -118,7 +139,9 @@ class Flip7Rules(GameRules[Flip7State, Flip7Config]):
 
     def _apply(self, state: Flip7State, action: Any) -> tuple[Flip7State, tuple[Any, ...]]:
         work = Work(state)
-        if type(action) is Hit:
+        if type(action) is DealNextRound:
+            work.deal_next_round()
+        elif type(action) is Hit:
             work.hit()
         elif type(action) is Stay:
             work.stay()

@@ -152,6 +152,9 @@ class Table:
     #: how many times the discard pile became the deck (names the next shuffle's rng)
     reshuffles: int = 0
     over: bool = False
+    #: the round is banked and the game goes on: its rows stay on the table, nobody moves,
+    #: until the next round is dealt (``DealNextRound``)
+    ended: bool = False
 
 
 @quick_init

@@ -55,6 +55,7 @@ def played(players: int, seed: int, stop: Stop, hotseat: bool = False) -> tuple[
         if _last_move(match, action):
             break
         match.play(action)
+        match.take_chance_steps()
     return seats, match
 
 

@@ -43,12 +43,16 @@ def start(
 
 
 def play(state: Flip7State, *actions: Any) -> tuple[Flip7State, tuple[Any, ...]]:
-    """Apply ``actions`` in turn (ints are target choices); return the state and all events."""
+    """Apply ``actions`` in turn (ints are target choices), each round that one ends dealt on
+    by its own step; return the state and all events."""
     events: list[Any] = []
     for action in actions:
         chosen = ChooseTarget(action) if isinstance(action, int) else action
         state, new = RULES.apply(state, chosen)
         events.extend(new)
+        if (step := RULES.chance(state)) is not None:
+            state, new = RULES.apply(state, step)
+            events.extend(new)
     return state, tuple(events)
 
 

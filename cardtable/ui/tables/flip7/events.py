@@ -1,19 +1,19 @@
-"""Reading Flip 7's events for the table: which flips to reveal, and how each round ended.
+"""Reading Flip 7's events for the table: which flips to reveal, and how a round ended.
 
-The core hands the table the state after a decision, but one decision can flip several cards
-(a deal, a Flip Three) or end the round and clear every row. The table still wants to turn
-those cards over one at a time and to show the rows as they stood when the round ended, so it
-reads them back from the events, starting from the rows it showed before the decision.
+One decision can flip several cards (a deal, a Flip Three): the table turns them over one at a
+time, so it reads which from the events. A round that ends leaves its rows on the table (the
+rules deal the next one by a step of its own), so its summary takes the rows from the view
+the session gives and only what the view does not hold (a Flip 7, the card that ended it, who
+plays on) from the move's events.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from cardtable.games.flip7.cards import Card, is_action, is_number
 from cardtable.games.flip7.events import (
-    Busted,
     CardFlipped,
     FlipSeven,
     Frozen,
@@ -21,13 +21,11 @@ from cardtable.games.flip7.events import (
     PlayOn,
     RoundEnded,
     RoundStarted,
-    SecondChanceGiven,
-    SecondChanceKept,
     SecondChanceUsed,
     Stayed,
 )
 from cardtable.games.flip7.state import Status
-from cardtable.games.flip7.view import SeatView
+from cardtable.games.flip7.view import Flip7View, SeatView
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,16 +74,6 @@ class RowAtEnd:
             view.seat, list(view.numbers), list(view.modifiers), view.second_chance, view.status
         )
 
-    def copy(self) -> RowAtEnd:
-        return RowAtEnd(
-            self.seat,
-            list(self.numbers),
-            list(self.modifiers),
-            self.second_chance,
-            self.status,
-            self.flip_seven,
-        )
-
 
 @dataclass(slots=True)
 class RoundResult:
@@ -102,60 +90,40 @@ class RoundResult:
     ended_on: int | None = None
 
 
-def _flip(rows: list[RowAtEnd], event: CardFlipped) -> None:
-    row = rows[event.seat]
-    if is_number(event.card):
-        if event.card not in row.numbers:  # a duplicate waits for Busted or SecondChanceUsed
-            row.numbers.append(event.card)
-    elif not is_action(event.card):
-        row.modifiers.append(event.card)
+def round_result(view: Flip7View, events: Iterable[object]) -> RoundResult | None:
+    """The round these events ended, its rows as ``view`` (the table after them) still shows
+    them; None if no round ended."""
+    batch = tuple(events)
+    ended = next((e for e in batch if isinstance(e, RoundEnded)), None)
+    if ended is None:
+        return None
+    rows = [RowAtEnd.of(seat) for seat in view.seats]
+    result = RoundResult(ended.round, rows, ended.scores, ended.totals)
+    flipped: int | None = None  # the seat of the last number flipped since a decision
+    for event in batch:
+        match event:
+            case CardFlipped(seat=seat, card=card):
+                flipped = seat if is_number(card) else None
+            case Stayed() | Frozen() | SecondChanceUsed():
+                flipped = None
+            case FlipSeven(seat=seat):
+                rows[seat].flip_seven = True
+            case RoundEnded():
+                result.ended_on = flipped
+            case PlayOn(seats=seats):
+                result.play_on = seats
+            case GameEnded(winners=winners):
+                result.winners = winners
+    return result
 
 
-def _step(rows: list[RowAtEnd], event: object) -> list[RowAtEnd]:
-    """Apply one event to the rows being followed; a new round starts from empty rows."""
-    match event:
-        case RoundStarted():
-            return [RowAtEnd(seat) for seat in range(len(rows))]
-        case CardFlipped():
-            _flip(rows, event)
-        case Busted(seat=s, card=c):
-            rows[s].numbers.append(c)
-            rows[s].status = Status.BUST
-        case SecondChanceUsed(seat=s):
-            rows[s].second_chance = False
-        case SecondChanceKept(seat=s) | SecondChanceGiven(seat=s):
-            rows[s].second_chance = True
-        case Frozen(seat=s):
-            rows[s].status = Status.FROZEN
-        case Stayed(seat=s):
-            rows[s].status = Status.STAYED
-        case FlipSeven(seat=s):
-            rows[s].flip_seven = True
-    return rows
-
-
-def follow(
-    before: tuple[SeatView, ...], events: Iterable[object]
-) -> tuple[list[RowAtEnd], list[RoundResult]]:
-    """The rows after ``events`` and every round they ended, starting from ``before``."""
-    rows = [RowAtEnd.of(view) for view in before]
-    ended: list[RoundResult] = []
-    flipped: int | None = None  # the seat of the last number flipped since the last decision
-    for event in events:
-        rows = _step(rows, event)
-        if isinstance(event, CardFlipped):
-            flipped = event.seat if is_number(event.card) else None
-        elif isinstance(event, (Stayed, Frozen, SecondChanceUsed)):
-            flipped = None
-        if isinstance(event, RoundEnded):
-            kept = [row.copy() for row in rows]
-            ended.append(RoundResult(event.round, kept, event.scores, event.totals))
-            ended[-1].ended_on, flipped = flipped, None
-        elif isinstance(event, PlayOn) and ended:
-            ended[-1].play_on = event.seats
-        elif isinstance(event, GameEnded) and ended:
-            ended[-1].winners = event.winners
-    return rows, ended
+def settled(view: Flip7View) -> Flip7View:
+    """A view whose round has ended (or the game), each total as it stood before that round:
+    the rows say "before → after" as the summary does."""
+    if view.to_move is not None:
+        return view
+    seats = tuple(replace(seat, banked=seat.banked - seat.round_score) for seat in view.seats)
+    return replace(view, seats=seats)
 
 
 def climb(batches: Iterable[tuple[object, ...]], seat: int = 0) -> list[int]:

@@ -28,13 +28,13 @@ from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables.base import seed_text
 from cardtable.ui.tables.flip7.cards import card_tip
 from cardtable.ui.tables.flip7.choices import Flip7Choices
-from cardtable.ui.tables.flip7.ended import end_of_round_view, settled
 from cardtable.ui.tables.flip7.events import (
     Flip,
     RoundResult,
     climb,
-    follow,
     fresh_flips,
+    round_result,
+    settled,
 )
 from cardtable.ui.tables.flip7.layout import BOARD_HEIGHT, Fit, choose_fit, fitting_fit
 from cardtable.ui.tables.flip7.odds import OddsPanel
@@ -101,8 +101,6 @@ class Table(Flip7Choices):
         self._held: list[str] = []
         self._holding = False
         self._timer: Timer | None = None
-        #: rows as the table showed them before the last decision, to follow its events from
-        self._before: tuple[Any, ...] = ()
         self._fresh = False
         self.last_round: RoundResult | None = None
         self.best_before: int | None = None
@@ -132,18 +130,17 @@ class Table(Flip7Choices):
         entry = stats.load().games.get("flip7") if stats is not None else None
         self.best_before = entry.solo_best_rounds if entry is not None else None
         self._fresh = not self.is_replay and not self.session.ply
-        self._before = self.session.observe().seats
         self.odds_open = self.app.size.height >= ODDS_ROOM and not self.is_replay
 
     # -- drawing -------------------------------------------------------------------------------
 
     def show(self, view: Flip7View) -> None:
-        if self._fresh and self.frozen is None:  # the next deal turns over once the box is gone
+        if self._fresh and not self.interlude_up:  # the next deal turns over once the box is gone
             self._start_reveal()
         self.fit_layout()
         self.board_fit = self.fit_boards(view)
         self.arrange_boards(self.board_fit)
-        board = settled(view)  # at the game's end, totals "before → after" as the summary
+        board = settled(view)  # at a round's end, totals "before → after" as the summary
         width = self.query_one("#seats").size.width // self.board_fit.columns
         for seat in range(len(self.seats)):
             line = self.query_one(f"#seat-{seat}", SeatLine)
@@ -233,7 +230,7 @@ class Table(Flip7Choices):
         put(self.query_one("#prompt", Static), self.prompt(view, legal))
 
     def prompt(self, view: Flip7View, legal: tuple[Any, ...]) -> str:
-        if self.frozen is not None:
+        if self.session.between_deals:
             return f"Round {view.round} is over."
         if view.over:
             return "The game is over."
@@ -304,13 +301,11 @@ class Table(Flip7Choices):
     # -- the beat before each card's face --------------------------------------------------------
 
     def after_move(self, moved: Moved) -> None:
-        """Follow the move's events from the rows shown before it, and hold its log lines while
-        the cards it flips turn over."""
+        """Hold the move's log lines while the cards it flips turn over."""
         self._flush_log()
         self._fresh = True
         self._holding = self.app.animation_level != "none"
         super().after_move(moved)
-        self._before = self.session.observe().seats
 
     def move_cues(self, events: tuple[Any, ...]) -> list[Cue]:
         """A drawn card already turns over on the table's own beat: only busts and Flip 7s
@@ -365,15 +360,12 @@ class Table(Flip7Choices):
     def names(self) -> list[str]:
         return [seat.label for seat in self.seats]
 
-    def ended_view(self, before: Flip7View, events: tuple[Any, ...]) -> Flip7View | None:
-        return end_of_round_view(before, events)
-
     def interlude(self, events: tuple[Any, ...]) -> ResultPanel | None:
-        _, ended = follow(self._before, events)
-        if not ended:
+        ended = round_result(self.session.observe(), events)
+        if ended is None:
             return None
-        self.last_round = ended[-1]
-        return round_summary(ended[-1], self.names, self.solo)
+        self.last_round = ended
+        return round_summary(ended, self.names, self.solo)
 
     def rounds_played(self) -> int | None:
         """The rounds a finished game took (None while it goes on)."""
