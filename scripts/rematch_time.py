@@ -4,11 +4,11 @@ set drawn on that player's table, next to how long a move takes to show there.
 A game server on 127.0.0.1 and Ann, a bare ``RemoteSession`` that stands at once and asks for
 the rematch first, run in this process; Bob is the app (headless, 120×40) whose screen is
 timed. Each round plays a Pazaak match to its end (Ann stands at once, Bob ends his turn until he
-stands on 15), Ann asks again, and
-Bob's Play again is pressed; the clock stops when Bob's new table is the screen, its game
-under way, and has drawn (the app is idle). A move is timed the same way: from Bob's End turn
-to the frame that shows the card he draws next. Wall time and this process's CPU time are both given (the machine may
-be shared: CPU time is steadier). Run from the project root:
+stands on 15), Ann asks again, and Bob's Play again is pressed; the clock stops when Bob's table
+(the same screen or a new one) is the screen, its game under way and drawn from the new game's
+update, and the app is idle. A move is timed the same way: from Bob's End turn to the frame that
+shows the card he draws next. Wall time and this process's CPU time are both given (the machine
+may be shared: CPU time is steadier). Run from the project root:
 
     python scripts/rematch_time.py [ROUNDS]
 
@@ -134,7 +134,6 @@ async def main(rounds: int) -> None:
                 break
             await until(lambda: ann.is_over, "Ann to see the end")
             ann.again()
-            old = table_of(app)
             await until(
                 lambda: "would like to play again" in (bob.connection or ""), "word from Ann"
             )
@@ -146,9 +145,9 @@ async def main(rounds: int) -> None:
                 lambda: box.query_one("#again").press(),  # noqa: B023
                 lambda: (
                     (t := table_of(app)) is not None
-                    and t is not old  # noqa: B023
                     and app.screen is t
                     and not t.session.is_over
+                    and t.drawn is t.session.observe()  # drawn from the new game's update
                 ),
             )
             rematches.append(took)

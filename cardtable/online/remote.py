@@ -307,25 +307,23 @@ class RemoteSession(Session):
 
     def _offer_expired(self, expired: RematchExpired) -> None:
         """A rematch offer was withdrawn. This seat's own: it no longer waits for the next game
-        (``ready`` again, on the finished one), and the note saying why is held for the table
-        that shows that game again (the one that asked is being handed on as it waits)."""
-        if expired.seat == self.viewer and self._rematch_of is not None:
-            self._rematch_of = None
-            self._unheard.append(
-                Noted(
-                    (
-                        f"Your rematch offer expired: not everyone asked within "
-                        f"{expired.after:g} s. Ask again to play on.",
-                    )
-                )
+        (``ready`` again, on the finished one), and its table is told why."""
+        mine = expired.seat == self.viewer and self._rematch_of is not None
+        note = Noted(
+            (
+                f"Your rematch offer expired: not everyone asked within {expired.after:g} s. "
+                "Ask again to play on."
+                if mine
+                else f"{printable(expired.name)[:32]}'s rematch offer expired.",
             )
-            self.ready.set()
-            return
-        note = Noted((f"{printable(expired.name)[:32]}'s rematch offer expired.",))
+        )
         if self._listeners:
             self.emit(note)
         else:
             self._unheard.append(note)
+        if mine:
+            self._rematch_of = None
+            self.ready.set()
 
     def connect(self, listener: Listener, dispatch: Dispatch) -> None:
         super().connect(listener, dispatch)
@@ -369,6 +367,14 @@ class RemoteSession(Session):
             return set()
         return {i for i, s in enumerate(update.seats) if s.again} | (
             {self.viewer} if self.rematching and self.viewer is not None else set()
+        )
+
+    def others_asked(self) -> bool:
+        """Every other person at the table has asked for another game: this seat's asking
+        starts it."""
+        update = self._update
+        return update is not None and all(
+            s.again or s.bot is not None or i == self.viewer for i, s in enumerate(update.seats)
         )
 
     def _away_note(self, update: Update) -> str | None:

@@ -355,17 +355,25 @@ class CardtableApp(App[None]):
         self.switch_screen(self.table_for(spec, config, seats, seed))
 
     def restart_match(self, table: TableScreen) -> None:
-        """Same game, seats and options, a new shuffle."""
-        again = table.session.again()
-        if again is not None:  # a table held by a server: its next game, with the same people
-            from cardtable.online.remote import RemoteSession
-            from cardtable.ui.screens.waitingroom import WaitingRoomScreen
+        """Same game, seats and options, a new shuffle, on the same table screen (a new screen
+        costs more than the new game's whole first deal)."""
+        from cardtable.ui.tables.handing import await_rematch, next_game
 
-            assert isinstance(again, RemoteSession), "only a table held elsewhere goes on itself"
-            table.passed_on = True
-            self.switch_screen(WaitingRoomScreen(again))
+        if table.next_game_asked:
+            return  # asked already: the next game is on its way
+        table.next_game_asked = True
+        again = table.session.again()
+        if again is None:  # held here: a fresh match
+            from cardtable.session import LocalSession
+
+            seats, config = table.seats, table.session.config
+            following = LocalSession.new(table.spec, config, seats, new_seed())
+            next_game(table, following)
             return
-        self.start_match(table.spec, table.session.config, table.seats)
+        from cardtable.online.remote import RemoteSession
+
+        assert isinstance(again, RemoteSession), "only a table held elsewhere goes on itself"
+        await_rematch(table, again)
 
     def autosave(self, session: Session) -> None:
         """Called after every action of a game held here, and at the end of one held elsewhere:

@@ -116,7 +116,8 @@ async def test_a_local_game_has_no_chat_key() -> None:
 
 
 async def test_a_line_half_typed_goes_on_to_the_next_game(server: Running) -> None:
-    """A spectator typing when the players' rematch begins keeps the line in the next table."""
+    """A spectator typing when the players' rematch begins keeps the line: the same table
+    draws the next game, its chat box as it was."""
     ann = server.session("pazaak", ANN_HOSTS)
     ann_app = CardtableApp(lambda app: WaitingRoomScreen(ann), bot_pause=0)
     async with ann_app.run_test(size=(120, 40)) as ann_pilot:
@@ -137,10 +138,11 @@ async def test_a_line_half_typed_goes_on_to_the_next_game(server: Running) -> No
             await eve_pilot.press("c", *"gg wel")
             for pilot in (ann_pilot, bob_pilot):  # both ask for the rematch
                 await pilot.press("enter")
-            await until(lambda: table_of(eve_app) not in (None, old), "the next game's table")
-            following = table_of(eve_app)
-            await until(lambda: following.query_one(ChatBox).value == "gg wel", "the line")
-            assert following.query_one(ChatBox).has_class("-open")
+            await until(
+                lambda: table_of(eve_app) is old and not eve.is_over, "the next game, same table"
+            )
+            assert old.query_one(ChatBox).value == "gg wel"
+            assert old.query_one(ChatBox).has_class("-open")
 
 
 async def test_the_chat_box_stops_at_the_limit_and_a_pasted_escape_keeps_the_order(

@@ -20,11 +20,10 @@ def app_for(session: RemoteSession) -> CardtableApp:
 
 
 def at_new_game(app: CardtableApp, old: Any) -> bool:
-    """The app shows a table other than ``old``, with its game under way and no box over it."""
+    """The app shows the same table as before, ``old``, with its next game under way and no
+    box over it (issue 36 item 7: a new table screen cost more than the game's first deal)."""
     table = table_of(app)
-    return (
-        table is not None and table is not old and app.screen is table and not table.session.is_over
-    )
+    return table is old and app.screen is table and not table.session.is_over
 
 
 def status_of(app: CardtableApp) -> str:

@@ -80,10 +80,11 @@ async def test_solo_game_to_the_end_shows_the_climb_and_records_the_best():
         assert "this is your best" in result.details
         chart = str(result.query_one(".chart", Static).render())
         assert "200 ┤" in chart and "round 1" in chart
+        finished = table.session
         await pilot.press("enter")  # Play again: a new solo game knows the best
         await until(
-            lambda: isinstance(app.screen, Table) and app.screen is not table,
-            "the new game",
+            lambda: app.screen is table and table.session is not finished,
+            "the new game, on the same table",
             pilot=pilot,
         )
         line = str(app.screen.query_one("#match-line", Static).render())

@@ -542,8 +542,9 @@ async def test_play_again_after_bots_sat_down_starts_from_the_opening_seats():
         await pilot.press("enter")
         await settle(pilot)
         fresh = find_table(app)
-        assert fresh is not table and len(fresh.seats) == 3
+        assert fresh is table and not fresh.session.is_over and len(fresh.seats) == 3
         assert fresh.session.match.game.seat_count(fresh.session.match.state) == 3
+        assert len(board_names(fresh)) == 3  # the added bot's board is gone with its seat
 
 
 def log_text(table: PazuTable) -> str:

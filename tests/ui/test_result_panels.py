@@ -258,6 +258,7 @@ async def test_arrows_move_between_the_buttons_and_enter_presses_the_focused_one
         assert panel.focused.id == "home"
         chosen: list[str | None] = []
         panel.dismiss = chosen.append  # type: ignore[method-assign]
+        panel.in_place["again"] = lambda: chosen.append("again")  # answered with the box up
         await pilot.press("left", "enter")
         assert chosen == ["again"]
 
@@ -332,19 +333,24 @@ async def test_a_set_that_ends_while_a_result_is_open_is_a_toast_not_a_second_bo
 
 
 @pytest.mark.parametrize("game", ["pazaak", "flip7"])
-async def test_play_again_does_not_lay_out_the_table_it_leaves(game: str) -> None:
-    """Issue 36 item 7: the table under a match result was given its room back (its log,
-    buttons and footer shown, its padding cleared: the whole table laid out again) as Play
-    again was pressed, only to be replaced by the next game's table at once."""
+async def test_play_again_draws_the_next_game_on_the_same_table(game: str) -> None:
+    """Issue 36 item 7: Play again built a whole new table screen for the next game (and gave
+    the old one its room back first, only to drop it). The same screen takes the next game
+    now: a new session, a fresh log, the room the result kept given back as it draws."""
     app = app_for(game, final=True)
     async with app.run_test(size=(120, 40)) as pilot:
         table, _ = await result_up(pilot, game, final=True)
+        finished = table.session
         await pilot.press("enter")  # Play again
-        following = await until(
-            lambda: app.screen if isinstance(app.screen, TableScreen) else None,
-            "the next game's table",
+        await until(
+            lambda: app.screen is table and table.session is not finished,
+            "the next game on the same table",
             pilot=pilot,
         )
-        assert following is not table
-        # the table left is as the result had it: nothing was undone for it to draw again
-        assert not table.is_attached and table.has_class("-under-result")
+        assert not table.session.is_over and finished.is_over
+        assert not table.has_class("-under-result") and table.drawn is not None
+        # the log starts over with the new game's lines: none of the last game's is left
+        written = list(table.query_one(MoveLog)._written)
+        assert written[0] == table.name_seats(table.session.log_lines()[0])
+        assert table.name_seats(finished.log_lines()[-1]) not in written
+        assert not [screen for screen in app.screen_stack if isinstance(screen, ResultPanel)]

@@ -29,8 +29,9 @@ from cardtable.ui.widgets.footer import Footer
 #: the class a table wears while a result panel is beside it (its CSS hides the log and footer)
 UNDER_RESULT = "-under-result"
 
-#: choices after which the table is not seen again (the next game's table, home, the program's
-#: end): it is not given its room back, which would lay the whole table out again for nothing
+#: choices after which the table is not seen again as it stands (home, the program's end, or the
+#: next game, which gives the table its room back as it draws: ``take_game``): it is not
+#: given its room back now, which would lay the whole table out again for nothing
 LEAVING = frozenset({"again", "home", "quit"})
 
 #: what a match's result offers: another game, the home screen (for another kind of game), or

@@ -1,5 +1,6 @@
 """The waiting room of an online table: it connects, shows the codes to pass on while the seats
-fill, then opens the table.
+fill, then opens the table. Over a finished table, it shows who has asked for the rematch; the
+table below draws the next game itself (``handing.await_rematch``).
 
 The connection runs on the app's own asyncio loop (``RemoteSession.start``): this screen only
 reads the session's state, on a timer for the codes and the seats and as soon as the game
@@ -41,11 +42,15 @@ class WaitingRoomScreen(Screen[None]):
     if TYPE_CHECKING:  # the app that runs every screen here; Textual types it as any App
         app = getters.app(CardtableApp)
 
-    def __init__(self, session: RemoteSession, ask_name: bool = False) -> None:
-        """``ask_name``: ask for the player's name (and keep it) before connecting."""
+    def __init__(
+        self, session: RemoteSession, ask_name: bool = False, over_table: bool = False
+    ) -> None:
+        """``ask_name``: ask for the player's name (and keep it) before connecting.
+        ``over_table``: a rematch's wait, over the table that will draw it."""
         super().__init__()
         self.session = session
         self.ask_name = ask_name
+        self.over_table = over_table
         #: the table has been opened: the waiting room's work is done
         self.opened = False
 
@@ -130,6 +135,8 @@ class WaitingRoomScreen(Screen[None]):
             # opened by the command line: its shell shows the problem (see run_online_command)
             self.timer.stop()
             self.app.exit(return_code=1)
+        if self.over_table:
+            return  # the table below takes the next game, or brings its result back
         if s.ready.is_set() and s.problem is None and not s.waiting and not self.opened:
             self.opened = True  # once: a second look would replace the table just opened
             self.timer.stop()
@@ -137,7 +144,9 @@ class WaitingRoomScreen(Screen[None]):
 
     def action_leave(self) -> None:
         self.session.hang_up()
-        if len(self.app.screen_stack) > 1:  # back to the form, the lobby, the quick match
+        if self.over_table:  # the finished table under it is done with too
+            self.app.go_home()
+        elif len(self.app.screen_stack) > 1:  # back to the form, the lobby, the quick match
             self.app.pop_screen()
         else:
             self.app.exit()

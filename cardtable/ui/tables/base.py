@@ -5,11 +5,12 @@ observation in ``show``, and turns keys and clicks into actions through ``play_h
 differs between games in the flow is said by class settings (``ROUND_ENDS``, ``ROUND_WORD``,
 ``HIDDEN_CARDS``, ``BOARD_ID``), not by overriding it. The base draws from a ``Session`` (a game held here, replayed, or elsewhere) and never from the game itself:
 it submits actions, listens for what changed, and decides when a result box waits for the player
-(the table keeps the ended set's boards under it). Its parts, one job each: ``calling`` (news onto
-the table's loop), ``room`` (the screen: keys, footer, a result panel's place), ``wording``
-(the log's words), ``status`` (the status line), ``handing``
-(hot-seat hand-off, the next game's screen), ``ending`` (the match's result box, leaving),
-``replaying``, ``hinting`` and ``chatting``.
+(the table keeps the ended set's boards under it). The next game at the same table (Play again, a
+rematch online) is drawn on the same screen: ``take_game`` resets what the table knew of the last
+one. Its parts, one job each: ``calling`` (news onto the table's loop), ``room`` (the screen:
+keys, footer, a result panel's place), ``wording`` (the log's words), ``status`` (the status
+line), ``handing`` (hot-seat hand-off, the next game), ``ending`` (the match's result box,
+leaving), ``replaying``, ``hinting`` and ``chatting``.
 """
 
 from __future__ import annotations
@@ -102,8 +103,9 @@ class TableScreen(TableRoom):
         self.open_result: ResultPanel | None = None
         #: the hint key's last answer (see ``hinting``)
         self.last_hint: Advice | None = None
-        #: the session went on to the next game's screen (a rematch): leaving must not end it
-        self.passed_on = False
+        #: Play again was pressed: the finished game stays drawn until the next one is taken
+        #: (news of it may come first, and drawing it under the result box is wasted work)
+        self.next_game_asked = False
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -175,19 +177,41 @@ class TableScreen(TableRoom):
         self.sub_title = self.spec.title
         self.set_class(self.is_replay, "-replay")
         self.set_class(self.session.spectating, "-spectator")
-        self.session.connect(self.on_session, calling.OwnLoop(self))
-        self.session.keep(self.app.autosave)
-        self.session.background = self._in_worker
+        self._listen(self.session)
         self.log_lines(self.session.log_lines())
         self.redraw()
         if not self.is_replay:
             self.call_after_refresh(self._first_turn)
 
     def on_unmount(self) -> None:
-        if self.passed_on:
-            self.session.disconnect(self.on_session)
-        else:
+        self.session.close()
+
+    def _listen(self, session: Session) -> None:
+        """Hear what ``session`` says, keep its game saved, and think for its bots here."""
+        session.connect(self.on_session, calling.OwnLoop(self))
+        session.keep(self.app.autosave)
+        session.background = self._in_worker
+
+    def take_game(self, session: Session) -> None:
+        """Play the table's next game on this screen (Play again, a rematch online): the widgets
+        stay, what the table knew of the last game goes (``reset_game``), and the new game is
+        logged and drawn as a new table would. ``session`` may be the one shown (a game held
+        elsewhere goes on to its next game) or a new one (the old one is closed)."""
+        if session is not self.session:
             self.session.close()
+            self.session = session
+            self._listen(session)
+        self.reset_game()
+        self.reserve(None)  # kept for the last result until now: one layout for both
+        self.query_one(MoveLog).start_over()
+        self.log_lines(session.log_lines())
+        self.redraw()
+        self.call_after_refresh(self._first_turn)
+
+    def reset_game(self) -> None:
+        """Forget what was drawn of the last game; a game's table forgets its own state too."""
+        self.drawn = self.frozen = self.open_result = self.last_hint = None
+        self.next_game_asked = False
 
     def on_result_panel_toggled(self, message: ResultPanel.Toggled) -> None:
         """The result over the table was closed or brought back: what the table says it
@@ -247,7 +271,7 @@ class TableScreen(TableRoom):
             return
         if self.frozen is not None:
             self.show(self.frozen)
-        else:
+        elif not self.next_game_asked:  # else the last game stays until the next is taken
             self.drawn = self.session.observe()
             self.show(self.drawn)
         # one line, always: told so, the status line's update lays out nothing else

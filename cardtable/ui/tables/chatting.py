@@ -87,17 +87,3 @@ def send(table: TableScreen, box: ChatBox) -> None:
 def show_said(table: TableScreen, said: Said) -> None:
     """The line in the log pane, after its sender's name (both printed as they are)."""
     table.query_one(MoveLog).add(Text.assemble((f"{said.sender}: ", "bold"), said.text))
-
-
-def draft(table: TableScreen) -> str:
-    """The line being typed in ``table``'s open chat box ("" when none)."""
-    boxes = table.query(ChatBox)
-    return boxes.first().value if boxes and boxes.first().has_class("-open") else ""
-
-
-def carry_draft(table: TableScreen, text: str) -> None:
-    """Open ``table``'s chat box on ``text``: a line half typed when the next game began."""
-    if text and chat_offered(table):
-        box = table.query_one(ChatBox)
-        box.value = text
-        box.open()

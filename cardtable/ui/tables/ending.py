@@ -39,15 +39,16 @@ def show_final(table: TableScreen) -> None:
     result.choices += offered
     for choice, _ in offered:  # the box stays open, for another download or the next game
         result.in_place[choice] = partial(download, table.app, table.session, choice)
+    # the box stays up until the next game is drawn: it goes in the same frame, so the table
+    # is laid out and drawn once for both, not once as it was and again for the new game
+    result.in_place["again"] = partial(table.app.restart_match, table)
     rated.show_ratings(table, result)  # a rated game's, if they came before the box
     table.app.push_screen(result, table.after_final)
 
 
 def after_final(table: TableScreen, choice: str | None) -> None:
-    """Do what the result box was answered with."""
-    if choice == "again":
-        table.app.call_later(table.app.restart_match, table)
-    elif choice == "home":
+    """Do what the result box was answered with (Play again is answered in place)."""
+    if choice == "home":
         table.app.go_home()
     elif choice != "watch":
         table.app.exit()

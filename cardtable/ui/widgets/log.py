@@ -55,6 +55,11 @@ class MoveLog(RichLog, can_focus=False):
         self._written.append(line)
         self._wrap(line)
 
+    def start_over(self) -> None:
+        """An empty log, for the next game at the same table."""
+        self._written.clear()
+        self.clear()
+
     def _wrap(self, line: str | Text) -> None:
         """Write ``line`` at the width the log last had on show (RichLog would wrap a line
         written while the log is hidden at its ``min_width``); before the log was first

@@ -126,11 +126,24 @@ class Table(Flip7Choices):
 
     def on_mount(self) -> None:
         """Runs before the base's ``on_mount`` (Textual calls each class's handler in turn)."""
+        self._follow_game()
+        self.odds_open = self.app.size.height >= ODDS_ROOM and not self.is_replay
+
+    def _follow_game(self) -> None:
+        """What the table follows a game from: the best solo game before it, and the first
+        deal, whose cards turn over one by one."""
         stats = getattr(self.app, "stats", None)
         entry = stats.load().games.get("flip7") if stats is not None else None
         self.best_before = entry.solo_best_rounds if entry is not None else None
         self._fresh = not self.is_replay and not self.session.ply
-        self.odds_open = self.app.size.height >= ODDS_ROOM and not self.is_replay
+
+    def reset_game(self) -> None:
+        super().reset_game()
+        if self._timer is not None:
+            self._timer.stop()
+        self._reveal, self._held, self._holding, self._timer = [], [], False, None
+        self.last_round = None
+        self._follow_game()
 
     # -- drawing -------------------------------------------------------------------------------
 

@@ -142,6 +142,10 @@ class Table(TableScreen):
         """Whose hand is face up at the bottom: the viewer, or seat 0 behind the hand-off screen."""
         return self.viewer if self.viewer is not None else 0
 
+    def reset_game(self) -> None:
+        super().reset_game()
+        self.query_one("#last-move", Static).update("")
+
     def show(self, view: PazaakView) -> None:
         me = self.hand_seat
         for seat in range(2):

@@ -151,6 +151,11 @@ class PazuTable(PazuChoices):
         self.apply_layout(room)
         self.redraw()
 
+    def reset_game(self) -> None:
+        super().reset_game()
+        self._asked = None
+        self.shown = shown_seats(self.session.observe())  # laid out as the table's room is
+
     def hand_size(self) -> int:
         """Cards in the hand on show: the layout leaves room for every one of them."""
         view = self.session.observe()

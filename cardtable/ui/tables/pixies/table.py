@@ -99,6 +99,12 @@ class PixiesTable(PixiesChoices):
         self.apply_layout(self.size)
         self._before = self.session.observe()
 
+    def reset_game(self) -> None:
+        super().reset_game()
+        self.cursor, self._cursor_ply = 0, -1
+        self._frozen, self._prompt = None, None
+        self._before = self.session.observe()
+
     def on_play_area_resized(self, _: PlayArea.Resized) -> None:
         """The terminal changed size: lay the grids out again in the room that is left."""
         self.fit_room(self.size)
