@@ -12,6 +12,8 @@ from __future__ import annotations
 LEVEL_RATINGS: dict[str, dict[str, int]] = {
     "pazaak": {"easy": 1378, "medium": 1534, "hard": 1591},
     "flip7": {"easy": 1454, "medium": 1456, "hard": 1595},
+    "pazu-pazaak": {"easy": 1435, "hard": 1496},
+    "pixies": {"easy": 1305, "medium": 1581, "hard": 1597},
 }
 
 

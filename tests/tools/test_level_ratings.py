@@ -6,7 +6,8 @@ from __future__ import annotations
 from cardtable.core.protocol import Outcome
 from cardtable.games.levelratings import LEVEL_RATINGS, level_rating
 from cardtable.games.registry import GAMES
-from cardtable.tools.levelratings import places, rate_levels, seatings, table_size
+from cardtable.online.ratings import DISPLAY_PER_MU, NEW_RATING, Rating
+from cardtable.tools.levelratings import places, rate_levels, seatings, spread, table_size
 from cardtable.ui.screens.newgame import bot_label
 
 
@@ -36,8 +37,8 @@ def test_self_play_rates_the_stronger_level_higher_and_repeats_exactly():
     assert rate_levels("flip7", 90, 3, 1, lambda n: None) == ratings
 
 
-def test_the_rating_table_rates_every_level_of_each_game_it_names():
-    assert LEVEL_RATINGS and set(LEVEL_RATINGS) <= set(GAMES)
+def test_the_rating_table_rates_every_level_of_every_game():
+    assert set(LEVEL_RATINGS) == set(GAMES)
     for game_id, ratings in LEVEL_RATINGS.items():
         assert set(ratings) == set(GAMES[game_id].levels)
         assert level_rating(game_id, GAMES[game_id].levels[-1]) is not None
@@ -49,3 +50,9 @@ def test_the_new_game_form_names_a_bot_with_its_rating():
     assert rating is not None
     assert bot_label("flip7", "hard") == f"bot: hard ≈ {rating:,}"
     assert bot_label("flip7", "policy-bot") == "bot: policy-bot"
+
+
+def test_the_printed_table_gives_each_rating_its_uncertainty_in_points():
+    settled = Rating(mu=30.0, sigma=1.5, games=600)
+    assert spread(settled) == round(1.5 * DISPLAY_PER_MU)
+    assert spread(NEW_RATING) > spread(settled)

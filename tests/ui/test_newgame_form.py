@@ -257,14 +257,15 @@ async def test_escape_from_a_form_that_opened_first_goes_home():
         assert isinstance(app.screen, HomeScreen)
 
 
-async def test_a_bot_seat_shows_its_level_s_rating():
+@pytest.mark.parametrize("game", ["flip7", "pixies"])
+async def test_a_bot_seat_shows_its_level_s_rating(game):
     """A bot seat reads "bot: hard ≈ 1,595": the level's place on the rating scale that rated
     games use (``cardtable sim --ratings``), so a person knows what they sit down against."""
-    async with form_app("flip7").run_test(size=(100, 60)) as pilot:
+    async with form_app(game).run_test(size=(100, 60)) as pilot:
         form = pilot.app.screen
         await pilot.pause()
         await form.action_add_seat()  # a seat added is a hard bot
         seat = form.query_one(f"#seat-{form.seat_count - 1}", Stepper)
-        rating = level_rating("flip7", seat.value)
+        rating = level_rating(game, seat.value)
         assert seat.value == "hard" and rating is not None
         assert f"bot: hard ≈ {rating:,}" in str(seat.render())
