@@ -16,8 +16,8 @@ from cardtable.session import ReplaySession
 from cardtable.tools.shots import settle
 from cardtable.tools.shots.flip7 import SHOTS, choosing, my_row_has, table_app
 from cardtable.ui.app import CardtableApp
+from cardtable.ui.tables.flip7 import beat as flip7_beat
 from cardtable.ui.tables.flip7 import results as flip7_results
-from cardtable.ui.tables.flip7 import table as flip7_table
 from cardtable.ui.tables.flip7.odds import OddsPanel
 from cardtable.ui.tables.flip7.picker import TargetPicker
 from cardtable.ui.tables.flip7.results import Flip7Result
@@ -116,7 +116,7 @@ async def test_odds_panel_starts_closed_where_it_would_squeeze_the_rows():
 
 
 async def test_a_flip_shows_its_back_for_a_beat_when_animations_are_on(monkeypatch):
-    monkeypatch.setattr(flip7_table, "BEAT", 60)  # the test turns the card itself
+    monkeypatch.setattr(flip7_beat, "BEAT", 60)  # the test turns the card itself
     app = fresh_solo()
     app.animation_level = "full"
     async with app.run_test(size=(120, 40)) as pilot:
@@ -125,7 +125,7 @@ async def test_a_flip_shows_its_back_for_a_beat_when_animations_are_on(monkeypat
         await pilot.press("h", "h")  # seed 13 flips +4, then 3
         row = text(table.query_one("#seat-0 .row", Static))
         assert "▒" in row and "You hit: 3." not in log_text(table)
-        table._turn_next()  # what the timer does after the beat
+        table.beat.turn_next()  # what the timer does after the beat
         await pilot.pause()
         row = text(table.query_one("#seat-0 .row", Static))
         assert "▒" not in row and "3" in row and "You hit: 3." in log_text(table)

@@ -13,7 +13,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.geometry import Size
-from textual.timer import Timer
 from textual.widgets import Button, Static
 
 from cardtable.games.flip7.actions import HIT, STAY
@@ -26,10 +25,10 @@ from cardtable.session import Moved
 from cardtable.ui.cues import Cue
 from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables.base import seed_text
+from cardtable.ui.tables.flip7.beat import Beat
 from cardtable.ui.tables.flip7.cards import card_tip
 from cardtable.ui.tables.flip7.choices import Flip7Choices
 from cardtable.ui.tables.flip7.events import (
-    Flip,
     RoundResult,
     climb,
     fresh_flips,
@@ -40,7 +39,7 @@ from cardtable.ui.tables.flip7.layout import BOARD_HEIGHT, Fit, choose_fit, fitt
 from cardtable.ui.tables.flip7.odds import OddsPanel
 from cardtable.ui.tables.flip7.picker import TargetPicker, picker_entries, picker_title
 from cardtable.ui.tables.flip7.results import round_summary, solo_final, table_final
-from cardtable.ui.tables.flip7.text import BEAT, chart_width, climb_chart, pace
+from cardtable.ui.tables.flip7.text import chart_width, climb_chart, pace
 from cardtable.ui.tables.flip7.widgets import Boards, SeatLine, SeatLook, put
 from cardtable.ui.widgets.log import MoveLog, log_folded
 from cardtable.ui.widgets.styling import restyle_now
@@ -96,12 +95,8 @@ class Table(Flip7Choices):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.solo = self.session.config.mode is Mode.SOLO
-        #: flips still face down, in order, and the log lines waiting for them
-        self._reveal: list[Flip] = []
-        self._held: list[str] = []
-        self._holding = False
-        self._timer: Timer | None = None
-        self._fresh = False
+        #: the cards a move flips turn over a beat apart, its log lines waiting for them
+        self.beat = Beat(self)
         self.last_round: RoundResult | None = None
         self.best_before: int | None = None
         self.board_fit = Fit(1, "framed")
@@ -135,21 +130,20 @@ class Table(Flip7Choices):
         stats = getattr(self.app, "stats", None)
         entry = stats.load().games.get("flip7") if stats is not None else None
         self.best_before = entry.solo_best_rounds if entry is not None else None
-        self._fresh = not self.is_replay and not self.session.ply
+        self.beat.fresh = not self.is_replay and not self.session.ply
 
     def reset_game(self) -> None:
         super().reset_game()
-        if self._timer is not None:
-            self._timer.stop()
-        self._reveal, self._held, self._holding, self._timer = [], [], False, None
+        self.beat.reset()
         self.last_round = None
         self._follow_game()
 
     # -- drawing -------------------------------------------------------------------------------
 
     def show(self, view: Flip7View) -> None:
-        if self._fresh and not self.interlude_up:  # the next deal turns over once the box is gone
-            self._start_reveal()
+        if self.beat.fresh and not self.interlude_up:  # the next deal turns once the box is gone
+            animate = self.app.animation_level != "none"
+            self.beat.start(fresh_flips(self.session.history()[-1]) if animate else [])
         self.fit_layout()
         self.board_fit = self.fit_boards(view)
         self.arrange_boards(self.board_fit)
@@ -172,7 +166,7 @@ class Table(Flip7Choices):
         self.query_one(Boards).scroll_to_widget(line, animate=False)
 
     def look(self, view: Flip7View, seat: int, size: str) -> SeatLook:
-        hidden = [flip for flip in self._reveal if flip.seat == seat]
+        hidden = self.beat.hidden(seat)
         pending = view.pending if self.my_turn else None
         return SeatLook(
             seat=view.seats[seat],
@@ -311,13 +305,11 @@ class Table(Flip7Choices):
     def on_resize(self) -> None:
         self.redraw()
 
-    # -- the beat before each card's face --------------------------------------------------------
+    # -- the beat before each card's face (``beat``) ------------------------------------------
 
     def after_move(self, moved: Moved) -> None:
         """Hold the move's log lines while the cards it flips turn over."""
-        self._flush_log()
-        self._fresh = True
-        self._holding = self.app.animation_level != "none"
+        self.beat.moved(animate=self.app.animation_level != "none")
         super().after_move(moved)
 
     def move_cues(self, events: tuple[Any, ...]) -> list[Cue]:
@@ -327,9 +319,7 @@ class Table(Flip7Choices):
 
     def log_events(self, moved: Moved) -> None:
         """A line that named a card before the card turned over would spoil the beat."""
-        if self._holding:
-            self._held.extend(moved.lines)
-        else:
+        if not self.beat.hold(moved.lines):
             super().log_events(moved)
 
     def log_lines(self, lines: tuple[str, ...]) -> None:
@@ -337,31 +327,6 @@ class Table(Flip7Choices):
         super().log_lines(lines)
         if lines:
             put(self.query_one("#last-move", Static), "▸ " + self.name_seats(lines[-1]))
-
-    def _flush_log(self) -> None:
-        held, self._held, self._holding = self._held, [], False
-        if held:
-            self.log_lines(tuple(held))
-
-    def _start_reveal(self) -> None:
-        self._fresh = False
-        if self._timer is not None:
-            self._timer.stop()
-        animate = self.app.animation_level != "none"
-        self._reveal = fresh_flips(self.session.history()[-1]) if animate else []
-        if self._reveal:
-            self._timer = self.set_timer(BEAT, self._turn_next)
-        else:
-            self._flush_log()
-
-    def _turn_next(self) -> None:
-        if self._reveal:
-            self._reveal.pop(0)
-        if self._reveal:
-            self._timer = self.set_timer(BEAT, self._turn_next)
-        else:
-            self._flush_log()
-        self.redraw()
 
     # -- results -------------------------------------------------------------------------------
 
