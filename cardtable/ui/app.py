@@ -370,10 +370,7 @@ class CardtableApp(App[None]):
             following = LocalSession.new(table.spec, config, seats, new_seed())
             next_game(table, following)
             return
-        from cardtable.online.remote import RemoteSession
-
-        assert isinstance(again, RemoteSession), "only a table held elsewhere goes on itself"
-        await_rematch(table, again)
+        await_rematch(table, again)  # a table held elsewhere: the server starts it
 
     def autosave(self, session: Session) -> None:
         """Called after every action of a game held here, and at the end of one held elsewhere:

@@ -46,10 +46,14 @@ def pass_on(table: TableScreen) -> None:
     next_game(table, table.session)
 
 
-def await_rematch(table: TableScreen, session: RemoteSession) -> None:
-    """This seat asked for another game at a table held elsewhere: the waiting room covers the
-    table while someone has yet to ask, and the next game is drawn on the table as it begins.
-    An offer that expires instead brings the finished game's result back."""
+def await_rematch(table: TableScreen, session: Session) -> None:
+    """This seat asked for another game at a table held elsewhere (``session``, what its
+    ``again`` gave): the waiting room covers the table while someone has yet to ask, and the
+    next game is drawn on the table as it begins. An offer that expires instead brings the
+    finished game's result back."""
+    from cardtable.online.remote import RemoteSession
+
+    assert isinstance(session, RemoteSession), "only a table held elsewhere goes on by itself"
     if not session.others_asked():
         table.app.push_screen(WaitingRoomScreen(session, over_table=True))
     table.run_worker(_next_game_or_result(table, session), group="next-game", exclusive=True)
