@@ -54,6 +54,11 @@ def table_of(app: CardtableApp) -> TableScreen | None:
     return next((s for s in app.screen_stack if isinstance(s, TableScreen) and s.is_mounted), None)
 
 
+def shown(box: Any) -> bool:
+    """A result box is up with its buttons (leaving the app sooner tears it down mid-mount)."""
+    return bool(box.is_mounted and box.query("#again"))
+
+
 async def ann_stands(ann: RemoteSession) -> None:
     """Ann stands whenever it is her turn (a set result waits for nothing from a bare session)."""
     while True:
@@ -130,7 +135,7 @@ async def main(rounds: int) -> None:
         for round_ in range(rounds + 1):
             await play_to_the_end(app, pilot, moves)
             if round_ == rounds:
-                await until(lambda: not app.screen.has_class("-placing"), "the result in place")
+                await until(lambda: shown(app.screen), "the result in place")
                 break
             await until(lambda: ann.is_over, "Ann to see the end")
             ann.again()
@@ -139,7 +144,7 @@ async def main(rounds: int) -> None:
             )
             box = app.screen
             assert isinstance(box, ResultScreen)
-            await until(lambda: box.is_mounted and not box.has_class("-placing"), "the result")  # noqa: B023
+            await until(lambda: shown(box), "the result")  # noqa: B023
             took = await timed(
                 pilot,
                 lambda: box.query_one("#again").press(),  # noqa: B023
