@@ -27,7 +27,7 @@ from cardtable.ui.tables.pixies.cards import (
     join,
     space_rows,
 )
-from cardtable.ui.tables.pixies.layout import choose_layout, end_of_round_view, take_hint
+from cardtable.ui.tables.pixies.layout import choose_layout, take_hint
 from cardtable.ui.tables.pixies.prompt import ask
 from cardtable.ui.tables.pixies.widgets import GridBoard, OfferStrip, score_lines
 
@@ -186,13 +186,15 @@ def test_prompts_come_from_the_view():
     assert ask(view, ["You", "Revan"]).startswith("Take a card: 1–4")
 
 
-def test_the_end_of_round_view_plays_the_last_placement_back():
+def test_the_table_at_a_round_s_end_shows_the_last_placement_and_the_round_s_scores():
+    """The round's end is a state the session gives the table: the grids hold the card that
+    ended it, scored at that round's zone value, and nobody is to move."""
     match = preplay(2, 3, every_choice_ends(RoundEnded))
     before = match.observe(0)
     events = match.play(match.legal_actions()[0])
     ended = next(e for e in events if isinstance(e, RoundEnded))
-    view = end_of_round_view(before, events)
-    assert view.revealed == () and view.to_move is None
+    view = match.observe(0)
+    assert view.to_move is None and match.chance is not None and view.round == ended.round
     assert view.round_scores[-1] == ended.scores
     assert [g.score for g in view.grids] == list(ended.scores)
     changed = [

@@ -183,7 +183,7 @@ def boards_beside(table: TableScreen, panel: ResultPanel, board: type[Widget]) -
 
 def state_of(table: TableScreen) -> tuple[int, Any]:
     """How far the game has gone: its moves, and the view the table draws."""
-    return len(table.session.match.actions), table.frozen
+    return len(table.session.match.actions), table.session.observe()
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
@@ -271,7 +271,7 @@ async def test_enter_on_a_set_result_goes_on_to_the_next_set() -> None:
         await pilot.press("escape", "enter", "enter")
         await settle(pilot)
         assert panel not in app.screen_stack
-        assert table.frozen is None and table.session.observe().set_number == number + 1
+        assert table.session.observe().set_number == number + 1
         assert not table.has_class("-under-result") and not table.styles.padding.right
 
 

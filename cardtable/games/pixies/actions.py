@@ -29,4 +29,11 @@ class PlaceFaceDown:
     space: int
 
 
-ACTION_TYPES = (Take, KeepNew, KeepOld, PlaceFaceDown)
+@dataclass(frozen=True, slots=True)
+class DealNextRound:
+    """Clear the ended round away and deal the next (a chance step: nobody chooses it, the
+    session or server takes it once the round's scores have been seen)."""
+
+
+DEAL_NEXT_ROUND = DealNextRound()
+ACTION_TYPES = (Take, KeepNew, KeepOld, PlaceFaceDown, DealNextRound)

@@ -167,16 +167,27 @@ def _reveal(
     )
 
 
+def deal_next_round(state: PixiesState) -> Step:
+    """The round that ended is cleared away and the next one dealt, led by its last picker."""
+    events: Events = []
+    return _start_round(state.config, state.seed, state.leader, state.history, events), tuple(
+        events
+    )
+
+
 def _end_round(state: PixiesState, last: int, reason: RoundEnd, events: Events) -> Step:
-    """Score every grid; start the next round, led by the last picker, or end the game."""
+    """Score every grid, ending the game or the round: the grids stay as they ended, nobody
+    picks, and the next round (led by the last picker) waits for ``deal_next_round``."""
     s = state
     counts_itself = s.config.special_counts_itself
-    scores = tuple(breakdown(g.up, g.down, s.zone_value, counts_itself) for g in s.grids)
+    number = len(s.history) + 1  # the round being scored (nobody is left to pick in it)
+    value = ZONE_VALUES[number - 1]
+    scores = tuple(breakdown(g.up, g.down, value, counts_itself) for g in s.grids)
     history = s.history + (scores,)
     totals = tuple(sum(r[seat].total for r in history) for seat in range(s.config.seats))
-    events.append(RoundEnded(s.round, reason, scores, totals))
+    events.append(RoundEnded(number, reason, scores, totals))
     if len(history) < ROUNDS:
-        return _start_round(s.config, s.seed, last, history, events), tuple(events)
+        return replace(s, order=(), leader=last, history=history), tuple(events)
     best = max(totals)
     events.append(GameEnded(tuple(i for i, t in enumerate(totals) if t == best), totals))
     return replace(s, phase=Phase.OVER, order=(), history=history), tuple(events)

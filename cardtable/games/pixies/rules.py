@@ -9,7 +9,15 @@ from typing import Any
 from cardtable.core.protocol import GameRules, Outcome
 from cardtable.core.rng import shuffled
 from cardtable.games.pixies import flow
-from cardtable.games.pixies.actions import ACTION_TYPES, KeepNew, KeepOld, PlaceFaceDown, Take
+from cardtable.games.pixies.actions import (
+    ACTION_TYPES,
+    DEAL_NEXT_ROUND,
+    DealNextRound,
+    KeepNew,
+    KeepOld,
+    PlaceFaceDown,
+    Take,
+)
 from cardtable.games.pixies.cards import DECK
 from cardtable.games.pixies.describe import describe_event
 from cardtable.games.pixies.events import EVENT_TYPES
@@ -28,6 +36,7 @@ from cardtable.games.pixies.view import PixiesObservation, observe
 _TAKES = tuple(tuple(Take(i) for i in range(n)) for n in range(MAX_SEATS + 1))
 _KEEPS = (KeepNew(), KeepOld())
 _PLACES = tuple(tuple(PlaceFaceDown(space) for space in spaces) for spaces in EMPTY_SPACES)
+_DEAL = (DEAL_NEXT_ROUND,)
 
 
 class PixiesRules(GameRules[PixiesState, PixiesConfig]):
@@ -40,6 +49,9 @@ class PixiesRules(GameRules[PixiesState, PixiesConfig]):
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     config_type = PixiesConfig
+    #: 2: a round ends in a state of its own and the next is dealt by ``DealNextRound``
+    rules_version = 2
+    chance_steps_since = 2
 
     def default_config(self, seats: int) -> PixiesConfig:
         return PixiesConfig(seats=seats)
@@ -53,8 +65,17 @@ class PixiesRules(GameRules[PixiesState, PixiesConfig]):
     def to_move(self, state: PixiesState) -> int | None:
         return state.to_move
 
+    def chance(self, state: PixiesState) -> DealNextRound | None:
+        """The next round's deal, once a round has ended and the game has not."""
+        return DEAL_NEXT_ROUND if state.round_over else None
+
+    def is_over(self, state: PixiesState) -> bool:
+        return state.phase is Phase.OVER
+
     def legal_actions(self, state: PixiesState) -> tuple[Any, ...]:
         phase = state.phase
+        if state.round_over:
+            return _DEAL
         if phase is Phase.PICK:
             return _TAKES[len(state.revealed)]
         if phase is Phase.KEEP:
@@ -66,6 +87,8 @@ class PixiesRules(GameRules[PixiesState, PixiesConfig]):
     def is_legal(self, state: PixiesState, action: Any) -> bool:
         """The same answer as ``legal_actions`` without building it: random play calls it a lot."""
         kind, phase = type(action), state.phase
+        if state.round_over:
+            return kind is DealNextRound
         if phase is Phase.PICK:
             return (
                 kind is Take
@@ -80,6 +103,10 @@ class PixiesRules(GameRules[PixiesState, PixiesConfig]):
         phase = state.phase
         if phase is Phase.OVER:
             return "the game is over"
+        if state.round_over:
+            return "the next round is being dealt"
+        if isinstance(action, DealNextRound):
+            return "the round is still being played"
         if phase is Phase.PICK:
             if isinstance(action, Take):
                 offered = len(state.revealed)
@@ -103,6 +130,8 @@ class PixiesRules(GameRules[PixiesState, PixiesConfig]):
 
     def _apply(self, state: PixiesState, action: Any) -> tuple[PixiesState, tuple[Any, ...]]:
         kind = type(action)
+        if kind is DealNextRound:
+            return flow.deal_next_round(state)
         if kind is Take:
             return flow.take(state, action.index)
         if kind is PlaceFaceDown:

@@ -87,7 +87,9 @@ class PixiesState:
     phase: Phase
     #: who revealed this turn's cards
     leader: int
-    #: seats still to pick this turn, in order; the first is to move
+    #: seats still to pick this turn, in order; the first is to move. Empty while the game goes
+    #: on: a round has ended, its grids stay as it left them until the next deal, which
+    #: ``leader`` (the round's last picker) leads
     order: tuple[int, ...]
     #: the undealt cards, top first (hidden)
     deck: tuple[int, ...]
@@ -100,13 +102,18 @@ class PixiesState:
     history: tuple[tuple[ScoreBreakdown, ...], ...] = ()
 
     @property
+    def round_over(self) -> bool:
+        """A round has ended and another is to be dealt (see ``order``)."""
+        return not self.order and self.phase is not Phase.OVER
+
+    @property
     def round(self) -> int:
-        """1..3: the round in play, or the last one once the game is over."""
-        return min(len(self.history) + 1, ROUNDS)
+        """1..3: the round in play, the one just ended, or the last once the game is over."""
+        return len(self.history) if self.round_over else min(len(self.history) + 1, ROUNDS)
 
     @property
     def to_move(self) -> int | None:
-        return None if self.phase is Phase.OVER else self.order[0]
+        return None if self.phase is Phase.OVER or not self.order else self.order[0]
 
     @property
     def zone_value(self) -> int:

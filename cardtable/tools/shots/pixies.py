@@ -41,6 +41,7 @@ def preplay(players: int, seed: int, stop: Callable[[Match], bool], limit: int =
             return match
         view = match.observe(seat)
         match.play(bot.choose(view, match.legal_actions(), bot_rng(seed, seat, len(match.actions))))
+        match.take_chance_steps()
     raise ValueError(f"no such position in {players}-player game {seed}")
 
 
@@ -103,7 +104,7 @@ SHOTS = (
     Shot("pixies-4p", table_app(4, 3, tucked_cards(3)), settle),
     Shot("pixies-4p-80x24", table_app(4, 3, tucked_cards(3)), settle, (80, 24)),
     Shot("pixies-round-summary", table_app(2, 3, every_choice_ends(RoundEnded)), choose_first),
-    Shot("pixies-final", table_app(2, 4, every_choice_ends(GameEnded)), choose_first),
+    Shot("pixies-final", table_app(2, 1, every_choice_ends(GameEnded)), choose_first),
     Shot(
         "pixies-4p-round-summary-80x24",
         table_app(4, 3, every_choice_ends(RoundEnded)),

@@ -3,14 +3,15 @@
 A game's table subclasses ``TableScreen``: it composes its widgets, redraws them from an
 observation in ``show``, and turns keys and clicks into actions through ``play_human``; what
 differs between games in the flow is said by class settings (``ROUND_ENDS``, ``ROUND_WORD``,
-``HIDDEN_CARDS``, ``BOARD_ID``), not by overriding it. The base draws from a ``Session`` (a game held here, replayed, or elsewhere) and never from the game itself:
-it submits actions, listens for what changed, and decides when a result box waits for the player
-(the table keeps the ended set's boards under it). The next game at the same table (Play again, a
-rematch online) is drawn on the same screen: ``take_game`` resets what the table knew of the last
-one. Its parts, one job each: ``calling`` (news onto the table's loop), ``room`` (the screen:
-keys, footer, a result panel's place), ``wording`` (the log's words), ``status`` (the status
-line), ``handing`` (hot-seat hand-off, the next game), ``ending`` (the match's result box,
-leaving), ``replaying``, ``hinting`` and ``chatting``.
+``HIDDEN_CARDS``, ``BOARD_ID``), not by overriding it. The base draws from a ``Session`` (a
+game held here, replayed, or elsewhere) and never from the game itself: it submits actions,
+listens for what changed, and decides when a result box waits for the player (the session
+holds the ended set's boards under it until the table proceeds). The next game at the same
+table (Play again, a rematch online) is drawn on the same screen: ``take_game`` resets what the
+table knew of the last one. Its parts, one job each: ``calling`` (news onto the table's loop),
+``room`` (the screen: keys, footer, a result panel's place), ``wording`` (the log's words),
+``status`` (the status line), ``handing`` (hot-seat hand-off, the next game), ``ending`` (the
+match's result box, leaving), ``replaying``, ``hinting`` and ``chatting``.
 """
 
 from __future__ import annotations
@@ -94,10 +95,6 @@ class TableScreen(TableRoom):
         super().__init__()
         self.session = session
         self.spec = session.spec
-        #: the observation drawn last: the position before the next move, to play a set's end from
-        self.drawn: Any = None
-        #: while a result box is up, the ended set's view, drawn instead of the next set's deal
-        self.frozen: Any = None
         #: the set or round result open over the table (a game held elsewhere may end another
         #: meanwhile); a game held here waits for it to be answered
         self.open_result: ResultPanel | None = None
@@ -146,10 +143,6 @@ class TableScreen(TableRoom):
 
     def interlude(self, events: tuple[Any, ...]) -> ResultPanel | None:
         """A screen to show after these events (a set result, a round summary), if any."""
-        return None
-
-    def ended_view(self, before: Any, events: tuple[Any, ...]) -> Any:
-        """The view as the set or round these events ended stood, if the game can draw it."""
         return None
 
     @cached_property
@@ -210,7 +203,7 @@ class TableScreen(TableRoom):
 
     def reset_game(self) -> None:
         """Forget what was drawn of the last game; a game's table forgets its own state too."""
-        self.drawn = self.frozen = self.open_result = self.last_hint = None
+        self.open_result = self.last_hint = None
         self.next_game_asked = False
 
     def on_result_panel_toggled(self, message: ResultPanel.Toggled) -> None:
@@ -269,11 +262,8 @@ class TableScreen(TableRoom):
     def redraw(self) -> None:
         if self.abandoned:
             return
-        if self.frozen is not None:
-            self.show(self.frozen)
-        elif not self.next_game_asked:  # else the last game stays until the next is taken
-            self.drawn = self.session.observe()
-            self.show(self.drawn)
+        if not self.next_game_asked:  # else the last game stays until the next is taken
+            self.show(self.session.observe())
         # one line, always: told so, the status line's update lays out nothing else
         self.query_one("#status-line", Static).update(self.status_text(), layout=False)
         self.refresh_bindings()
@@ -343,10 +333,10 @@ class TableScreen(TableRoom):
         return self.query_one("#" + self.BOARD_ID.format(seat=cue.seat))
 
     def show_move(self, moved: Moved) -> None:
-        """Log the move, redraw, and show a result box before going on: the game waits, and the
-        table shows the ended set's boards until the box is dismissed."""
+        """Log the move, redraw, and show a result box before going on: the game waits (the
+        session deals the next set once the table proceeds), so the boards under the box are
+        the ended set's, as the session gives them."""
         hinting.drop_stale_hint(self)
-        before = self.drawn
         interlude = self.interlude(moved.events)
         if interlude is not None and (self.session.spectating or self.interlude_up):
             # the players go on without a spectator, and a table held elsewhere goes on while
@@ -354,27 +344,18 @@ class TableScreen(TableRoom):
             self.notify(interlude.details, title=interlude.verdict, timeout=8, markup=False)
             interlude = None
         if interlude is not None and not self.session.is_over:
-            reader = None if self.hotseat else self.viewer
-            now, later = wording.split_at_round_end(
-                moved.events,
-                moved.lines,
-                self.ROUND_ENDS,
-                lambda event: self.spec.rules.describe(event, reader),
-            )
-            self.log_events(Moved(moved.events, now))
-            self.frozen = self.ended_view(before, moved.events) if before is not None else None
+            self.log_events(moved)
             self.open_result = interlude  # first: the status line says who the table awaits
             self.redraw()
-            self.app.push_screen(interlude, lambda _: self._after_interlude(later))
+            self.app.push_screen(interlude, lambda _: self._after_interlude())
         else:
             self.log_events(moved)
             self.redraw()
             self.advance()
 
-    def _after_interlude(self, later: tuple[str, ...]) -> None:
-        self.frozen, self.open_result = None, None
+    def _after_interlude(self) -> None:
+        self.open_result = None
         if not self.abandoned:
-            self.log_events(Moved((), later))
             self.advance()
 
     def perform(self, action: Any) -> None:

@@ -25,7 +25,7 @@ def hint_offered(table: TableScreen) -> bool | None:
         return False
     if table.spec.hint_level is None:  # a game whose bots cannot explain a choice
         return False
-    return True if table.my_turn and table.frozen is None else None
+    return True if table.my_turn else None
 
 
 def ask_for_hint(table: TableScreen) -> None:

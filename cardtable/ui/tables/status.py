@@ -19,7 +19,7 @@ def turn_text(table: TableScreen) -> str:
     wait = result_wait(table)
     if wait is not None:
         return f"{title} · {table.ROUND_WORD} over · waiting for you: {wait}"
-    if table.frozen is not None or session.between_deals:
+    if session.between_deals:
         return f"{title} · the {table.ROUND_WORD} is over"
     seat = session.to_move
     if seat is None and session.spectating:

@@ -85,6 +85,7 @@ def test_a_game_between_bots_repeats_exactly(seats):
             seat = match.to_move
             rng = bot_rng(9, seat, len(match.actions))
             match.play(bots[seat].choose(match.observe(seat), match.legal_actions(), rng))
+            match.take_chance_steps()
         return match.actions
 
     assert play() == play()

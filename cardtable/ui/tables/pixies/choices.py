@@ -14,7 +14,6 @@ from typing import Any
 
 from cardtable.games.pixies.actions import KeepNew, KeepOld, PlaceFaceDown, Take
 from cardtable.games.pixies.state import Phase
-from cardtable.games.pixies.view import PixiesObservation
 from cardtable.session import Session
 from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tables.pixies.widgets import OfferChosen, SpaceChosen
@@ -28,15 +27,11 @@ class PixiesChoices(TableScreen):
         #: which of the current choices Enter takes (screen state, not game state)
         self.cursor = 0
         self._cursor_ply = -1
-        #: while a round summary is up, the ended round's grids instead of the fresh deal
-        self._frozen: PixiesObservation | None = None
 
     # -- the cursor ----------------------------------------------------------------------------
 
     def choices(self) -> list[Any]:
         """What the person at the keyboard may choose now, in the order the cursor walks it."""
-        if self._frozen is not None:
-            return []
         legal = list(self.session.playable())
         return sorted(legal, key=lambda a: (isinstance(a, KeepOld), getattr(a, "space", 0)))
 
@@ -60,7 +55,7 @@ class PixiesChoices(TableScreen):
         if action == "nudge":
             return True
         # shown only to whoever may use it now: not dimmed for the seats that wait
-        if not self.my_turn or self._frozen is not None:
+        if not self.my_turn:
             return False
         phase = self.session.observe().phase
         if action == "keep":

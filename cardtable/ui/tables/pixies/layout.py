@@ -1,25 +1,16 @@
-"""Where things go on the Pixies table, and two views the table derives from the core's events.
+"""Where things go on the Pixies table, and what a take would do.
 
 ``choose_layout`` fits 2 players in 80×24 and 5 in 120×40 and gives the grids the biggest cards
 the screen holds: every grid in a row with the log beside them or, when that lets the cards grow,
-under them; else compact panels wrapped into rows, the log taking whatever is left. The two helpers read events the core already made (never the rules): what a
-take would do, for the hints under the revealed cards, and how the grids looked when a round
-ended, for the table behind the round summary.
+under them; else compact panels wrapped into rows, the log taking whatever is left.
+``take_hint`` reads the view for the hints under the revealed cards.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
 
-from cardtable.games.pixies.events import (
-    CardPlaced,
-    DuplicateSettled,
-    PlacedFaceDown,
-    RoundEnded,
-)
-from cardtable.games.pixies.state import Phase
-from cardtable.games.pixies.view import CellView, GridView, PixiesObservation
+from cardtable.games.pixies.view import PixiesObservation
 from cardtable.ui.tables.pixies.cards import COMPACT, HUGE, LARGE, TINY, Size, board_width
 
 #: the narrowest log worth putting beside the grids
@@ -152,42 +143,3 @@ def take_hint(view: PixiesObservation, index: int) -> str:
     if cell.up is None:
         return f"→{cell.space} ✓+{card.number}" if cell.down else f"→{cell.space} up"
     return "↓ down" if cell.down else f"→{card.number} n/o"
-
-
-def _settle(cells: list[CellView], event: Any) -> None:
-    """Lay one placement event's card on a list of a grid's cells."""
-    if isinstance(event, CardPlaced):
-        old = cells[event.space - 1]
-        cells[event.space - 1] = CellView(event.space, event.card, old.down)
-    elif isinstance(event, DuplicateSettled):
-        cells[event.space - 1] = CellView(event.space, event.kept, True)
-    elif isinstance(event, PlacedFaceDown):
-        old = cells[event.space - 1]
-        cells[event.space - 1] = CellView(event.space, old.up, True)
-
-
-def end_of_round_view(before: PixiesObservation, events: tuple[Any, ...]) -> PixiesObservation:
-    """The grids as the round ended: the view before the last move, that move, and the scores.
-
-    The core goes straight on to the next deal, so the last placement is played back from its
-    event and each grid's score is the round's official breakdown.
-    """
-    ended = next(e for e in events if isinstance(e, RoundEnded))
-    grids: list[GridView] = []
-    for seat, grid in enumerate(before.grids):
-        cells = list(grid.cells)
-        for event in events:
-            if getattr(event, "seat", None) == seat:
-                _settle(cells, event)
-        full = all(not c.empty for c in cells)
-        grids.append(GridView(tuple(cells), ended.scores[seat], full))
-    return replace(
-        before,
-        grids=tuple(grids),
-        revealed=(),
-        pending=None,
-        to_move=None,
-        pickers=(),
-        phase=Phase.OVER,
-        round_scores=(*before.round_scores, ended.scores),
-    )

@@ -17,7 +17,7 @@ from cardtable.games.pixies.actions import KeepNew, KeepOld, PlaceFaceDown, Take
 from cardtable.games.pixies.events import GridFilled, RoundEnded
 from cardtable.games.pixies.state import Phase
 from cardtable.games.pixies.view import PixiesObservation
-from cardtable.session import Moved, Session
+from cardtable.session import Session
 from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables.pixies import prompt as prompts
 from cardtable.ui.tables.pixies.cards import COMPACT, Mark
@@ -25,7 +25,6 @@ from cardtable.ui.tables.pixies.choices import PixiesChoices
 from cardtable.ui.tables.pixies.layout import (
     Layout,
     choose_layout,
-    end_of_round_view,
     fitting_layout,
     take_hint,
 )
@@ -80,8 +79,6 @@ class PixiesTable(PixiesChoices):
     def __init__(self, session: Session) -> None:
         super().__init__(session)
         self.layout_now = Layout(COMPACT, columns=2)
-        #: the view just before the last action, to draw a round's final grids from its events
-        self._before: PixiesObservation | None = None
         self._prompt: str | None = None
 
     def compose_table(self) -> ComposeResult:
@@ -97,13 +94,11 @@ class PixiesTable(PixiesChoices):
         """Runs before the base class draws: the log must not take the arrow keys."""
         self.query_one(MoveLog).can_focus = False
         self.apply_layout(self.size)
-        self._before = self.session.observe()
 
     def reset_game(self) -> None:
         super().reset_game()
         self.cursor, self._cursor_ply = 0, -1
-        self._frozen, self._prompt = None, None
-        self._before = self.session.observe()
+        self._prompt = None
 
     def on_play_area_resized(self, _: PlayArea.Resized) -> None:
         """The terminal changed size: lay the grids out again in the room that is left."""
@@ -146,8 +141,7 @@ class PixiesTable(PixiesChoices):
 
     # -- drawing -------------------------------------------------------------------------------
 
-    def show(self, observation: PixiesObservation) -> None:
-        view = self._frozen or observation
+    def show(self, view: PixiesObservation) -> None:
         self._sync_cursor()
         current = self.current_choice()
         card = self.layout_now.card
@@ -160,13 +154,13 @@ class PixiesTable(PixiesChoices):
         pending = self.pending_cards(view, current)
         self.query_one(OfferStrip).show(revealed, pending, card)
         lit = self.lit_spaces(view, current)
-        over = view.phase is Phase.OVER and self._frozen is None
+        ended = view.to_move is None  # a round or the game: its scores are banked already
         for seat, grid in enumerate(view.grids):
             title = ("▶ " if view.to_move == seat else "") + self.seats[seat].label
-            if view.leader == seat and view.phase is not Phase.OVER:
+            if view.leader == seat and not ended:
                 title += " · leads"
-            # once the game is over the last round is banked too; count it once
-            banked = view.totals[seat] - (view.round_scores[-1][seat].total if over else 0)
+            # once a round (or the game) is over, it is banked too: count it once
+            banked = view.totals[seat] - (view.round_scores[-1][seat].total if ended else 0)
             self.query_one(f"#px-grid-{seat}", GridPanel).show(
                 title,
                 grid,
@@ -177,7 +171,7 @@ class PixiesTable(PixiesChoices):
             )
         self.show_prompt(self.prompt(view))
         if self.layout_now.board_span:
-            live = None if view.phase is Phase.OVER else tuple(g.score.total for g in view.grids)
+            live = None if ended else tuple(g.score.total for g in view.grids)
             names = tuple(self.seat_name(s) for s in range(len(self.seats)))
             self.query_one(Scoreboard).show(names, view.round_scores, live, view.rounds)
 
@@ -206,7 +200,7 @@ class PixiesTable(PixiesChoices):
 
     def lit_spaces(self, view: PixiesObservation, current: Any) -> dict[int, Mark]:
         """While a card waits to go face-down, its legal spaces light up; one has the cursor."""
-        if view.phase is not Phase.FACE_DOWN or self._frozen is not None:
+        if view.phase is not Phase.FACE_DOWN:
             return {}
         legal = [a.space for a in self.session.playable() if isinstance(a, PlaceFaceDown)]
         chosen = current.space if isinstance(current, PlaceFaceDown) else None
@@ -214,7 +208,7 @@ class PixiesTable(PixiesChoices):
 
     def take_hints(self, view: PixiesObservation) -> tuple[str, ...]:
         """Under each revealed card, where it would go for the person choosing now."""
-        if not self.my_turn or view.phase is not Phase.PICK or self._frozen is not None:
+        if not self.my_turn or view.phase is not Phase.PICK:
             return ("",) * len(view.revealed)
         return tuple(take_hint(view, i) for i in range(len(view.revealed)))
 
@@ -224,7 +218,7 @@ class PixiesTable(PixiesChoices):
         seat = view.to_move
         if self.is_replay:
             return "Replay: ← → step through the moves, Home and End jump."
-        if self._frozen is not None:
+        if self.session.between_deals:
             return f"Round {view.round} is over: the scores are up."
         if seat is None:
             return prompts.game_over(view, names)
@@ -235,8 +229,8 @@ class PixiesTable(PixiesChoices):
 
     def status_text(self) -> str:
         text = super().status_text()
-        if self._frozen is not None:
-            return f"{self.spec.title} · round {self._frozen.round} is over"
+        if self.session.between_deals:
+            return f"{self.spec.title} · round {self.session.observe().round} is over"
         if self.is_replay or self.session.is_over:
             return text
         view = self.session.observe()
@@ -253,21 +247,10 @@ class PixiesTable(PixiesChoices):
 
     # -- rounds and results --------------------------------------------------------------------
 
-    def after_move(self, moved: Moved) -> None:
-        super().after_move(moved)
-        self._before = self.session.observe()
-
-    def advance(self) -> None:
-        self._frozen = None  # the round's result is answered: the next deal shows
-        super().advance()
-
     def interlude(self, events: tuple[Any, ...]) -> ResultPanel | None:
         ended = next((e for e in events if isinstance(e, RoundEnded)), None)
         if ended is None or self.session.is_over:
             return None
-        if self._before is not None:
-            self._frozen = end_of_round_view(self._before, events)
-            self.redraw()
         filled = next((e.seat for e in events if isinstance(e, GridFilled)), None)
         names = [self.seat_name(s) for s in range(len(self.seats))]
         return round_summary(ended, names, filled)
