@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.ui.screens.handoff import HandOffScreen
-from cardtable.ui.screens.waitingroom import WaitingRoomScreen
 
 if TYPE_CHECKING:
     from cardtable.online.remote import RemoteSession
@@ -51,7 +50,10 @@ def await_rematch(table: TableScreen, session: Session) -> None:
     ``again`` gave): the waiting room covers the table while someone has yet to ask, and the
     next game is drawn on the table as it begins. An offer that expires instead brings the
     finished game's result back."""
+    # loaded here: the waiting room brings the online package (pydantic, the keys), which a
+    # table's first frame must not wait for (most games are not online)
     from cardtable.online.remote import RemoteSession
+    from cardtable.ui.screens.waitingroom import WaitingRoomScreen
 
     assert isinstance(session, RemoteSession), "only a table held elsewhere goes on by itself"
     if not session.others_asked():
