@@ -87,7 +87,7 @@ class WarTable(TableScreen):
         )
 
     def action_play(self, index: int) -> None:
-        hand = self.drawn.hand if self.drawn is not None else None
+        hand = self.session.observe().hand
         if hand and 0 <= index < len(hand):
             self.play_human(Play(hand[index]))
 

@@ -26,7 +26,7 @@ async def test_a_person_plays_war_to_the_end_with_the_number_keys():
             assert table.check_action("hint", ()) is False
             await pilot.press("i")
             assert app.screen is table and table.last_hint is None
-            hand = table.drawn.hand
+            hand = table.session.observe().hand
             await pilot.press("1")
             await settle(pilot)
             assert hand[0] not in (table.session.observe().hand or ())

@@ -129,6 +129,9 @@ def test_every_forced_move_of_random_games_is_named(game_id):
         rng = random.Random(seed)
         for _ in range(60):
             seat = rules.to_move(state)
+            if seat is None and (step := rules.chance(state)) is not None:
+                state, _ = rules.apply(state, step)  # the next deal: no hint is asked for it
+                continue
             if seat is None:
                 break
             legal = rules.legal_actions(state)
@@ -167,6 +170,9 @@ def hints_of_random_games(game_id: str, seeds: range, every: int):
         rng = random.Random(seed)
         for ply in range(300):
             seat = rules.to_move(state)
+            if seat is None and (step := rules.chance(state)) is not None:
+                state, _ = rules.apply(state, step)  # the next deal: no hint is asked for it
+                continue
             if seat is None:
                 break
             legal = rules.legal_actions(state)

@@ -22,6 +22,9 @@ def positions(game_id: str, seed: int):
     rng = random.Random(seed)
     for ply in range(max(PLIES) + 1):
         seat = rules.to_move(state)
+        if seat is None and (step := rules.chance(state)) is not None:
+            state, _ = rules.apply(state, step)  # the next deal: no hint is asked for it
+            continue
         if seat is None:
             return
         legal = rules.legal_actions(state)

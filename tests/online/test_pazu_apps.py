@@ -46,11 +46,16 @@ def ready(app: CardtableApp, button: str) -> bool:
     return screen.query_one(button).region.width > 0
 
 
+def drawn(table: PazuTable | None) -> bool:
+    """The table is up and has drawn its first position (its status line says whose turn)."""
+    return table is not None and bool(str(table.query_one("#status-line").content))
+
+
 async def open_app(session: Any) -> tuple[CardtableApp, Any]:
     app = CardtableApp(lambda app: WaitingRoomScreen(session), bot_pause=0)
     runner = app.run_test(size=(140, 44))
     pilot = await runner.__aenter__()
-    await until(lambda: getattr(table_of(app), "drawn", None) is not None, "the table drawn")
+    await until(lambda: drawn(table_of(app)), "the table drawn")
     return app, (runner, pilot)
 
 
@@ -157,7 +162,7 @@ async def test_every_seat_and_the_watcher_chat_by_the_key_the_footer_shows(
             def tables() -> list[PazuTable | None]:
                 return [table_of(p.app) for p in pilots.values()]
 
-            await until(lambda: all(t is not None and t.drawn for t in tables()), "3 tables")
+            await until(lambda: all(drawn(t) for t in tables()), "3 tables")
             for table in tables():
                 assert table is not None
                 assert table.active_bindings["c"].binding.description == "Chat"

@@ -59,7 +59,8 @@ async def watching(server: Running, first_screen: Any) -> tuple[CardtableApp, li
 
 def table_on_show(app: CardtableApp) -> TableScreen | None:
     screen = app.screen
-    return screen if isinstance(screen, TableScreen) and screen.drawn is not None else None
+    drawn = isinstance(screen, TableScreen) and str(screen.query_one("#status-line").content)
+    return screen if drawn else None
 
 
 async def test_q_ends_cardtable_watch_and_the_footer_says_so(server: Running) -> None:
