@@ -31,7 +31,7 @@ def random_matches_per_second(config: PazaakConfig, matches: int = 1000, runs: i
         for seed in range(run * matches, (run + 1) * matches):
             rng = random.Random(seed)
             state, _ = RULES.new_game(config, seed)
-            while RULES.to_move(state) is not None:
+            while not RULES.is_over(state):  # between sets the deal is the one legal action
                 state, _ = RULES.apply(state, pick(RULES.legal_actions(state), rng))
         best = max(best, matches / (time.process_time() - started))
     return best
@@ -56,6 +56,7 @@ def duel(config: PazaakConfig, matches: int, seed0: int = 0) -> tuple[float, lis
             if seat == hard_seat:
                 times.append(time.perf_counter() - started)
             match.play(action)
+            match.take_chance_steps()  # the next set's deal: no bot is asked
             ply += 1
         outcome = match.outcome
         assert outcome is not None

@@ -51,7 +51,7 @@ def set_value(state: PazaakState, action: Any, seat: int, hard: Bot, rng: random
     while (mover := RULES.to_move(state)) is not None and state.set_number == start:
         view, legal = RULES.observe(state, mover), RULES.legal_actions(state)
         state, _ = RULES.apply(state, hard.choose(view, legal, random.Random(rng.random())))
-    if RULES.to_move(state) is None:
+    if RULES.is_over(state):  # else the set is over, its boards standing: the equity after it
         outcome = RULES.outcome(state)
         assert outcome is not None
         return float(outcome.winners == (seat,))
