@@ -40,9 +40,9 @@ def random_game(game: str, seats: int, seed: int) -> tuple[list[tuple[object, ..
     batches: list[tuple[object, ...]] = [events]
     rng = random.Random(seed)
     for _ in range(PLIES):
-        if rules.to_move(state) is None:
+        if rules.is_over(state):
             break
-        legal = rules.legal_actions(state)
+        legal = rules.legal_actions(state)  # between sets or rounds: the deal alone
         state, events = rules.apply(state, legal[int(rng.random() * len(legal))])
         batches.append(events)
     return batches, state
