@@ -121,7 +121,13 @@ async def test_a_spectator_of_a_table_held_elsewhere_is_never_hung_up_as_unseate
         watcher = await seated(made, c.url, {"type": "watch", "code": host.watch})
         assert port_of(watcher) == c.port
         heard: list[Any] = []
-        watcher.connect(heard.append, lambda callback: callback())
+
+        def shown(change: Any) -> None:
+            """As a table would: each change shown, and a set's end answered at once."""
+            heard.append(change)
+            watcher.proceed()
+
+        watcher.connect(shown, lambda callback: callback())
         line = watcher.link.ws
         # past the deadline (the very thing under test is that nothing happens at it)
         deadline = time.monotonic() + 1.5

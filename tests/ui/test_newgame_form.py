@@ -12,7 +12,7 @@ from cardtable.persist.saves import SaveStore
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.saved import save_title
 from cardtable.ui.screens.home import HomeScreen
-from cardtable.ui.screens.newgame import NewGameScreen
+from cardtable.ui.screens.newgame import NewGameScreen, bot_label
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.tables.base import TableScreen
 from cardtable.ui.tablescreens import new_game_screen
@@ -127,7 +127,7 @@ async def test_a_seat_steps_through_person_and_bot_levels_by_keys_and_clicks():
         assert seat.value == "easy"
         await pilot.click("#seat-1", offset=(12, 0))  # anywhere else: forward
         assert seat.value == "medium"
-        assert "◀ bot: medium ▶" in str(seat.render())
+        assert f"◀ {bot_label('pixies', 'medium')} ▶" in str(seat.render())
         await pilot.press("enter")  # "Start (Enter)" holds on a seat too
         table = await table_shown(pilot)
         assert [s.bot for s in table.seats] == [None, "medium"]
