@@ -47,8 +47,10 @@ def ready(app: CardtableApp, button: str) -> bool:
 
 
 def drawn(table: PazuTable | None) -> bool:
-    """The table is up and has drawn its first position (its status line says whose turn)."""
-    return table is not None and bool(str(table.query_one("#status-line").content))
+    """The table is up and has drawn its first position (its status line says whose turn);
+    False while a table just pushed has not composed its status line yet."""
+    status = table.query("#status-line") if table is not None else None
+    return bool(status) and bool(str(status.first().content))  # type: ignore[union-attr]
 
 
 async def open_app(session: Any) -> tuple[CardtableApp, Any]:

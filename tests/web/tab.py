@@ -27,6 +27,10 @@ class Mirrored:
         """Between two looks at the screen."""
         time.sleep(0.1)
 
+    def ended(self) -> str:
+        """Why the screen may never change again (a process that has ended), else ""."""
+        return ""
+
     def press(self, key: str) -> None:
         raise NotImplementedError
 
@@ -48,7 +52,9 @@ class Mirrored:
             text = self.text()
             return text if test(text) else ""
 
-        return self.wait_until(screen, lambda: f"{wanted!r}; screen:\n{self.text()}", seconds)
+        return self.wait_until(
+            screen, lambda: f"{wanted!r}; screen:\n{self.text()}{self.ended()}", seconds
+        )
 
 
 class Tab(Mirrored):

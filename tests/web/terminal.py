@@ -34,6 +34,8 @@ class Terminal(Mirrored):
         os.close(slave)
         super().__init__(folder / f"{self.process.pid}.txt")
         self.master = master
+        #: the end of what the app wrote to its terminal, for a failure to show
+        self.last_output = b""
         self._wake, self._stop = os.pipe()
         self._drainer = threading.Thread(target=self._drain, daemon=True)
         self._drainer.start()
@@ -48,10 +50,21 @@ class Terminal(Mirrored):
         try:
             while True:
                 ready, _, _ = select.select([self.master, self._wake], [], [])
-                if self._wake in ready or not os.read(self.master, 65536):
+                if self._wake in ready:
                     return
+                chunk = os.read(self.master, 65536)
+                if not chunk:
+                    return
+                self.last_output = (self.last_output + chunk)[-2000:]
         except OSError:
             pass
+
+    def ended(self) -> str:
+        status = self.process.poll()
+        if status is None:
+            return ""
+        said = self.last_output.decode(errors="replace").rsplit("\x1b[?1049l", 1)[-1]
+        return f"\n(the command ended with status {status}; it said: {said.strip()!r})"
 
     def hang_up(self) -> None:
         """Close the pty's master end, as a terminal window or web bridge that goes away does."""

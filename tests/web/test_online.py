@@ -59,13 +59,18 @@ def test_a_browser_player_and_a_terminal_player_finish_an_online_match(served, t
         start_new_session=True,
     )
     (tmp_path / "terminal").mkdir()
+    try:
+        wait_listening(port)  # before hosting: `host` gives up on a server not listening yet
+    except BaseException:
+        server.terminate()
+        server.wait(10)
+        raise
     terminal = Terminal(
         ["host", "pazaak", "--server", url, "--seats", "human,human", "--name", "Terminal"],
         tmp_path / "terminal",
         env,
     )
     try:
-        wait_listening(port)
         code = INVITE.search(terminal.wait_for("Invite code")).group(1)
         tab = served.open()
         tab.wait_for("choose a game")
