@@ -249,12 +249,7 @@ async def _top(args: Any, url: str, me: Any) -> int:
     title = GAMES[args.game].title
     if not board.rows:
         print(f"{title}: nobody is ranked yet (5 rated games in the last 30 days ranks a player)")
-    for row in board.rows:
-        print(_row_line(row))
-    you = board.you
-    if you is not None and all(row.player != you.player for row in board.rows):
-        print("…")
-        print(_row_line(you))
+    _print_board(board, _row_line)
     return 0
 
 
@@ -270,13 +265,18 @@ async def _solo(lobby: Any, args: Any) -> int:
         return 0
     if not board.rows:
         print(f"{GAMES[args.game].title}: no solo game kept yet (play one signed in with your key)")
+    _print_board(board, _solo_line)
+    return 0
+
+
+def _print_board(board: Any, line: Any) -> None:
+    """A page of rows, then your own after a "…" when it is not on the page."""
     for row in board.rows:
-        print(_solo_line(row))
+        print(line(row))
     you = board.you
     if you is not None and all(row.player != you.player for row in board.rows):
         print("…")
-        print(_solo_line(you))
-    return 0
+        print(line(you))
 
 
 def _solo_line(row: Any) -> str:

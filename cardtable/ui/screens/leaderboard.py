@@ -5,7 +5,7 @@ it is far from the top."""
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import work
 from textual.app import ComposeResult
@@ -118,52 +118,37 @@ class LeaderboardScreen(Screen[None]):
 
     def show_solo(self, board: wire.SoloBoard) -> None:
         """Each player's best solo game, fewest rounds first; your own marked and shown."""
-        table = self.query_one("#board", DataTable)
-        table.clear(columns=True)
-        table.add_columns(*SOLO_COLUMNS)
-        mine = board.you.player if board.you is not None else None
-        for row in board.rows:
-            table.add_row(*self.marked(solo_cells(row), row.player == mine), key=row.player)
-        if board.you is not None and mine not in table.rows:  # far from this page: shown too
-            table.add_row(*(Content("…") for _ in SOLO_COLUMNS))
-            table.add_row(*self.marked(solo_cells(board.you), True), key=mine)
         title = GAMES[board.game].title if board.game in GAMES else board.game
-        first = self.first_row + 1
-        shown = (
-            f"players {first}–{self.first_row + len(board.rows)}"
-            if board.rows
-            else "no solo game kept yet"
-        )
-        where = " · you are marked ▸" if mine else " · play it signed in to appear here"
+        shown, where = self.fill(SOLO_COLUMNS, board, solo_cells)
         self.query_one("#board-head", Static).update(
-            f"Best scores · {title} solo on {self.url} · {shown}{where} · fewest rounds to 200"
+            f"Best scores · {title} solo on {self.url} · "
+            f"{shown or 'no solo game kept yet'}"
+            f"{where or ' · play it signed in to appear here'} · fewest rounds to 200"
         )
 
     def show(self, board: wire.Board) -> None:
-        table = self.query_one("#board", DataTable)
-        table.clear(columns=True)
-        table.add_columns(*BOARD_COLUMNS)
-        mine = board.you.player if board.you is not None else None
-        for row in board.rows:
-            table.add_row(*self.cells(row, row.player == mine), key=row.player)
-        if board.you is not None and mine not in table.rows:  # far from this page: shown too
-            table.add_row(*(Content("…") for _ in BOARD_COLUMNS))
-            table.add_row(*self.cells(board.you, True), key=mine)
         title = GAMES[self.game].title if self.game in GAMES else self.game
-        first = self.first_row + 1
-        shown = (
-            f"players {first}–{self.first_row + len(board.rows)}"
-            if board.rows
-            else "no rated players yet"
-        )
-        where = " · you are marked ▸" if mine else " · play a rated game to appear here"
+        shown, where = self.fill(BOARD_COLUMNS, board, board_cells)
         self.query_one("#board-head", Static).update(
-            f"Leaderboard · {title} on {self.url} · {shown}{where} · '?': provisional"
+            f"Leaderboard · {title} on {self.url} · {shown or 'no rated players yet'}"
+            f"{where or ' · play a rated game to appear here'} · '?': provisional"
         )
 
-    @classmethod
-    def cells(cls, row: wire.BoardRow, yours: bool) -> list[Content]:
-        return cls.marked(board_cells(row), yours)
+    def fill(self, columns: Any, board: Any, cells: Any) -> tuple[str, str]:
+        """The page's rows, and your own after a "…" when it is far from this page; the
+        head's words for the rows shown and for your place ("" where there is none)."""
+        table = self.query_one("#board", DataTable)
+        table.clear(columns=True)
+        table.add_columns(*columns)
+        mine = board.you.player if board.you is not None else None
+        for row in board.rows:
+            table.add_row(*self.marked(cells(row), row.player == mine), key=row.player)
+        if board.you is not None and mine not in table.rows:  # far from this page: shown too
+            table.add_row(*(Content("…") for _ in columns))
+            table.add_row(*self.marked(cells(board.you), True), key=mine)
+        first = self.first_row + 1
+        shown = f"players {first}–{self.first_row + len(board.rows)}" if board.rows else ""
+        return shown, (" · you are marked ▸" if mine else "")
 
     @staticmethod
     def marked(texts: tuple[str, ...], yours: bool) -> list[Content]:
