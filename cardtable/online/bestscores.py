@@ -13,9 +13,13 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardtable.games.registry import GAMES
 from cardtable.online.store import SqliteStore, StoreTooNew
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 #: each step brings the best-score tables one schema version up (``best_schema``)
 MIGRATIONS = (
@@ -27,18 +31,26 @@ MIGRATIONS = (
     """,
 )
 
-#: every player's best game of one game, with how many they have played and their rank
-BEST = """
+
+def best_of(game: str) -> str:
+    """Every player's best game of one game (``game``: the query's placeholder for it), with
+    how many they have played and their rank: the ``best`` a query then reads. The same SQL
+    for SQLite and PostgreSQL."""
+    return f"""
 WITH ordered AS (
     SELECT player, name, rounds, score, at,
         ROW_NUMBER() OVER (PARTITION BY player ORDER BY rounds, score DESC, at) AS n,
         COUNT(*) OVER (PARTITION BY player) AS games
-    FROM solo_scores WHERE game = ?),
+    FROM solo_scores WHERE game = {game}),
 best AS (
     SELECT player, name, rounds, score, at, games,
         RANK() OVER (ORDER BY rounds, score DESC) AS rank
     FROM ordered WHERE n = 1)
+SELECT player, name, rounds, score, at, games, rank FROM best
 """
+
+
+BEST = best_of("?")
 
 
 def solo_table(game: str, seats: object) -> bool:
@@ -61,9 +73,28 @@ class SoloBest:
     games: int
 
 
-def _best(row: tuple[str, str, int, int, float, int, int]) -> SoloBest:
+def best_row(row: Sequence[Any]) -> SoloBest:
+    """A row of ``best_of``'s query (a SQLite tuple or a PostgreSQL record)."""
     player, name, rounds, score, at, games, rank = row
     return SoloBest(rank, player, name, rounds, score, datetime.fromtimestamp(at, UTC), games)
+
+
+class BestScores(Protocol):
+    """Where a server keeps its solo games' best scores: beside its tables, in their store."""
+
+    def keep(
+        self, table: str, player: str, name: str, game: str, rounds: int, score: int, at: float
+    ) -> None:
+        """A solo game's result, kept in the commit that finishes its table (a journal write:
+        ``journal.write(best.keep, …)``); a table's game is kept once."""
+
+    async def top(self, game: str, limit: int = 20, offset: int = 0) -> list[SoloBest]:
+        """A page of the players' bests, best first."""
+        ...
+
+    async def mine(self, player: str, game: str) -> SoloBest | None:
+        """One player's best and its rank (None: no game kept)."""
+        ...
 
 
 class SqliteBestScores:
@@ -90,17 +121,12 @@ class SqliteBestScores:
             (table, player, name, game, rounds, score, at),
         )
 
-    def top(self, game: str, limit: int = 20, offset: int = 0) -> list[SoloBest]:
+    async def top(self, game: str, limit: int = 20, offset: int = 0) -> list[SoloBest]:
         rows = self.db.execute(
-            BEST + "SELECT player, name, rounds, score, at, games, rank FROM best "
-            "ORDER BY rank, at LIMIT ? OFFSET ?",
-            (game, limit, offset),
+            BEST + "ORDER BY rank, at LIMIT ? OFFSET ?", (game, limit, offset)
         ).fetchall()
-        return [_best(row) for row in rows]
+        return [best_row(row) for row in rows]
 
-    def mine(self, player: str, game: str) -> SoloBest | None:
-        row = self.db.execute(
-            BEST + "SELECT player, name, rounds, score, at, games, rank FROM best WHERE player = ?",
-            (game, player),
-        ).fetchone()
-        return None if row is None else _best(row)
+    async def mine(self, player: str, game: str) -> SoloBest | None:
+        row = self.db.execute(BEST + "WHERE player = ?", (game, player)).fetchone()
+        return None if row is None else best_row(row)

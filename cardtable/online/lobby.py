@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict
 
 from cardtable.games.registry import GAMES
 from cardtable.online import protocol as wire
-from cardtable.online.bestscores import SoloBest, SqliteBestScores
+from cardtable.online.bestscores import BestScores, SoloBest
 from cardtable.online.identity import Challenge, IdentityError, tag
 from cardtable.online.ladder import BoardRow, Ladder, RatingChange, Seat
 from cardtable.online.matchmaking import WAVE_EVERY, Match, SeekRefused
@@ -195,7 +195,7 @@ class LobbyService:
         spawn: Callable[[Coroutine[Any, Any, Any]], None],
         now: Callable[[], datetime] = lambda: datetime.now(UTC),
         publish: Callable[[list[Visitor], str], None] | None = None,
-        best: SqliteBestScores | None = None,
+        best: BestScores | None = None,
     ) -> None:
         """``spawn`` runs a coroutine as a task the server keeps (and cancels as it stops);
         ``publish(watchers, text)`` tells every watcher here of a listing change (by default,
@@ -311,7 +311,7 @@ class LobbyService:
         if message.game not in GAMES:
             raise Refusal("game", f"unknown game {message.game!r}; choose from: {', '.join(GAMES)}")
         if message.solo:
-            return self.solo_board(visitor, message)
+            return await self.solo_board(visitor, message)
         if self.ladder is None:
             raise Refusal("unrated", "this server keeps no ratings")
         now = self.now()
@@ -334,15 +334,15 @@ class LobbyService:
             you=board_row(mine) if mine else None,
         )
 
-    def solo_board(self, visitor: Visitor, message: wire.Top) -> wire.SoloBoard:
+    async def solo_board(self, visitor: Visitor, message: wire.Top) -> wire.SoloBoard:
         """A page of the best scores of a game's solo play, and the asker's own best."""
         spec = GAMES[message.game]
         if spec.rules.min_seats > 1:
             raise Refusal("game", f"{spec.title} has no solo game to keep best scores of")
         if self.best is None:
             raise Refusal("unrated", "this server keeps no best scores")
-        rows = self.best.top(message.game, message.limit, message.offset)
-        mine = self.best.mine(visitor.player, message.game) if visitor.player else None
+        rows = await self.best.top(message.game, message.limit, message.offset)
+        mine = await self.best.mine(visitor.player, message.game) if visitor.player else None
         return wire.SoloBoard(
             type="solo_board",
             game=message.game,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from cardtable.online.bestscores import BestScores, SqliteBestScores
 from cardtable.online.ladder import LocalLadder, SqliteLadder
 from cardtable.online.pools import LocalPools, Pools
 from cardtable.online.store import SharedStore, SqliteStore
@@ -131,4 +132,19 @@ def ladder_for(store: TableStore | SharedStore, journal: Journal) -> Ladder | No
 
         if isinstance(store, PostgresStore):
             return PostgresLadder(store, journal)
+    return None
+
+
+def best_scores_for(store: TableStore | SharedStore) -> BestScores | None:
+    """The solo games' best scores kept beside a store's tables, written in the same commits:
+    in the SQLite file, or in PostgreSQL (``pgbestscores``, every node's); None for a store
+    that keeps none."""
+    if isinstance(store, SqliteStore):
+        return SqliteBestScores(store)
+    if isinstance(store, SharedStore):
+        from cardtable.online.pgbestscores import PostgresBestScores
+        from cardtable.online.pgstore import PostgresStore
+
+        if isinstance(store, PostgresStore):
+            return PostgresBestScores(store)
     return None

@@ -65,6 +65,13 @@ MIGRATIONS = (
     CREATE INDEX ratings_board
         ON ratings (game, conservative DESC, games, sigma, last_played, player);
     """,
+    # solo games' best scores (pgbestscores.py), as bestscores.MIGRATIONS gives SQLite
+    """
+    CREATE TABLE solo_scores (
+        tbl TEXT PRIMARY KEY, player TEXT NOT NULL, name TEXT NOT NULL, game TEXT NOT NULL,
+        rounds INTEGER NOT NULL, score INTEGER NOT NULL, at DOUBLE PRECISION NOT NULL);
+    CREATE INDEX solo_scores_best ON solo_scores (game, player, rounds, score DESC, at);
+    """,
 )
 
 #: a write joined to a flush (a game's result): run on the flush's connection, in its transaction

@@ -28,7 +28,6 @@ from pydantic import ValidationError
 from cardtable.core.match import Match
 from cardtable.core.seats import Seat
 from cardtable.games.levelratings import level_rating
-from cardtable.online.bestscores import SqliteBestScores
 from cardtable.online.connection import Connection, fan_out
 from cardtable.online.directory import TableDirectory
 from cardtable.online.identity import Challenge
@@ -45,7 +44,7 @@ from cardtable.online.lobby import (
     challenge_text,
     proven,
 )
-from cardtable.online.meeting import Meeting
+from cardtable.online.meeting import Meeting, best_scores_for
 from cardtable.online.placement import Placement
 from cardtable.online.play import TablePlay
 from cardtable.online.protocol import (
@@ -62,7 +61,7 @@ from cardtable.online.protocol import (
     error_message,
 )
 from cardtable.online.seating import Seating
-from cardtable.online.store import SharedStore, SqliteStore, TableStore
+from cardtable.online.store import SharedStore, TableStore
 from cardtable.online.tables import Refusal, Table
 
 log = logging.getLogger("cardtable.lobby")
@@ -91,8 +90,8 @@ class QuickPlay:
         self.play = play
         self.lifecycle = lifecycle
         self.jobs = jobs
-        #: solo games' best scores, beside the tables in the SQLite store
-        self.best = SqliteBestScores(store) if isinstance(store, SqliteStore) else None
+        #: solo games' best scores, beside the tables in their store
+        self.best = best_scores_for(store)
         self.lobby = LobbyService(meeting, self, jobs.spawn, publish=self._publish, best=self.best)
         #: the player each signed-in seat of a table is (``identify``), by seat
         self.signed: WeakKeyDictionary[Table, dict[int, str]] = WeakKeyDictionary()

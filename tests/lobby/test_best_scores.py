@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Select, Static
 
-from cardtable.online.bestscores import SqliteBestScores
+from cardtable.online.bestscores import BestScores, SqliteBestScores
 from cardtable.online.botclient import BotSeat
 from cardtable.online.identity import Identity, load_or_create, tag
+from cardtable.online.journal import Journal
 from cardtable.online.lobbyclient import LobbyClient, LobbyError
 from cardtable.online.remote import RemoteSession
 from cardtable.online.store import SqliteStore
@@ -27,8 +28,9 @@ from tests.online.conftest import PATIENCE, Running, until
 SOLO = {"type": "create", "game": "flip7", "seats": ["human"]}
 
 
-def test_each_players_best_is_their_fewest_rounds_then_most_points(tmp_path: Path) -> None:
-    best = SqliteBestScores(SqliteStore(tmp_path / "s.sqlite3"))
+async def check_best_scores(best: BestScores, journal: Journal) -> None:
+    """Each player's best is their fewest rounds then most points, players ranked by it: the
+    same for every store (the cluster's tests run it on PostgreSQL)."""
     games = [  # table, player, rounds, score
         ("t1", "ann", 14, 204),
         ("t2", "ann", 12, 201),  # Ann's best: fewer rounds beats more points
@@ -37,18 +39,27 @@ def test_each_players_best_is_their_fewest_rounds_then_most_points(tmp_path: Pat
         ("t5", "di", 20, 260),
     ]
     for at, (table, player, rounds, score) in enumerate(games):
-        best.keep(table, player, player.title(), "flip7", rounds, score, 1_800_000_000 + at)
-    best.keep("t2", "ann", "Ann", "flip7", 1, 999, 0)  # a table is kept once: ignored
-    rows = best.top("flip7")
+        journal.write(best.keep, table, player, player.title(), "flip7", rounds, score, 1.8e9 + at)
+    await journal.settled()
+    journal.write(best.keep, "t2", "ann", "Ann", "flip7", 1, 999, 0.0)  # kept once: ignored
+    await journal.settled()
+    rows = await best.top("flip7")
     assert [(r.rank, r.player, r.rounds, r.score, r.games) for r in rows] == [
         (1, "bo", 12, 230, 1),
         (1, "cy", 12, 230, 1),
         (3, "ann", 12, 201, 2),
         (4, "di", 20, 260, 1),
     ]
-    mine = best.mine("ann", "flip7")
+    mine = await best.mine("ann", "flip7")
     assert mine is not None and (mine.rank, mine.rounds, mine.games) == (3, 12, 2)
-    assert best.mine("ann", "pazaak") is None and best.top("flip7", 1, 3)[0].player == "di"
+    assert mine.name == "Ann" and mine.at.timestamp() == 1.8e9 + 1
+    assert await best.mine("ann", "pazaak") is None
+    assert (await best.top("flip7", 1, 3))[0].player == "di"
+
+
+async def test_each_players_best_is_their_fewest_rounds_then_most_points(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "s.sqlite3")
+    await check_best_scores(SqliteBestScores(store), Journal(store))
 
 
 async def play_solo(server: Running, key: Identity | None) -> RemoteSession:
