@@ -30,9 +30,13 @@ class Absences:
         self.level = stand_in
         self.stood_in = stood_in
         self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
+        #: the server is stopping: the connections it cuts leave no stand-in to play on
+        self._stopped = False
 
     def away(self, table: Table, seat: int) -> None:
         """Nobody sits in ``seat`` now: a bot stands in if they are not back in time."""
+        if self._stopped:
+            return
         key = (table.id, seat)
         loop = asyncio.get_running_loop()
         self._timers[key] = loop.call_later(self.grace, self._stand_in, table, seat)
@@ -52,6 +56,8 @@ class Absences:
                 timer.cancel()
 
     def stop(self) -> None:
+        """No more stand-ins here: the timers go, and seats left from now on get none."""
+        self._stopped = True
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()

@@ -129,10 +129,12 @@ class TablePlay:
             table.match.play(action)
         except IllegalAction as refusal:
             raise Refusal("illegal", f"illegal move: {refusal.reason}") from None
-        if stand_in is not None:
-            table.by_stand_in[len(table.match.events) - 1] = stand_in
         self.metrics.moved(table.spec.id)
         self.journal.write(self.store.append, table.id, ply, encode(action))
+        if stand_in is not None:  # kept with the action: a replay must not count it the seat's
+            table.by_stand_in[len(table.match.events) - 1] = stand_in
+            table.stood_in.append(ply)
+            self.journal.write(self.store.seated, table.record())
         table.grow()
         if table.match.is_over:
             self.journal.write(self.store.finish, table.id)

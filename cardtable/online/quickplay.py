@@ -20,7 +20,7 @@ from __future__ import annotations
 import itertools
 import logging
 import time
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Collection, Sequence
 from weakref import WeakKeyDictionary
 
 from pydantic import ValidationError
@@ -242,7 +242,7 @@ class QuickPlay:
             log.error("table %s: its quick-match setup cannot be read: %s", table.id, error)
             return
         self.lobby.restored(table.invite, table.spec.id, setup)
-        self.moved[table] = movers(table.match)
+        self.moved[table] = movers(table.match, table.stood_in)
         self.jobs.spawn(self._identify(table, setup.members))
 
     def drop_table(self, invite: str) -> None:
@@ -354,13 +354,13 @@ def unknown_seat(game: str, seat: Seat) -> Opponent:
     )
 
 
-def movers(match: Match) -> set[int]:
-    """The seats that played an action in ``match``, found by replaying it from its seed (a
-    stand-in's moves count for its seat: the store does not tell them apart)."""
-    replay = Match.new(match.game, match.config, match.seed)
+def movers(match: Match, stood_in: Collection[int] = ()) -> set[int]:
+    """The seats whose own person played an action in ``match``, found by replaying it from its
+    seed: the plies in ``stood_in`` were a stand-in bot's, not its seat's."""
+    replay, skipped = Match.new(match.game, match.config, match.seed), set(stood_in)
     seats = set()
-    for action in match.actions:
-        if replay.to_move is not None:
+    for ply, action in enumerate(match.actions):
+        if replay.to_move is not None and ply not in skipped:
             seats.add(replay.to_move)
         replay.play(action)
     return seats

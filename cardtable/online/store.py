@@ -12,7 +12,7 @@ import json
 import sqlite3
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -37,6 +37,9 @@ class TableRecord:
     #: the rules version the actions were played under: a table kept before versions were
     #: written down was played under version 1, and replays as that (``Match.replay``)
     rules_version: int = 1
+    #: the plies of this game a stand-in bot played for an absent person: replayed, they are
+    #: not that seat's own moves (a game left before everyone moved is not rated)
+    stood_in: list[int] = field(default_factory=list)
 
 
 class TableStore(Protocol):
@@ -44,7 +47,8 @@ class TableStore(Protocol):
         """Keep a new table."""
 
     def seated(self, record: TableRecord) -> None:
-        """Somebody took a seat: the table's record changes (its actions stay)."""
+        """The table's record changes (its actions stay): somebody took a seat, or a stand-in
+        moved for an absent person."""
 
     def append(self, table: str, ply: int, action: dict[str, Any]) -> None:
         """Keep the action played at ``ply``; durable once this returns."""

@@ -123,6 +123,8 @@ class Table:
     absences: list[Absence] = field(default_factory=list)
     #: the event groups a stand-in made, and for which seat
     by_stand_in: dict[int, int] = field(default_factory=dict)
+    #: the plies a stand-in played this game (its record keeps them: ``TableRecord.stood_in``)
+    stood_in: list[int] = field(default_factory=list)
     #: what the lobby opened this table for (a quick match), kept in its record so that a
     #: restarted server knows it; the table itself never reads it
     quick: dict[str, Any] | None = None
@@ -147,6 +149,7 @@ class Table:
         table.rules_version = record.rules_version
         table.claimed = {i for i, t in enumerate(record.tokens) if t}
         table.quick = record.quick
+        table.stood_in = list(record.stood_in)
         return table
 
     def record(self) -> TableRecord:
@@ -161,6 +164,7 @@ class Table:
             watch=self.watch,
             quick=self.quick,
             rules_version=self.rules_version,
+            stood_in=list(self.stood_in),
         )
 
     # -- seats ---------------------------------------------------------------------------------
@@ -263,7 +267,7 @@ class Table:
         self.rules_version = self.spec.rules.rules_version
         self.seats, self.tokens = self.seats[:opening], self.tokens[:opening]
         self.claimed = {seat for seat in self.claimed if seat < opening}
-        self.absences, self.by_stand_in = [], {}
+        self.absences, self.by_stand_in, self.stood_in = [], {}, []
         for seats in (self.bots, self.stand_ins):
             for seat in [seat for seat in seats if seat >= opening]:
                 del seats[seat]

@@ -17,7 +17,7 @@ from cardtable.games.levelratings import level_rating
 from cardtable.online import protocol as wire
 from cardtable.online.botclient import BotSeat
 from cardtable.online.identity import Identity, load_or_create, tag
-from cardtable.online.lobby import DAILY_LIMIT
+from cardtable.online.lobby import ABANDONED, DAILY_LIMIT
 from cardtable.online.lobbyclient import LobbyClient, LobbyError, seat_session
 from cardtable.online.ratings import PAIR_GAMES_PER_DAY
 from cardtable.online.seeker import matched, play_matched, seek_games
@@ -438,3 +438,44 @@ async def test_a_rated_quick_match_table_stays_rated_across_a_server_restart(
     assert (await check.whoami()).ratings["pazaak"].games == 1
     await check.close()
     await server.stop()
+
+
+async def test_a_stand_in_s_moves_are_not_the_seat_s_own_after_a_restart(
+    tmp_path: Path, keys: list[Identity], caplog: pytest.LogCaptureFixture
+) -> None:
+    """A player who left before their first move: the bot standing in for them moves, the
+    server restarts, the game is played out. The journal tells the stand-in's moves from the
+    seat's own, so the game is still one abandoned before every player moved: not rated.
+    The stopped server plays no more (the connections it cut bring no stand-in)."""
+    server = Running(tmp_path / "server.sqlite3", Limits(grace=0.3, bot_pause=0.0))
+    await server.start()
+    ann, bo = await lobby(server, keys[0], "Ann"), await lobby(server, keys[1], "Bo")
+    await ann.seek("pazaak", True)
+    await bo.seek("pazaak", True)
+    news = [await matched(ann, PATIENCE), await matched(bo, PATIENCE)]
+    seats = [seat_session(server.url, match) for match in news]
+    for session in seats:
+        session.start()
+    for session in seats:
+        await asyncio.wait_for(session.ready.wait(), PATIENCE)
+    stayer = await until(lambda: next((s for s in seats if s.my_turn), None), "the first turn")
+    leaver = next(s for s in seats if s is not stayer)
+    stayer.submit(stayer.playable()[0])
+    await until(lambda: stayer.ply >= 1, "the first move kept")
+    leaver.close()  # gone before their first move, and never back
+    assert server.game is not None
+    table = server.game.tables.by_code[news[0].invite]
+    await until(lambda: table.by_stand_in and stayer.my_turn, "a stand-in to move for them")
+    await ann.close()
+    await bo.close()
+    await server.stop()
+    game = await server.start()
+    table = game.tables.by_code[news[0].invite]
+    stayer_seat = seats.index(stayer)
+    assert game.quick.moved[table] == {news[stayer_seat].seat}  # the stand-in's are not the seat's
+    await BotSeat(stayer, "easy").play(PATIENCE)
+    rated = await until(lambda: stayer.rated, "the rated message")
+    assert not rated.counted and rated.reason == ABANDONED
+    stayer.close()
+    await server.stop()
+    assert "could not be committed" not in caplog.text
