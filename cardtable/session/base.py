@@ -220,6 +220,11 @@ class Session(ABC):
         the same game in the same second)."""
         return ""
 
+    def open_hand(self, seat: int) -> Any | None:
+        """``seat``'s own view, to draw its hand face up, when every hand may lie open (the
+        replay of a finished game); None otherwise: hidden hands stay hidden."""
+        return None
+
     @property
     def my_turn(self) -> bool:
         """Whether the viewer may act now."""

@@ -40,9 +40,9 @@ class ReplaySession(LocalSession):
         self.match = Match.replay(m.game, m.config, m.seed, self.actions[:step])
         self._grow_seats()
 
-    def seen_by(self, seat: int) -> Any:
-        """What ``seat`` saw at the step shown: its own hand, to lay open once the game is over."""
-        return self.match.observe(seat)
+    def open_hand(self, seat: int) -> Any | None:
+        """What ``seat`` saw at the step shown, its own hand among it, once the game is over."""
+        return self.match.observe(seat) if self.open_hands else None
 
     @property
     def my_turn(self) -> bool:

@@ -97,7 +97,8 @@ async def test_a_hint_asked_out_of_turn_is_refused_with_a_reason():
         table = await my_turn(pilot)
         await pilot.press("e")
         await pilot.pause()
-        assert not table.my_turn and hinting.hint_offered(table) is None  # dimmed in the footer
+        # dimmed in the footer
+        assert not table.my_turn and hinting.hint_offered(table.session) is None
         table.action_hint()
         await pilot.pause()
         assert any("your own turn" in str(n.message) for n in pilot.app._notifications)
@@ -138,7 +139,7 @@ async def test_replays_offer_no_hint():
     replay = ReplaySession(spec, session.match, seats)
     async with CardtableApp(lambda app: table_screen(replay), bot_pause=0).run_test() as pilot:
         await pilot.pause()
-        assert hinting.hint_offered(pilot.app.screen) is False
+        assert hinting.hint_offered(pilot.app.screen.session) is False
         assert "Hint" not in footer_text(pilot.app.screen)
 
 

@@ -162,7 +162,7 @@ class TableScreen(TableRoom):
     def compose(self) -> ComposeResult:
         yield Static(id="status-line", markup=False)
         yield from self.compose_table()
-        if chatting.chat_offered(self):
+        if chatting.chat_offered(self.session):
             yield chatting.ChatBox()
         yield Footer()
 
@@ -225,9 +225,9 @@ class TableScreen(TableRoom):
         if action in replaying.ACTIONS:
             return self.is_replay
         if action == "hint":
-            return hinting.hint_offered(self)
+            return hinting.hint_offered(self.session)
         if action == "chat":
-            return chatting.chat_offered(self)
+            return chatting.chat_offered(self.session)
         if action in ("exit_table", "stop_watching"):
             return (action == "stop_watching") == ending.ends_the_program(self)
         return True
@@ -236,17 +236,27 @@ class TableScreen(TableRoom):
         hinting.ask_for_hint(self)
 
     def action_chat(self) -> None:
-        if chatting.chat_offered(self):
+        if chatting.chat_offered(self.session):
             self.query_one(chatting.ChatBox).open()
 
+    def on_chat_box_typed(self, message: chatting.ChatBox.Typed) -> None:
+        message.box.sent(self.session.say(message.line))
+
     def action_jump(self, delta: int) -> None:
-        replaying.jump(self, delta)
+        """To the next set or round of a replay, or back to the start of this or the last."""
+        replay = replaying.replay_of(self.session)
+        self.action_step_to(replaying.jump_target(replay, self.ROUND_ENDS, delta))
 
     def action_step(self, delta: int) -> None:
-        replaying.step_to(self, self.session.ply + delta)
+        self.action_step_to(self.session.ply + delta)
 
     def action_step_to(self, step: int) -> None:
-        replaying.step_to(self, step)
+        """Rebuild the replay's position after ``step`` actions and show its events as they
+        happened."""
+        replaying.replay_of(self.session).step_to(step)
+        self.query_one(MoveLog).clear()
+        self.log_lines(self.session.log_lines())
+        self.redraw()
 
     @property
     def my_turn(self) -> bool:
@@ -306,12 +316,12 @@ class TableScreen(TableRoom):
         elif isinstance(change, NextGame):
             handing.pass_on(self)
         elif isinstance(change, Said):
-            chatting.show_said(self, change)
+            self.query_one(MoveLog).add(chatting.said_line(change))
         elif isinstance(change, Noted):
             self.log_lines(change.lines)
         elif isinstance(change, RatingsChanged):  # a rated game's end (quick match)
             self.log_lines(change.lines)
-            rated.show_ratings(self)
+            rated.show_ratings(self.session)
 
     def refused(self, reason: str) -> None:
         """Say why a move was not allowed; nothing changed."""

@@ -3,22 +3,20 @@
 Text from other people is data: a chat line reaches the log as a Rich ``Text``, never parsed as
 markup, after the session has dropped control characters, so a name or a line can only ever
 print the characters it holds. Chat belongs to the table, not the game: nothing here is saved.
+
+The box knows nothing of its table: Enter posts the line as a ``ChatBox.Typed`` message, and
+the table (which holds the session) answers it with ``sent``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.message import Message
 from textual.widgets import Input
 
-from cardtable.session import Said
-from cardtable.ui.widgets.log import MoveLog
-
-if TYPE_CHECKING:
-    from cardtable.ui.tables.base import TableScreen
+from cardtable.session import Said, Session
 
 CHAT_KEY = Binding("c", "chat", "Chat")
 
@@ -31,6 +29,14 @@ class ChatBox(Input):
     ChatBox.-open { display: block; }
     """
     BINDINGS = [Binding("escape", "close", "Close chat")]
+
+    class Typed(Message):
+        """A line to say, typed and entered: the table sends it, and answers with ``sent``."""
+
+        def __init__(self, box: ChatBox, line: str) -> None:
+            super().__init__()
+            self.box = box
+            self.line = line
 
     def __init__(self) -> None:
         # only an online table has a chat box, and it has the online package loaded already
@@ -66,24 +72,24 @@ class ChatBox(Input):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        send(cast("TableScreen", self.screen), self)  # only a table composes a chat box
+        self.post_message(self.Typed(self, self.value))
+
+    def sent(self, problem: str | None) -> None:
+        """The table's answer to a line: gone (the box closes), or why it could not go (the
+        line stays, to fix)."""
+        if problem is not None:
+            self.notify(problem, title="Not sent", severity="warning", markup=False)
+            return
+        self.value = ""
+        self.action_close()
 
 
-def chat_offered(table: TableScreen) -> bool:
+def chat_offered(session: Session) -> bool:
     """Only an online table has a chat (not a hot-seat game, not a replay)."""
-    return table.session.chats and not table.is_replay
+    return session.chats and not session.is_replay
 
 
-def send(table: TableScreen, box: ChatBox) -> None:
-    """Send what the box holds; if it cannot go, say why and keep the line to fix."""
-    problem = table.session.say(box.value)
-    if problem is not None:
-        table.notify(problem, title="Not sent", severity="warning", markup=False)
-        return
-    box.value = ""
-    box.action_close()
-
-
-def show_said(table: TableScreen, said: Said) -> None:
-    """The line in the log pane, after its sender's name (both printed as they are)."""
-    table.query_one(MoveLog).add(Text.assemble((f"{said.sender}: ", "bold"), said.text))
+def said_line(said: Said) -> Text:
+    """A line said, for the log pane: its sender's name, then the line (both printed as they
+    are)."""
+    return Text.assemble((f"{said.sender}: ", "bold"), said.text)

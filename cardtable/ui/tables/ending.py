@@ -42,7 +42,7 @@ def show_final(table: TableScreen) -> None:
     # the box stays up until the next game is drawn: it goes in the same frame, so the table
     # is laid out and drawn once for both, not once as it was and again for the new game
     result.in_place["again"] = partial(table.app.restart_match, table)
-    rated.show_ratings(table, result)  # a rated game's, if they came before the box
+    rated.show_ratings(table.session, result)  # a rated game's, if they came before the box
     table.app.push_screen(result, table.after_final)
 
 

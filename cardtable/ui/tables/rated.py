@@ -2,18 +2,17 @@
 for each seat, or why the game did not count.
 
 The server sends them once the game's end is kept, which may be before or after the panel
-opens: whichever comes second puts them on it.
+opens: whichever comes second puts them on it. Both are known by the session alone: the panel
+is remembered for it, so no table is needed.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from weakref import WeakKeyDictionary
 
+from cardtable.session import Session
 from cardtable.ui.screens.resultpanel import ResultPanel
-
-if TYPE_CHECKING:
-    from cardtable.ui.tables.base import TableScreen
 
 #: the class a result panel wears once it shows the ratings (they are shown once)
 RATED = "-rated"
@@ -31,17 +30,18 @@ def rating_text(session: Any) -> str | None:
     return "Ratings\n" + "\n".join(rated_lines(rated))
 
 
-#: each table's match result panel, from the moment it is made (it is on the stack a little later)
-FINAL_PANELS: WeakKeyDictionary[TableScreen, ResultPanel] = WeakKeyDictionary()
+#: each session's match result panel, from the moment it is made (it is on the stack a little
+#: later); a rematch's next game makes its own
+FINAL_PANELS: WeakKeyDictionary[Session, ResultPanel] = WeakKeyDictionary()
 
 
-def show_ratings(table: TableScreen, panel: ResultPanel | None = None) -> None:
-    """Put the ratings on the match's result panel (``panel``, made now; or the one made
-    before), once they and the panel are both there."""
+def show_ratings(session: Session, panel: ResultPanel | None = None) -> None:
+    """Put the ratings of ``session``'s game on the match's result panel (``panel``, made now;
+    or the one made before), once they and the panel are both there."""
     if panel is not None:
-        FINAL_PANELS[table] = panel
-    panel = FINAL_PANELS.get(table) if table.session.is_over else None
-    text = rating_text(table.session)
+        FINAL_PANELS[session] = panel
+    panel = FINAL_PANELS.get(session) if session.is_over else None
+    text = rating_text(session)
     if panel is None or text is None or panel.has_class(RATED):
         return
     panel.add_class(RATED)

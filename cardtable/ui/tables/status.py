@@ -14,7 +14,7 @@ def turn_text(table: TableScreen) -> str:
     """Whose turn it is, who is thinking, or how the game stands when nobody is to move."""
     title, session = table.spec.title, table.session
     if table.is_replay:
-        total = replaying.replay_of(table).total
+        total = replaying.replay_of(session).total
         return f"{title} · replay · move {session.ply} of {total} · ← → step · PgUp PgDn jump"
     wait = result_wait(table)
     if wait is not None:

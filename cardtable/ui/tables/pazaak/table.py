@@ -15,7 +15,6 @@ from cardtable.games.pazaak.actions import EndTurn, PlaySide, Stand
 from cardtable.games.pazaak.events import SetVoid, SetWon, WinReason
 from cardtable.games.pazaak.view import PazaakView
 from cardtable.ui.screens.resultpanel import MATCH_CHOICES, ResultPanel
-from cardtable.ui.tables import replaying
 from cardtable.ui.tables.base import TableScreen, seed_text
 from cardtable.ui.tables.pazaak.handplay import play_hand_card
 from cardtable.ui.tables.pazaak.layout import Tier, choose_tier, fitting_tier
@@ -182,7 +181,7 @@ class Table(TableScreen):
                 hands.move_child(mine, after=theirs)
             else:
                 hands.move_child(mine, before=theirs)
-        opened = replaying.open_hand(self, me)
+        opened = self.session.open_hand(me)
         if view.hand is not None:
             mine.set_caption("Your hand" if not self.hotseat else f"{self.seat_name(me)}'s hand")
             mine.show_faces(view.hand, self.playable_indices())
@@ -199,7 +198,7 @@ class Table(TableScreen):
         theirs = self.query_one("#their-hand", HandRow)
         caption = theirs.query_one(".caption", Static)
         name, count = self.seat_name(other), view.hand_counts[other]
-        opened = replaying.open_hand(self, other)
+        opened = self.session.open_hand(other)
         if opened is not None:
             theirs.set_caption(f"{name}'s hand, face up")
             theirs.show_faces(opened.hand, frozenset())

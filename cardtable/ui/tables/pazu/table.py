@@ -31,7 +31,6 @@ from cardtable.games.pazu.state import Phase
 from cardtable.games.pazu.view import PazuView
 from cardtable.session import Session
 from cardtable.ui.screens.resultpanel import ResultPanel
-from cardtable.ui.tables import replaying
 from cardtable.ui.tables.pazu.auction import AuctionPanel, auction_slice
 from cardtable.ui.tables.pazu.choices import PazuChoices
 from cardtable.ui.tables.pazu.layout import BOARD_SIZES, Layout, choose_layout, fitting_layout
@@ -238,7 +237,7 @@ class PazuTable(PazuChoices):
             self.apply_layout(self.size)
 
     def seat_slice(self, view: PazuView, seat: int) -> SeatSlice:
-        opened = replaying.open_hand(self, seat)
+        opened = self.session.open_hand(seat)
         return SeatSlice(
             name=self.labels[seat],
             board=view.boards[seat],
@@ -273,7 +272,7 @@ class PazuTable(PazuChoices):
         yours = not (self.hotseat or self.looking_on)
         caption = "Your hand" if yours else f"{self.seat_name(seat)}'s hand"
         if view.hand is None:
-            opened = replaying.open_hand(self, seat)  # a finished game's replay: face up
+            opened = self.session.open_hand(seat)  # a finished game's replay: face up
             if opened is None:
                 hand.show_backs(caption, view.hand_counts[seat], "")
             else:
