@@ -51,9 +51,8 @@ def test_a_replay_jumps_to_each_new_set_and_back():
         replay.step_to(mark)  # the end of the match
         assert replay.to_move is not None or replay.is_over
         replay.step_to(mark - 1)  # the step before shows the last set as it ended
-        assert replay.between_deals or any(
-            isinstance(e, ENDS) for e in replay.all_events[mark]
-        ), f"step {mark - 1} is not a set's end"
+        ended = any(isinstance(e, ENDS) for e in replay.all_events[mark])
+        assert replay.between_deals or ended, f"step {mark - 1} is not a set's end"
     replay.step_to(0)
     assert replaying.jump_target(replay, ENDS, 1) == marks[0]
     replay.step_to(marks[-1])
