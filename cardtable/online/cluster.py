@@ -177,7 +177,12 @@ class Node:
 
         ladder = ladder_for(store, journal)
         self.lobby = ClusterMeeting(
-            self.redis, self.url, quick_match_sizes(), self.lease_ms / 1000, ladder
+            self.redis,
+            self.url,
+            quick_match_sizes(),
+            self.lease_ms / 1000,
+            ladder,
+            load=lambda: len(self.tables),
         )
         return self.lobby
 

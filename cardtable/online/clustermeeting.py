@@ -2,9 +2,16 @@
 for word between nodes; PostgreSQL for players, results and ratings (``pgladder``).
 
 Each node listens on two Redis channels: its own (``cardtable:lobby:to:NODE``: messages for the
-lobby connections it holds, in batches) and everyone's (``cardtable:lobby:all``: a called-off
-match's table to drop, a nudge to run a wave now, a listing that changed). What a node publishes
-leaves in the order it was said, one batch per channel at a time.
+lobby connections it holds, and the formed matches whose tables it is to open, in batches) and
+everyone's (``cardtable:lobby:all``: a called-off match's table to drop, a nudge to run a wave
+now, a listing that changed). What a node publishes leaves in the order it was said, one batch
+per channel at a time.
+
+The tables a wave forms are spread over the live nodes (``spread``): each node publishes how
+many tables it holds (``cardtable:lobby:load``, a hash beside the ``nodes`` it is alive in) with
+its heartbeat, the wave runner gives each table to the least loaded and adds what it gave to
+their counts at once (so the next wave, before their next heartbeat, sees it). A table's
+players reach it as any table's: a node that does not hold it sends them on (cluster.py).
 
 A node's listed rows live in its own hash (``cardtable:lobby:listings:NODE``), kept alive by the
 same loop that renews the waves' lease: the node running the waves takes a dead node's rows
@@ -18,16 +25,21 @@ import contextlib
 import json
 import logging
 import time
+from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import Redis
 
 from cardtable.online.protocol import ListedTable, Unlisted
-from cardtable.online.sharedpools import PREFIX, RedisPools
+from cardtable.online.sharedpools import PREFIX, RedisPools, formed_fields, read_formed
+from cardtable.online.spread import spread
 
 if TYPE_CHECKING:
     from cardtable.online.ladder import Ladder
+    from cardtable.online.matchmaking import Match
     from cardtable.online.meeting import Lobby
+    from cardtable.online.pools import Seeker
 
 log = logging.getLogger("cardtable.lobby")
 
@@ -53,12 +65,16 @@ class ClusterMeeting:
         sizes: dict[str, tuple[int, int]],
         lease: float,
         ladder: Ladder | None,
+        load: Callable[[], int],
     ) -> None:
+        """``load()``: how many tables this node holds now (the waves spread tables by it)."""
         self.redis = redis
         self.node = node
         self.lease = lease
         self._pools = RedisPools(redis, node, sizes, lease)
         self._ladder = ladder
+        self._load = load
+        self._loads = self._pools.prefix + "load"
         self.lobby: Lobby | None = None
         #: what is to be published, by channel, in order; and the listing writes before it
         self._outbox: dict[str, list[Any]] = {}
@@ -111,6 +127,29 @@ class ClusterMeeting:
 
     def nudge(self) -> None:
         self._say(EVERYONE, {"nudge": True})
+
+    async def places(self, formed: list[list[Seeker]]) -> list[str]:
+        """Each table on the least loaded live node (this one always counts as live, and
+        its own load is read now rather than from its last heartbeat)."""
+        if not formed:
+            return []
+        since = time.time() - self.lease
+        alive = await self.redis.zrangebyscore(self._pools.prefix + "nodes", since, "+inf")
+        nodes = sorted({node.decode() for node in alive if isinstance(node, bytes)} | {self.node})
+        counts = await self.redis.hmget(self._loads, nodes)
+        loads = {node: int(count or 0) for node, count in zip(nodes, counts, strict=True)}
+        loads[self.node] = self._load()
+        hosts = spread(loads, [{seeker.node for seeker in seekers} for seekers in formed])
+        given = Counter(host for host in hosts if host != self.node)
+        if given:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for node, count in given.items():
+                    pipe.hincrby(self._loads, node, count)
+                await pipe.execute()
+        return hosts
+
+    def open_elsewhere(self, node: str, match: Match, seekers: list[Seeker]) -> None:
+        self._say(inbox(node), {"open": formed_fields(match, seekers)})
 
     async def list_table(self, row: ListedTable, text: str) -> None:
         self._rows.append((row.watch, row.model_dump_json()))
@@ -167,8 +206,12 @@ class ClusterMeeting:
     def _heard(self, channel: str, batch: list[Any]) -> None:
         lobby = self._here()
         if channel != EVERYONE:
-            for key, text in batch:
-                lobby.deliver(key, text)
+            for said in batch:
+                if isinstance(said, dict):
+                    lobby.open_match(*read_formed(said["open"]))
+                else:
+                    key, text = said
+                    lobby.deliver(key, text)
             return
         for said in batch:
             if "drop" in said:
@@ -179,11 +222,13 @@ class ClusterMeeting:
                 lobby.announce(said["announce"])
 
     async def _leasing(self) -> None:
-        """Keep this node's listings alive and try for the waves' lease, well within its life;
-        a node that has just taken the lease runs a wave at once."""
+        """Keep this node's listings alive, say how many tables it holds, and try for the
+        waves' lease, well within its life; a node that has just taken the lease runs a wave
+        at once."""
         while True:
             try:
                 await self._pools.alive()
+                await self.redis.hset(self._loads, self.node, str(self._load()))
                 await self.redis.pexpire(listings_key(self.node), int(self.lease * 3000))
                 held = await self._pools.hold_lease()
                 if held and not self._runs_waves:
@@ -207,6 +252,7 @@ class ClusterMeeting:
                 gone = Unlisted(type="unlisted", watch=_text(watch)).model_dump_json()
                 self._say(EVERYONE, {"announce": gone})
             await self.redis.delete(rows)
+            await self.redis.hdel(self._loads, node)
             await self.redis.zrem(nodes, node)
 
 

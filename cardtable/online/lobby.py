@@ -422,14 +422,23 @@ class LobbyService:
                 log.warning("a quick-match wave failed: %s", error)
 
     async def wave(self) -> list[Match]:
-        """Call off late matches, form tables, tell every seeker where they stand."""
+        """Call off late matches, form tables (each opened on the node the meeting place
+        says: the others' first, so they open theirs meanwhile), tell every seeker where they
+        stand."""
         self._wave_due = False
         wave = await self.pools.wave()
         if wave is None:
             return []
         for called_off in wave.called_off:
             await self._match_called_off(*called_off)
-        for match, seekers in wave.formed:
+        hosts = await self.meeting.places([seekers for _, seekers in wave.formed])
+        here = []
+        for (match, seekers), host in zip(wave.formed, hosts, strict=True):
+            if host == self.meeting.node:
+                here.append((match, seekers))
+            else:
+                self.meeting.open_elsewhere(host, match, seekers)
+        for match, seekers in here:
             await self._open(match, seekers)
         for standing in wave.waiting:
             seeker = standing.seeker
@@ -437,7 +446,14 @@ class LobbyService:
             self.meeting.tell(seeker.node, seeker.key, seeking_text(standing, offer))
         return [match for match, _ in wave.formed]
 
+    def open_match(self, match: Match, seekers: list[Seeker]) -> None:
+        """A wave run on another node formed ``match`` for a table here. Were this never done
+        (this node died first), the match is called off at its deadline, and its seekers, never
+        told of it, go back to the front of the pool."""
+        self.spawn(self._open(match, seekers))
+
     async def _open(self, match: Match, seekers: list[Seeker]) -> None:
+        """Open a formed match's table here and tell each seeker their seat and token."""
         # seats in a random order: who waited longest must not always move first
         seekers = sorted(seekers, key=lambda _s: secrets.randbits(32))
         members = [Member(s.player, s.name, s.bot) for s in seekers]

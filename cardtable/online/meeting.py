@@ -19,7 +19,8 @@ from cardtable.online.store import SharedStore, SqliteStore
 if TYPE_CHECKING:
     from cardtable.online.journal import Journal
     from cardtable.online.ladder import Ladder
-    from cardtable.online.matchmaking import Clock
+    from cardtable.online.matchmaking import Clock, Match
+    from cardtable.online.pools import Seeker
     from cardtable.online.protocol import ListedTable
     from cardtable.online.store import TableStore
 
@@ -38,6 +39,9 @@ class Lobby(Protocol):
 
     def nudge(self) -> None:
         """A table's worth is waiting: run a wave now, if this node runs them."""
+
+    def open_match(self, match: Match, seekers: list[Seeker]) -> None:
+        """A wave run elsewhere formed ``match`` for this node to open its table."""
 
 
 class Meeting(Protocol):
@@ -66,6 +70,13 @@ class Meeting(Protocol):
 
     def nudge(self) -> None:
         """Ask whoever runs the waves to run one now."""
+
+    async def places(self, formed: list[list[Seeker]]) -> list[str]:
+        """The node each table a wave formed is to open on (each given by its seekers)."""
+        ...
+
+    def open_elsewhere(self, node: str, match: Match, seekers: list[Seeker]) -> None:
+        """Have the lobby of ``node`` open the table of a formed match."""
 
     async def list_table(self, row: ListedTable, text: str) -> None:
         """A listed table's row is new or changed (``text`` is its ``listed`` message)."""
@@ -108,6 +119,12 @@ class LocalMeeting:
 
     def nudge(self) -> None:
         self._here().nudge()
+
+    async def places(self, formed: list[list[Seeker]]) -> list[str]:
+        return [self.node] * len(formed)
+
+    def open_elsewhere(self, node: str, match: Match, seekers: list[Seeker]) -> None:
+        self._here().open_match(match, seekers)
 
     async def list_table(self, row: ListedTable, text: str) -> None:
         self.rows[row.watch] = row

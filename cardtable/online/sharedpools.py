@@ -195,6 +195,26 @@ def read_ticket(text: bytes | str) -> tuple[Seeker, Ticket]:
     return seeker, Ticket(**fields)
 
 
+def formed_fields(match: Match, seekers: list[Seeker]) -> dict[str, Any]:
+    """A formed match and its seekers (in the order of its tickets), for the node that is to
+    open its table."""
+    return {
+        "id": match.id,
+        "game": match.game,
+        "rated": match.rated,
+        "deadline": match.deadline,
+        "tickets": [ticket_text(*pair) for pair in zip(seekers, match.tickets, strict=True)],
+    }
+
+
+def read_formed(fields: dict[str, Any]) -> tuple[Match, list[Seeker]]:
+    tickets = [read_ticket(text) for text in fields["tickets"]]
+    match = Match(
+        fields["id"], fields["game"], fields["rated"], [t for _, t in tickets], fields["deadline"]
+    )
+    return match, [seeker for seeker, _ in tickets]
+
+
 class RedisPools:
     """Every game's pool in Redis; ``wave`` forms tables only while this node holds the lease."""
 

@@ -108,6 +108,46 @@ async def test_two_seekers_on_different_nodes_are_paired_in_one_wave_and_rated_o
     )
 
 
+async def test_a_wave_s_tables_open_on_every_live_node_and_their_players_find_them(
+    cluster: Cluster,
+) -> None:
+    """Twelve casual seekers, every one on node A: their six tables are shared between A and B
+    (the least loaded node takes each), and each player, sitting down through A, is sent on to
+    the node that holds their table. Nobody is matched twice, nobody is left waiting."""
+    a, b = await cluster.start(2)
+    async with lobbies() as opened:
+        seekers = [await LobbyClient.open(a.url, f"P{n}", None) for n in range(12)]
+        opened.extend(seekers)
+        await asyncio.gather(*(seeker.seek("pazaak", False) for seeker in seekers))
+        news = await asyncio.gather(*(matched(seeker, PATIENCE) for seeker in seekers))
+        by_table: dict[str, list[int]] = {}
+        for match in news:
+            by_table.setdefault(match.invite, []).append(match.seat)
+        assert len(by_table) == 6 and all(sorted(s) == [0, 1] for s in by_table.values())
+        hosts = {invite: await route(cluster, invite) for invite in by_table}
+        counts = {node.url: list(hosts.values()).count(node.url) for node in (a, b)}
+        assert sum(counts.values()) == 6 and all(counts.values()), counts
+        seats = [seat_session(a.url, match) for match in news]
+        try:
+            for session in seats:
+                session.start()
+            for session, match in zip(seats, news, strict=True):
+                await asyncio.wait_for(session.ready.wait(), PATIENCE)
+                assert session.problem is None, session.problem
+                assert session.link.ws is not None
+                port = session.link.ws.remote_address[1]
+                assert hosts[match.invite] == f"ws://127.0.0.1:{port}"
+            await until(lambda: not any(s.waiting for s in seats), "every game begun")
+        finally:
+            for session in seats:
+                session.close()
+        for seeker in seekers:  # matched once: nothing but waiting news came after
+            while not seeker.news.empty():
+                later = seeker.news.get_nowait()
+                assert isinstance(later, wire.Seeking), later
+    print(f"six tables from one node's seekers, held by node: {counts}")
+
+
 async def test_a_table_listed_on_one_node_is_seen_live_from_another(
     cluster: Cluster, keys: list[Identity]
 ) -> None:
@@ -210,27 +250,26 @@ async def test_the_wave_runner_killed_with_seekers_waiting_loses_and_doubles_nob
 async def test_the_node_holding_a_rated_game_killed_mid_game_rates_it_once(
     cluster: Cluster, keys: list[Identity]
 ) -> None:
-    """The wave runner opens the tables it forms: killing it mid-game moves both the waves and
-    the table; the game ends on the new owner, rated once, and its players may seek again."""
+    """A wave opens a table on one of the nodes: killing that one mid-game moves the table
+    (and the waves, if it ran them); the game ends on the new owner, rated once, and its
+    players may seek again. The players come back through the other nodes, as a proxy in
+    front of the cluster would send them."""
     nodes = await cluster.start(3)
-
-    async def runner() -> str | None:
-        return await wave_runner(cluster)
-
-    first = await until(runner, "a node to take the waves' lease")
-    doomed = next(n for n in nodes if n.url == first)
-    alive = [n for n in nodes if n is not doomed]
     async with lobbies() as opened:
         players = [
-            await visit(opened, alive[0], "Ann", keys[0]),
-            await visit(opened, alive[1], "Bo", keys[1]),
+            await visit(opened, nodes[0], "Ann", keys[0]),
+            await visit(opened, nodes[1], "Bo", keys[1]),
         ]
         for player in players:
             await player.seek("pazaak", True)
         news = await asyncio.gather(*(matched(p, PATIENCE) for p in players))
+        holder = await route(cluster, news[0].invite)
+        doomed = next(n for n in nodes if n.url == holder)
+        alive = [n for n in nodes if n is not doomed]
         seats = [seat_session(p.url, n) for p, n in zip(players, news, strict=True)]
         told: list[list[str]] = [[], []]
         for session, lines in zip(seats, told, strict=True):
+            session.link.fallbacks = tuple(n.url for n in alive)
             session.connect(
                 lambda change, lines=lines: (
                     lines.extend(change.lines) if isinstance(change, RatingsChanged) else None
@@ -241,7 +280,6 @@ async def test_the_node_holding_a_rated_game_killed_mid_game_rates_it_once(
             bots = [BotSeat(s, "easy", think=0.05) for s in seats]
             playing = asyncio.gather(*(bot.play(PATIENCE * 3) for bot in bots))
             await until(lambda: seats[0].ply >= 4, "a few moves")
-            assert await route(cluster, news[0].invite) == doomed.url
             cluster.signal(doomed, signal.SIGKILL)
             await playing
             assert await route(cluster, news[0].invite) in {n.url for n in alive}
@@ -252,8 +290,10 @@ async def test_the_node_holding_a_rated_game_killed_mid_game_rates_it_once(
         for session in seats:
             assert session.rated is not None and session.rated.counted
             assert len(session.rated.changes) == 2
-        # off the table: both may seek again, wherever they are
-        for player in players:
+        # off the table: both may seek again, wherever they are (through a live node)
+        for n, (player, name) in enumerate(zip(players, ("Ann", "Bo"), strict=True)):
+            if player.url == doomed.url:
+                player = await visit(opened, alive[0], name, keys[n])
             status = await player.seek("pazaak", True)
             assert status.game == "pazaak"
             await player.cancel()
