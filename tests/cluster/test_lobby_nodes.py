@@ -148,6 +148,87 @@ async def test_a_wave_s_tables_open_on_every_live_node_and_their_players_find_th
     print(f"six tables from one node's seekers, held by node: {counts}")
 
 
+async def test_a_match_given_to_a_node_that_never_opens_it_sends_its_seekers_back(
+    cluster: Cluster,
+) -> None:
+    """The wave runner gives a table to the other node, which is frozen (SIGSTOP) and never
+    opens it: at the match's deadline both seekers, never told of it, are back at the front of
+    the pool and matched again, on a node that is alive. The frozen node, woken, finds the
+    match gone and opens nothing anybody hears of: nobody is seated twice."""
+    cluster.lease = 6.0  # the frozen node still counts as alive when the wave runs
+    nodes = await cluster.start(2)
+
+    async def runner() -> str | None:
+        return await wave_runner(cluster)
+
+    first = await until(runner, "a node to take the waves' lease")
+    runs = next(n for n in nodes if n.url == first)
+    frozen = next(n for n in nodes if n is not runs)
+    friends = RemoteSession(get("pazaak"), runs.url, {**ONE_AND_A_BOT, "name": "Host"})
+    friends.start()  # the runner holds a table: the other node is the less loaded
+    async with lobbies() as opened:
+        try:
+            await asyncio.wait_for(friends.ready.wait(), PATIENCE)
+            seekers = [await LobbyClient.open(runs.url, f"P{n}", None) for n in range(2)]
+            opened.extend(seekers)
+            cluster.signal(frozen, signal.SIGSTOP)
+            try:
+                for seeker in seekers:
+                    await seeker.seek("pazaak", False)
+                heard = await asyncio.gather(*(news_to_a_match(s) for s in seekers))
+            finally:
+                cluster.signal(frozen, signal.SIGCONT)
+            again = []
+            for said in heard:
+                called_off, match = said
+                assert isinstance(called_off, wire.CalledOff) and called_off.requeued, said
+                assert isinstance(match, wire.Matched), said
+                again.append(match)
+            assert again[0].invite == again[1].invite
+            assert await route(cluster, again[0].invite) == runs.url
+            # the woken node opens the gone match's table and closes it at once, telling nobody
+            await until(lambda: tables_kept(cluster, finished=1), "the woken node's late table")
+            assert await tables_kept(cluster, finished=1) == (3, 1)  # friends', the new, its
+            seats = [seat_session(runs.url, match) for match in again]
+            for session in seats:
+                session.start()
+            try:
+                await until(lambda: not any(s.waiting for s in seats), "the game begun")
+            finally:
+                for session in seats:
+                    session.close()
+            for seeker in seekers:
+                while not seeker.news.empty():
+                    later = seeker.news.get_nowait()
+                    assert isinstance(later, wire.Seeking), later
+        finally:
+            friends.close()
+
+
+ONE_AND_A_BOT = {"type": "create", "game": "pazaak", "seats": ["human", "easy"]}
+
+
+async def tables_kept(cluster: Cluster, finished: int) -> tuple[int, int] | None:
+    """How many tables the cluster's store holds, and how many are finished, once
+    ``finished`` are (None before)."""
+    db = await asyncpg.connect(cluster.dsn)
+    try:
+        row = await db.fetchrow("SELECT count(*), count(*) FILTER (WHERE finished) FROM tables")
+    finally:
+        await db.close()
+    return (row[0], row[1]) if row[1] >= finished else None
+
+
+async def news_to_a_match(seeker: LobbyClient) -> list[object]:
+    """What a seeker hears until a match, waiting news left out."""
+    said: list[object] = []
+    while not said or not isinstance(said[-1], wire.Matched):
+        news = await seeker.next_news(PATIENCE)
+        if not isinstance(news, wire.Seeking):
+            said.append(news)
+    return said
+
+
 async def test_a_table_listed_on_one_node_is_seen_live_from_another(
     cluster: Cluster, keys: list[Identity]
 ) -> None:
