@@ -25,8 +25,10 @@ from cardtable.core.protocol import Outcome
 from cardtable.core.seats import Seat
 from cardtable.games.registry import GAMES, GameSpec
 from cardtable.online.chat import MAX_CHAT
+from cardtable.online.holding import HeldUpdates
 from cardtable.online.identity import Identity
 from cardtable.online.link import TRANSPORT, Link
+from cardtable.online.presence import away_from, table_note
 from cardtable.online.protocol import (
     PROTOCOL,
     Challenge,
@@ -46,6 +48,7 @@ from cardtable.online.protocol import (
     parse_server,
 )
 from cardtable.online.reach import unreachable
+from cardtable.online.rematching import Rematching, others_asked
 from cardtable.online.tables import wire_decoder
 from cardtable.session.base import (
     Dispatch,
@@ -110,10 +113,10 @@ class RemoteSession(Session):
         self._events: list[tuple[Any, ...]] = []
         self._lines: list[str] = []
         #: the updates that came after a set or round ended (the server deals the next one at
-        #: once), held until the table has shown how it ended and ``proceed``s; None: none held
-        self._held: list[Update] | None = None
-        #: the game a rematch was asked after: ``ready`` waits for the next one
-        self._rematch_of: str | None = None
+        #: once), held until the table has shown how it ended and ``proceed``s
+        self._held = HeldUpdates()
+        #: this seat's ask for another game: ``ready`` waits for the next one
+        self._rematch = Rematching()
         #: the finished game, rebuilt from the seed and actions the server tells at its end
         self.match: Match | None = None
         self._keeper: Callable[[Session], None] | None = None
@@ -207,9 +210,7 @@ class RemoteSession(Session):
                 if self.on_token is not None:
                     self.on_token(self)
         elif isinstance(message, Update):
-            if self._held is not None:
-                self._held.append(message)
-            else:
+            if not self._held.keep(message):
                 self._apply(message)
         elif isinstance(message, Heard):
             self._hear(message)
@@ -276,20 +277,19 @@ class RemoteSession(Session):
         notes = tuple(update.notes) if len(self._lines) > lines_known else ()
         self._update = update
         self._observation = self._legal = None
-        self._set_status(self._away_note(update))
+        self._set_status(table_note(update, self.viewer, self.invite, self.rematching))
         if new_game:
             self.match = None
         self._keep_if_over(update)
         if not self.ready.is_set():
-            if update.game_id != self._rematch_of:
-                self._rematch_of = None
+            if self._rematch.begins(update.game_id):
                 self.ready.set()
             return
         if new_game:  # a rematch this seat did not wait for (a spectator's, say): follow it
             self.emit(NextGame())
             return
         if moved and update.to_move is None and update.outcome is None and self._listeners:
-            self._held = []  # a set or round has ended: a table shows it until ``proceed``
+            self._held.hold()  # a set or round has ended: a table shows it until ``proceed``
         for change in moved:
             self.emit(change)
         if notes:
@@ -308,21 +308,13 @@ class RemoteSession(Session):
     def _offer_expired(self, expired: RematchExpired) -> None:
         """A rematch offer was withdrawn. This seat's own: it no longer waits for the next game
         (``ready`` again, on the finished one), and its table is told why."""
-        mine = expired.seat == self.viewer and self._rematch_of is not None
-        note = Noted(
-            (
-                f"Your rematch offer expired: not everyone asked within {expired.after:g} s. "
-                "Ask again to play on."
-                if mine
-                else f"{printable(expired.name)[:32]}'s rematch offer expired.",
-            )
-        )
+        line, mine = self._rematch.expired(expired, self.viewer)
+        note = Noted((line,))
         if self._listeners:
             self.emit(note)
         else:
             self._unheard.append(note)
         if mine:
-            self._rematch_of = None
             self.ready.set()
 
     def connect(self, listener: Listener, dispatch: Dispatch) -> None:
@@ -349,47 +341,18 @@ class RemoteSession(Session):
         if self._keeper is not None:
             self._keeper(self)
 
-    def away(self, update: Update | None = None) -> list[SeatInfo]:
+    def away(self) -> list[SeatInfo]:
         """The other people whose seats nobody is connected to now (who left for good aside)."""
-        update = update or self._update
-        if update is None:
-            return []
-        return [
-            s
-            for i, s in enumerate(update.seats)
-            if s.bot is None and not s.connected and not s.left and i != self.viewer
-        ]
+        return away_from(self._update, self.viewer)
 
     def asked_again(self) -> set[int]:
         """The seats that asked for another game at this table (this one's among them)."""
-        update = self._update
-        if update is None:
-            return set()
-        return {i for i, s in enumerate(update.seats) if s.again} | (
-            {self.viewer} if self.rematching and self.viewer is not None else set()
-        )
+        return self._rematch.asked_again(self._update, self.viewer)
 
     def others_asked(self) -> bool:
         """Every other person at the table has asked for another game: this seat's asking
         starts it."""
-        update = self._update
-        return update is not None and all(
-            s.again or s.bot is not None or i == self.viewer for i, s in enumerate(update.seats)
-        )
-
-    def _away_note(self, update: Update) -> str | None:
-        """Who has gone, for the status line; None when every person is here."""
-        away = [
-            f"{s.name} is away" + (" (a bot plays for now)" if s.stand_in else "")
-            for s in self.away(update)
-        ]
-        if update.waiting:
-            code = f": invite code {self.invite}" if self.invite else ""  # none for a spectator
-            away.insert(0, f"waiting for players{code}")
-        asking = [s.name for i, s in enumerate(update.seats) if s.again and i != self.viewer]
-        if asking and not self.rematching:
-            away.append(f"{' and '.join(asking)} would like to play again")
-        return "; ".join(away) or None
+        return others_asked(self._update, self.viewer)
 
     def _set_status(self, text: str | None) -> None:
         if text != self.connection:
@@ -411,7 +374,7 @@ class RemoteSession(Session):
     @property
     def rematching(self) -> bool:
         """A rematch was asked for and has not started yet."""
-        return self._rematch_of is not None
+        return self._rematch.asked
 
     @property
     def waiting(self) -> bool:
@@ -506,7 +469,7 @@ class RemoteSession(Session):
         ``ready`` is set when it starts."""
         if self._update is None or not self.is_over:
             return None
-        self._rematch_of = self._update.game_id
+        self._rematch.ask(self._update.game_id)
         self.ready.clear()
         if self.viewer is not None:
             self.link.send(Rematch(type="rematch").model_dump_json())
@@ -515,9 +478,6 @@ class RemoteSession(Session):
     def proceed(self) -> None:
         """The server plays the bots and deals the next set or round itself; what it sent
         since a set or round ended, held while the table showed that end, comes now."""
-        held, self._held = self._held, None
-        for update in held or ():
-            if self._held is not None:  # another set ended among them: hold the rest again
-                self._held.append(update)
-            else:
+        for update in self._held.release():
+            if not self._held.keep(update):  # another set ended among them: the rest held again
                 self._apply(update)
