@@ -9,7 +9,8 @@ listens for what changed, and decides when a result box waits for the player (th
 holds the ended set's boards under it until the table proceeds). The next game at the same
 table (Play again, a rematch online) is drawn on the same screen: ``take_game`` resets what the
 table knew of the last one. Its parts, one job each: ``calling`` (news onto the table's loop),
-``room`` (the screen: keys, footer, a result panel's place), ``wording`` (the log's words),
+``room`` (the screen: keys, footer, a result panel's place), ``seated`` (the session's seats,
+the log, and the keys that go straight to the session), ``wording`` (the log's words),
 ``status`` (the status line), ``handing`` (hot-seat hand-off, the next game), ``ending`` (the
 match's result box, leaving), ``replaying``, ``hinting`` and ``chatting``.
 """
@@ -18,13 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.widget import Widget
 from textual.widgets import Static
 
-from cardtable.core.seats import Seat
 from cardtable.session import (
     Change,
     HandOff,
@@ -51,17 +51,10 @@ from cardtable.ui.tables import (
     rated,
     replaying,
     status,
-    wording,
 )
-from cardtable.ui.tables.room import TableRoom
+from cardtable.ui.tables.seated import SeatedTable
 from cardtable.ui.widgets.footer import Footer
 from cardtable.ui.widgets.log import MoveLog
-
-if TYPE_CHECKING:
-    from textual import getters
-
-    from cardtable.core.bots import Advice
-    from cardtable.ui.app import CardtableApp
 
 
 def seed_text(seed: int | None) -> str:
@@ -69,7 +62,7 @@ def seed_text(seed: int | None) -> str:
     return "" if seed is None else f" · seed {seed}"
 
 
-class TableScreen(TableRoom):
+class TableScreen(SeatedTable):
     """The base of every game table. Subclasses implement ``compose_table`` and ``show``."""
 
     DEFAULT_CSS = """
@@ -78,8 +71,6 @@ class TableScreen(TableRoom):
     TableScreen.-replay Button, TableScreen.-spectator Button { display: none; }
     TableScreen.-log-folded MoveLog { display: none; }
     """
-    #: events that end a set or round: a result box follows, and a replay jumps between them
-    ROUND_ENDS: ClassVar[tuple[type, ...]] = ()
     #: what the game calls one deal played out, for the status line under a result box
     ROUND_WORD: ClassVar[str] = "round"
     #: the game keeps cards from some seats (a hand): hot-seat covers the table between two
@@ -88,48 +79,20 @@ class TableScreen(TableRoom):
     HIDDEN_CARDS: ClassVar[bool] = True
     #: the widget that draws a seat's board, by its id: a move's motion plays on it
     BOARD_ID: ClassVar[str] = "board-{seat}"
-    if TYPE_CHECKING:  # the app that runs every screen here; Textual types it as any App
-        app = getters.app(CardtableApp)
 
     def __init__(self, session: Session) -> None:
-        super().__init__()
-        self.session = session
-        self.spec = session.spec
+        super().__init__(session)
         #: the set or round result open over the table (a game held elsewhere may end another
         #: meanwhile); a game held here waits for it to be answered
         self.open_result: ResultPanel | None = None
-        #: the hint key's last answer (see ``hinting``)
-        self.last_hint: Advice | None = None
         #: Play again was pressed: the finished game stays drawn until the next one is taken
         #: (news of it may come first, and drawing it under the result box is wasted work)
         self.next_game_asked = False
 
     @property
-    def seats(self) -> tuple[Seat, ...]:
-        return self.session.seats
-
-    @property
     def interlude_up(self) -> bool:
         """A set or round result is open over the table (closed with Escape, or not)."""
         return self.open_result is not None
-
-    @property
-    def viewer(self) -> int | None:
-        """Whose eyes the table is drawn for (None: nobody's, e.g. behind the hand-off screen)."""
-        return self.session.viewer
-
-    @property
-    def hotseat(self) -> bool:
-        return self.session.hotseat
-
-    @property
-    def is_replay(self) -> bool:
-        return self.session.is_replay
-
-    @property
-    def looking_on(self) -> bool:
-        """Nobody here plays: a replay, or a spectator's view of a game held elsewhere."""
-        return self.is_replay or self.session.spectating
 
     # -- for subclasses ------------------------------------------------------------------------
 
@@ -232,43 +195,6 @@ class TableScreen(TableRoom):
             return (action == "stop_watching") == ending.ends_the_program(self)
         return True
 
-    def action_hint(self) -> None:
-        hinting.ask_for_hint(self)
-
-    def action_chat(self) -> None:
-        if chatting.chat_offered(self.session):
-            self.query_one(chatting.ChatBox).open()
-
-    def on_chat_box_typed(self, message: chatting.ChatBox.Typed) -> None:
-        message.box.sent(self.session.say(message.line))
-
-    def action_jump(self, delta: int) -> None:
-        """To the next set or round of a replay, or back to the start of this or the last."""
-        replay = replaying.replay_of(self.session)
-        self.action_step_to(replaying.jump_target(replay, self.ROUND_ENDS, delta))
-
-    def action_step(self, delta: int) -> None:
-        self.action_step_to(self.session.ply + delta)
-
-    def action_step_to(self, step: int) -> None:
-        """Rebuild the replay's position after ``step`` actions and show its events as they
-        happened."""
-        replaying.replay_of(self.session).step_to(step)
-        self.query_one(MoveLog).clear()
-        self.log_lines(self.session.log_lines())
-        self.redraw()
-
-    @property
-    def my_turn(self) -> bool:
-        """Whether the person at the keyboard may act now."""
-        return self.session.my_turn
-
-    @property
-    def abandoned(self) -> bool:
-        """Whether the person has left this table: a callback queued before they did must not
-        touch its widgets, which are being taken down."""
-        return self not in self.app.screen_stack
-
     def redraw(self) -> None:
         if self.abandoned:
             return
@@ -323,10 +249,6 @@ class TableScreen(TableRoom):
             self.log_lines(change.lines)
             rated.show_ratings(self.session)
 
-    def refused(self, reason: str) -> None:
-        """Say why a move was not allowed; nothing changed."""
-        self.notify(self.name_seats(reason), title="Not allowed", severity="warning", markup=False)
-
     def after_move(self, moved: Moved) -> None:
         """Show the move, then its motion on the boards it touched; the footer is settled
         once, at the end."""
@@ -368,37 +290,6 @@ class TableScreen(TableRoom):
         if not self.abandoned:
             self.advance()
 
-    def perform(self, action: Any) -> None:
-        """Submit ``action``; an illegal one is refused with its reason and changes nothing."""
-        self.session.submit(action)
-
-    def play_human(self, action: Any) -> None:
-        """A person's choice from a key or click; refused with a reason when it isn't theirs."""
-        if self.session.is_over or self.is_replay:
-            return
-        if not self.my_turn:
-            seat = self.session.to_move
-            who = self.seats[seat].label if seat is not None else "nobody"
-            self.notify(f"Wait: it is {who}'s turn.", severity="warning", markup=False)
-            return
-        self.perform(action)
-
-    def seat_name(self, seat: int) -> str:
-        return self.seats[seat].name if 0 <= seat < len(self.seats) else f"Player {seat + 1}"
-
-    def name_seats(self, line: str) -> str:
-        """Swap the rules' "Player N" for the seat's name."""
-        return wording.name_seats(line, self.seat_name)
-
-    def log_events(self, moved: Moved) -> None:
-        """The move's log lines, as the session wrote them for this table's reader."""
-        self.log_lines(moved.lines)
-
-    def log_lines(self, lines: tuple[str, ...]) -> None:
-        log = self.query_one(MoveLog)
-        for line in lines:
-            log.add(self.name_seats(line))
-
     def after_final(self, choice: str | None) -> None:
         """The match's result box was answered."""
         ending.after_final(self, choice)
@@ -414,6 +305,3 @@ class TableScreen(TableRoom):
         """End ``cardtable watch``, hanging up first (nothing here is anyone's to save)."""
         self.session.close()
         self.app.exit()
-
-    def action_rules(self) -> None:
-        self.app.show_rules(self.spec)

@@ -5,7 +5,8 @@ During a set's auction the bidding screen takes the boards' place; the rest of t
 boards are on show, the last set's until the next auction opens. Between sets a person may add
 bots and send them away: the table grows a board (and a named seat) for every bot that sits
 down. Keys and clicks become actions through ``play_human``; the core refuses what is out of
-bounds and says why.
+bounds and says why. The layers under this one: the keys (``choices.PazuChoices``) and the
+layout for the terminal (``fitting.PazuRoom``); this one draws the game and its results.
 """
 
 from __future__ import annotations
@@ -15,8 +16,6 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
-from textual.events import Resize
-from textual.geometry import Size
 from textual.widgets import Button, ContentSwitcher, Input, Static
 
 from cardtable.games.pazu.actions import (
@@ -32,8 +31,7 @@ from cardtable.games.pazu.view import PazuView
 from cardtable.session import Session
 from cardtable.ui.screens.resultpanel import ResultPanel
 from cardtable.ui.tables.pazu.auction import AuctionPanel, auction_slice
-from cardtable.ui.tables.pazu.choices import PazuChoices
-from cardtable.ui.tables.pazu.layout import BOARD_SIZES, Layout, choose_layout, fitting_layout
+from cardtable.ui.tables.pazu.fitting import PazuRoom
 from cardtable.ui.tables.pazu.results import (
     ending,
     final_screen,
@@ -60,7 +58,7 @@ from cardtable.ui.widgets.log import MoveLog
 AUCTION = (Phase.BID, Phase.PICK, Phase.ANTE)
 
 
-class PazuTable(PazuChoices):
+class PazuTable(PazuRoom):
     """Pazu-Pazaak for 3–6: against bots, or hot-seat with a hand-off between people."""
 
     #: nothing takes the keys by itself ("" — None would inherit the app's "focus anything")
@@ -99,13 +97,8 @@ class PazuTable(PazuChoices):
 
     def __init__(self, session: Session) -> None:
         super().__init__(session)
-        #: the seats whose boards are on show (everyone at the table, and recent leavers)
-        self.shown: tuple[int, ...] = shown_seats(session.observe())
-        self.layout_now: Layout = choose_layout(len(self.shown), 120, 40)
         #: the question the amount box last asked (set, phase, seat, viewer): a new one clears it
         self._asked: tuple[Any, ...] | None = None
-        #: the hand size the layout left room for
-        self._hand_size = 4
 
     @property
     def seat_total(self) -> int:
@@ -132,54 +125,10 @@ class PazuTable(PazuChoices):
                     yield Button("Remove bot (r)", id="pz-remove")
         yield PazuHand(id="pz-hand")
 
-    def on_mount(self) -> None:
-        """Runs before the base draws: size everything for the terminal first."""
-        self.query_one(MoveLog).can_focus = False
-        self.apply_layout(self.size)
-
-    def on_resize(self, event: Resize) -> None:
-        self.apply_layout(self.size)  # the screen less a result panel's place
-        self.redraw()
-
-    def boards_in(self, room: Size) -> tuple[str, int] | None:
-        shown = len(self.shown)
-        layout = fitting_layout(shown, room.width, room.height, self.hand_size(), footer=False)
-        return None if layout is None else (layout.density, layout.columns)
-
-    def fit_room(self, room: Size) -> None:
-        self.apply_layout(room)
-        self.redraw()
-
     def reset_game(self) -> None:
         super().reset_game()
         self._asked = None
         self.shown = shown_seats(self.session.observe())  # laid out as the table's room is
-
-    def hand_size(self) -> int:
-        """Cards in the hand on show: the layout leaves room for every one of them."""
-        view = self.session.observe()
-        seat = self.viewer if self.viewer is not None else (view.to_move or 0)
-        return len(view.hand) if view.hand is not None else view.hand_counts[seat]
-
-    def apply_layout(self, size: Size) -> None:
-        """Board density, grid shape and widget sizes for this terminal (``choose_layout``),
-        with room for every card of the hand."""
-        self._hand_size = self.hand_size()
-        layout = choose_layout(
-            len(self.shown), size.width, size.height, self._hand_size, not self.under_result
-        )
-        self.layout_now = layout
-        board_w, board_h = BOARD_SIZES[layout.density]
-        grid = self.query_one("#pz-boards", Grid)
-        grid.styles.grid_size_columns = layout.columns
-        grid.styles.grid_columns = " ".join([str(board_w)] * layout.columns)
-        grid.styles.grid_rows = str(board_h)
-        for board in self.query(SeatBoard):
-            board.set_density(layout.density)
-        self.query_one(AuctionPanel).set_small(layout.small)
-        self.query_one(PazuHand).fit(size.width, layout.density)
-        for button in self.query("#pz-buttons Button").results(Button):
-            button.compact = layout.small
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -200,8 +149,7 @@ class PazuTable(PazuChoices):
         super().redraw()
 
     def show(self, view: PazuView) -> None:
-        if self.size.width and self.hand_size() != self._hand_size:
-            self.apply_layout(self.size)  # the hand grew: the boards make room
+        self.fit_hand()  # the hand grew: the boards make room
         auction = view.phase in AUCTION
         self.show_seats(view)
         center = self.query_one("#pz-center", ContentSwitcher)
