@@ -58,6 +58,7 @@ from cardtable.session.base import (
     Noted,
     RatingsChanged,
     Refused,
+    RematchEnd,
     Said,
     Session,
     Status,
@@ -354,6 +355,21 @@ class RemoteSession(Session):
         starts it."""
         return others_asked(self._update, self.viewer)
 
+    async def settled(self) -> RematchEnd:
+        """After ``again``: wait until the next game begins, the offer expires, or the server
+        is gone (``problem`` says why)."""
+        await self.ready.wait()
+        if self.problem is not None:
+            return "gone"
+        return "expired" if self.is_over else "begun"
+
+    def waiting_text(self) -> str:
+        """What a waiting room shows of this table now (the codes, the seats, the rematch)."""
+        # loaded here: the words bring the hosting module, wanted only once a room is shown
+        from cardtable.online.waitingwords import room_text
+
+        return room_text(self)
+
     def _set_status(self, text: str | None) -> None:
         if text != self.connection:
             self.connection = text
@@ -464,9 +480,10 @@ class RemoteSession(Session):
         self.link.send(Chat(type="chat", text=line).model_dump_json())
         return None
 
-    def again(self) -> Session | None:
+    def again(self) -> RemoteSession | None:
         """Ask for another game with the same seats (a spectator waits for the players to);
-        ``ready`` is set when it starts."""
+        ``ready`` is set when it starts. The session is its own ``Rematch``: it shows the next
+        game once it begins."""
         if self._update is None or not self.is_over:
             return None
         self._rematch.ask(self._update.game_id)

@@ -364,7 +364,5 @@ class PlainTable:
             self._start()
             return
         self.console.say("Waiting for everyone at the table to ask for the rematch.")
-        ready = getattr(following, "ready", None)
-        if ready is not None:
-            await ready.wait()
+        await following.settled()
         self._opening_lines()

@@ -13,7 +13,7 @@ import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, Protocol
 
 from cardtable.core.match import Match
 from cardtable.core.protocol import Outcome
@@ -85,6 +85,33 @@ class RatingsChanged:
     ("Not rated: the game was abandoned before every player had moved.")."""
 
     lines: tuple[str, ...]
+
+
+#: how an asked-for rematch ended: the next game began, the offer expired (the finished game
+#: stands), or the table can no longer be reached (the session's ``connection`` says why)
+RematchEnd = Literal["begun", "expired", "gone"]
+
+
+class Rematch(Protocol):
+    """Another game asked for at a table held elsewhere (``Session.again``): it begins there once
+    every person at the table has asked, and the same session shows it. What the table needs of
+    it, without knowing where the table is held."""
+
+    def others_asked(self) -> bool:
+        """Every other person has asked already: this ask begins the game, nobody is waited for."""
+        ...
+
+    async def settled(self) -> RematchEnd:
+        """Wait until the next game has begun, the offer has expired, or the table is gone."""
+        ...
+
+    def waiting_text(self) -> str:
+        """What a waiting room over the table shows now: who has asked, who has gone."""
+        ...
+
+    def hang_up(self) -> None:
+        """Stop waiting and leave the table."""
+        ...
 
 
 Change = Moved | Refused | Thinking | HandOff | Status | NextGame | Said | Noted | RatingsChanged
@@ -245,8 +272,9 @@ class Session(ABC):
     def keep(self, save: Callable[[Session], None]) -> None:  # noqa: B027 (an optional hook)
         """A game held here saves itself through ``save`` after every move; others ignore it."""
 
-    def again(self) -> Session | None:
-        """The same table's next game, if it is held elsewhere (a rematch); None: start one here."""
+    def again(self) -> Rematch | None:
+        """Ask for the same table's next game, if it is held elsewhere (a rematch, which this
+        session shows once it begins); None: the table starts one here."""
         return None
 
     def say(self, text: str) -> str | None:

@@ -50,6 +50,7 @@ async def test_a_rematch_starts_a_new_game_with_the_same_seats(server: Running) 
         assert player.again() is player
     await until(lambda: all(p.ready.is_set() for p in players), "the rematch")
     assert all(p.ply == 0 and not p.is_over for p in players)
+    assert [await p.settled() for p in players] == ["begun", "begun"]
     assert players[0]._update.game_id != first and players[0].seed is None
     assert [p.viewer for p in players] == [0, 1]
     await play_out(players)

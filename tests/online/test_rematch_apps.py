@@ -10,6 +10,7 @@ from textual.widgets import Button
 
 from cardtable.online.remote import RemoteSession
 from cardtable.ui.app import CardtableApp
+from cardtable.ui.screens.rematchroom import RematchRoomScreen
 from cardtable.ui.screens.waitingroom import WaitingRoomScreen
 from tests.online.apps import ANN_HOSTS, joiner, play_match, shows_final_result, table_of
 from tests.online.conftest import Running, until
@@ -74,7 +75,7 @@ async def test_three_rematches_hold_whoever_asks_first(server: Running) -> None:
                 asker, other = players[first].app, players[1 - first]
                 await players[first].press("enter")  # Play again: the box's first button
                 await until(
-                    lambda: isinstance(asker.screen, WaitingRoomScreen),  # noqa: B023 (awaited here)
+                    lambda: isinstance(asker.screen, RematchRoomScreen),  # noqa: B023 (awaited here)
                     "the first to ask to wait for the other",
                 )
                 # the other player is told, on the table under their result
@@ -111,7 +112,7 @@ async def test_the_one_who_asked_is_told_when_the_other_leaves_instead(server: R
             await until(lambda: table_of(ann_app) and table_of(bob_app), "two tables")
             await play_match((ann_pilot, bob_pilot), stand_at=0)
             await ann_pilot.press("enter")  # Play again
-            await until(lambda: isinstance(ann_app.screen, WaitingRoomScreen), "Ann's wait")
+            await until(lambda: isinstance(ann_app.screen, RematchRoomScreen), "Ann's wait")
             lobby = ann_app.screen
             assert "left the table" not in lobby.waiting_text()
             bob.hang_up()  # Bob closes his app instead of asking
@@ -120,7 +121,7 @@ async def test_the_one_who_asked_is_told_when_the_other_leaves_instead(server: R
         await ann_pilot.press("escape")
         await until(
             lambda: (
-                ann_app.return_code is not None or not isinstance(ann_app.screen, WaitingRoomScreen)
+                ann_app.return_code is not None or not isinstance(ann_app.screen, RematchRoomScreen)
             ),
             "Ann to leave the waiting room",
         )
@@ -145,9 +146,9 @@ async def test_the_rematch_opens_as_it_starts_not_at_the_waiting_rooms_next_look
                 """Every timer of a waiting room stays paused: its looks never come."""
                 return Screen.set_interval(screen, interval, callback, **{**options, "pause": True})
 
-            monkeypatch.setattr(WaitingRoomScreen, "set_interval", never_looks)
+            monkeypatch.setattr(RematchRoomScreen, "set_interval", never_looks)
             await ann_pilot.press("enter")  # Play again
-            await until(lambda: isinstance(ann_app.screen, WaitingRoomScreen), "Ann's wait")
+            await until(lambda: isinstance(ann_app.screen, RematchRoomScreen), "Ann's wait")
             await bob_pilot.press("enter")
             await until(
                 lambda: all(

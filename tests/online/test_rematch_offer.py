@@ -58,6 +58,7 @@ async def test_a_rematch_offer_expires_and_the_table_is_told(quick_offers: Runni
     await until(lambda: "Host's rematch offer expired." in guest_notes, "the guest told")
     await until(lambda: host.ready.is_set(), "the host's offer withdrawn")
     assert not host.rematching and host.is_over and game_of(host) == game
+    assert await host.settled() == "expired"  # what the table that asked is told
     # told to the table that asked, which shows the finished game still
     assert host_notes == [
         "Your rematch offer expired: not everyone asked within 0.3 s. Ask again to play on."

@@ -82,3 +82,13 @@ def test_who_asked_again_and_who_is_away():
         ]
     )
     assert others_asked(done, 0) and table_note(done, 1, "", rematching=True) is None
+
+
+async def test_a_rematch_wait_ends_gone_when_the_server_cannot_be_reached():
+    from cardtable.games.registry import GAMES
+    from cardtable.online.remote import RemoteSession
+
+    session = RemoteSession(GAMES["pazaak"], "ws://127.0.0.1:9", {"type": "join", "code": "K"})
+    session.given_up()  # as the link says after its last try
+    assert await session.settled() == "gone"
+    assert "Cannot play: the server cannot be reached" in session.waiting_text()

@@ -11,12 +11,12 @@ from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardtable.ui.screens.handoff import HandOffScreen
+from cardtable.ui.screens.rematchroom import RematchRoomScreen
 
 if TYPE_CHECKING:
     from textual.app import App
 
-    from cardtable.online.remote import RemoteSession
-    from cardtable.session import Session
+    from cardtable.session import Rematch, Session
 
 
 class HandsOff(Protocol):
@@ -82,28 +82,22 @@ def pass_on(table: TakesGames) -> None:
     next_game(table, table.session)
 
 
-def await_rematch(table: TakesGames, session: Session) -> None:
-    """This seat asked for another game at a table held elsewhere (``session``, what its
-    ``again`` gave): the waiting room covers the table while someone has yet to ask, and the
-    next game is drawn on the table as it begins. An offer that expires instead brings the
-    finished game's result back."""
-    # loaded here: the waiting room brings the online package (pydantic, the keys), which a
-    # table's first frame must not wait for (most games are not online)
-    from cardtable.online.remote import RemoteSession
-    from cardtable.ui.screens.waitingroom import WaitingRoomScreen
-
-    assert isinstance(session, RemoteSession), "only a table held elsewhere goes on by itself"
-    if not session.others_asked():
-        table.app.push_screen(WaitingRoomScreen(session, over_table=True))
-    table.run_worker(_next_game_or_result(table, session), group="next-game", exclusive=True)
+def await_rematch(table: TakesGames, rematch: Rematch) -> None:
+    """This seat asked for another game at a table held elsewhere (``rematch``, what its
+    session's ``again`` gave): the waiting room covers the table while someone has yet to ask,
+    and the next game is drawn on the table as it begins. An offer that expires instead brings
+    the finished game's result back."""
+    if not rematch.others_asked():
+        table.app.push_screen(RematchRoomScreen(rematch))
+    table.run_worker(_next_game_or_result(table, rematch), group="next-game", exclusive=True)
 
 
-async def _next_game_or_result(table: TakesGames, session: RemoteSession) -> None:
-    await session.ready.wait()
-    if table.abandoned or session.problem is not None:
+async def _next_game_or_result(table: TakesGames, rematch: Rematch) -> None:
+    end = await rematch.settled()
+    if table.abandoned or end == "gone":
         return  # left meanwhile (the waiting room's Escape), or the server is gone (it says so)
-    if not session.is_over:
-        next_game(table, session)
+    if end == "begun":
+        next_game(table, table.session)
         return
     uncover(table)  # the offer expired (the log says why): the result, to ask again
     table.next_game_asked = False
