@@ -30,6 +30,8 @@ from typing import Any
 
 os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="rematch-time-"))
 
+from textual.widgets import Static  # noqa: E402
+
 from cardtable.games.pazaak.actions import END_TURN, STAND  # noqa: E402 (after CARDTABLE_HOME)
 from cardtable.games.registry import get  # noqa: E402
 from cardtable.online.remote import RemoteSession  # noqa: E402
@@ -39,7 +41,6 @@ from cardtable.ui.app import CardtableApp  # noqa: E402
 from cardtable.ui.screens.result import ResultScreen  # noqa: E402
 from cardtable.ui.screens.waitingroom import WaitingRoomScreen  # noqa: E402
 from cardtable.ui.tables.base import TableScreen  # noqa: E402
-from textual.widgets import Static  # noqa: E402
 
 PATIENCE = 60.0
 

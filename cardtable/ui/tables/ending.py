@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.ui.screens.result import ResultScreen
 from cardtable.ui.screens.resultpanel import MATCH_CHOICES, ResultPanel
-from cardtable.ui.tables import rated
+from cardtable.ui.tables import collecting, rated
 from cardtable.ui.web import download, downloads_for
 
 if TYPE_CHECKING:
@@ -44,6 +44,7 @@ def show_final(table: TableScreen) -> None:
     result.in_place["again"] = partial(table.app.restart_match, table)
     rated.show_ratings(table.session, result)  # a rated game's, if they came before the box
     table.app.push_screen(result, table.after_final)
+    collecting.collect_once_shown(table.app)  # the match's leftovers, while the result is read
 
 
 def after_final(table: TableScreen, choice: str | None) -> None:
