@@ -50,10 +50,10 @@ from cardtable.online.protocol import (
 from cardtable.online.reach import unreachable
 from cardtable.online.rematching import Rematching, others_asked
 from cardtable.online.tables import wire_decoder
+from cardtable.online.told import Told
 from cardtable.session.base import (
     Dispatch,
     Listener,
-    Moved,
     NextGame,
     Noted,
     RatingsChanged,
@@ -105,14 +105,9 @@ class RemoteSession(Session):
         #: called with the token once the server gives one, so the seat can be resumed later
         self.on_token: Callable[[RemoteSession], None] | None = None
         self._decoder = None if spec is None else wire_decoder(spec)
-        self._update: Update | None = None
         self._config: Any = None
-        #: the seat's view and legal actions, decoded when first asked for (a bot asks only on
-        #: its own turn; every update of every move brings a new view)
-        self._observation: Any = None
-        self._legal: tuple[Any, ...] | None = None
-        self._events: list[tuple[Any, ...]] = []
-        self._lines: list[str] = []
+        #: what the server has told this seat: the latest update, every move, the log
+        self._told = Told()
         #: the updates that came after a set or round ended (the server deals the next one at
         #: once), held until the table has shown how it ended and ``proceed``s
         self._held = HeldUpdates()
@@ -257,27 +252,8 @@ class RemoteSession(Session):
     def _apply(self, update: Update) -> None:
         """Take in an update; each move the screen has not seen yet reaches it as ``Moved``."""
         assert self._decoder is not None, "an update before the welcome"
-        decode = self._decoder.decode
-        previous = self._update
-        new_game = previous is None or previous.game_id != update.game_id
-        lines_known = len(self._lines)
-        if update.fresh:
-            known = 0 if new_game else len(self._events)
-            self._events, self._lines = [], []
-        else:
-            known = len(self._events)
-        moved: list[Moved] = []
-        for played in update.moves:
-            events = tuple(decode(e) for e in played.events)
-            self._events.append(events)
-            self._lines.extend(played.lines)
-            if len(self._events) > known:
-                moved.append(Moved(events, tuple(played.lines)))
-        self._lines.extend(update.notes)
-        # a fresh update after a reconnect tells old notes again: news only if the log grew
-        notes = tuple(update.notes) if len(self._lines) > lines_known else ()
-        self._update = update
-        self._observation = self._legal = None
+        news = self._told.take(update, self._decoder)
+        new_game, moved, notes = news.new_game, news.moved, news.notes
         self._set_status(table_note(update, self.viewer, self.invite, self.rematching))
         if new_game:
             self.match = None
@@ -378,6 +354,11 @@ class RemoteSession(Session):
     # -- the Session interface -----------------------------------------------------------------
 
     @property
+    def _update(self) -> Update | None:
+        """The latest update the server sent this seat."""
+        return self._told.update
+
+    @property
     def seats(self) -> tuple[Seat, ...]:
         """Everyone by the name they gave, but the reader's own seat: "You", as at home."""
         update = self._update
@@ -421,11 +402,7 @@ class RemoteSession(Session):
 
     @property
     def outcome(self) -> Outcome | None:
-        result = None if self._update is None else self._update.outcome
-        if result is None:
-            return None
-        stats = {k: tuple(v) if isinstance(v, list) else v for k, v in result.stats.items()}
-        return Outcome(tuple(result.winners), tuple(result.scores), stats)
+        return self._told.outcome()
 
     @property
     def ply(self) -> int:
@@ -440,24 +417,21 @@ class RemoteSession(Session):
         return self._config
 
     def observe(self) -> Any:
-        if self._observation is None and self._update is not None:
-            assert self._decoder is not None
-            self._observation = self._decoder.decode(self._update.observation)
-        return self._observation
+        if self._decoder is None:
+            return None  # nothing told yet: not even which game
+        return self._told.observation(self._decoder)
 
     def playable(self) -> tuple[Any, ...]:
         if not self.my_turn:
             return ()
-        if self._legal is None:
-            assert self._decoder is not None and self._update is not None
-            self._legal = tuple(self._decoder.decode(a) for a in self._update.legal)
-        return self._legal
+        assert self._decoder is not None
+        return self._told.legal(self._decoder)
 
     def history(self) -> tuple[tuple[Any, ...], ...]:
-        return tuple(self._events)
+        return tuple(self._told.events)
 
     def log_lines(self) -> tuple[str, ...]:
-        return tuple(self._lines)
+        return tuple(self._told.lines)
 
     def submit(self, action: Any) -> None:
         """Send ``action`` for the position shown; the server's update or refusal answers."""

@@ -3,24 +3,37 @@ a seat's rematch ask, and who is away, read from updates as the server sends the
 
 from __future__ import annotations
 
+from cardtable.core.codec import encode
+from cardtable.games.pazaak.events import SetStarted
+from cardtable.games.registry import GAMES
 from cardtable.online.holding import HeldUpdates
 from cardtable.online.presence import away_from, table_note
-from cardtable.online.protocol import RematchExpired, SeatInfo, Update
+from cardtable.online.protocol import Played, RematchExpired, SeatInfo, Update
 from cardtable.online.rematching import Rematching, others_asked
+from cardtable.online.tables import wire_decoder
+from cardtable.online.told import Told
 
 
-def update(game: str = "g1", ply: int = 0, seats: list[SeatInfo] | None = None) -> Update:
+def update(
+    game: str = "g1",
+    ply: int = 0,
+    seats: list[SeatInfo] | None = None,
+    fresh: bool = False,
+    moves: list[Played] | None = None,
+    notes: list[str] | None = None,
+) -> Update:
     return Update(
         type="update",
         game_id=game,
         ply=ply,
-        fresh=False,
+        fresh=fresh,
         to_move=0,
         seats=seats or [SeatInfo(name="Ann", connected=True), SeatInfo(name="Bob", connected=True)],
         waiting=False,
         observation={},
         legal=[],
-        moves=[],
+        moves=moves or [],
+        notes=notes or [],
     )
 
 
@@ -82,6 +95,27 @@ def test_who_asked_again_and_who_is_away():
         ]
     )
     assert others_asked(done, 0) and table_note(done, 1, "", rematching=True) is None
+
+
+def played(n: int) -> Played:
+    return Played(events=[encode(SetStarted(n, 0))], lines=[f"Set {n} begins."])
+
+
+def test_what_a_seat_is_told_is_news_only_once():
+    told, decoder = Told(), wire_decoder(GAMES["pazaak"])
+    news = told.take(update(moves=[played(1)], fresh=True), decoder)
+    assert news.new_game and [m.lines for m in news.moved] == [("Set 1 begins.",)]
+    news = told.take(update(ply=1, moves=[played(2)], notes=["Bob is away."]), decoder)
+    assert not news.new_game and news.notes == ("Bob is away.",)
+    assert [m.events for m in news.moved] == [(SetStarted(2, 0),)]
+    # a reconnect tells the whole game again, fresh: nothing in it is news
+    again = update(ply=1, moves=[played(1), played(2)], notes=["Bob is away."], fresh=True)
+    news = told.take(again, decoder)
+    assert news == type(news)(False, (), ())
+    assert told.lines == ["Set 1 begins.", "Set 2 begins.", "Bob is away."]
+    # a rematch: another game, told from its start
+    news = told.take(update(game="g2", moves=[played(1)], fresh=True), decoder)
+    assert news.new_game and len(news.moved) == 1 and told.events == [(SetStarted(1, 0),)]
 
 
 async def test_a_rematch_wait_ends_gone_when_the_server_cannot_be_reached():
