@@ -19,7 +19,7 @@ import binascii
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
@@ -68,11 +68,14 @@ class Visitor:
     bot: bool
     challenge: Challenge
     player: str | None = None
+    #: this connection's own name in the pools while nobody is signed in: never reused, on
+    #: any node (a departed visitor's ticket and match news must not reach a newer one)
+    anonymous: str = field(default_factory=lambda: "anonymous:" + secrets.token_urlsafe(12))
 
     @property
     def key(self) -> str:
         """Who seeks: a player id, or for anonymous casual seeks this connection alone."""
-        return self.player or f"anonymous:{id(self)}"
+        return self.player or self.anonymous
 
 
 @dataclass(frozen=True)

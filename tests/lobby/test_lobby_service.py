@@ -195,6 +195,20 @@ async def test_a_hundred_seeks_from_one_key_make_one_ticket(
     assert sorted(match.players) == sorted([keys[0].player, keys[1].player])
 
 
+async def test_anonymous_visitors_never_share_a_key_even_at_one_address(
+    lobby: LobbyService,
+) -> None:
+    """An anonymous seeker's key names their connection in the pools (every node's): were it
+    the object's address, a newer visitor at a departed one's address would inherit their
+    match's news, and the departed one's cancel would take the newer one's ticket."""
+    seen = []
+    for n in range(200):
+        visitor, _ = await arrive(lobby, f"Anon{n}")
+        seen.append(visitor.key)
+        del visitor  # its address is free for the next one
+    assert len(set(seen)) == len(seen) and all(k.startswith("anonymous:") for k in seen)
+
+
 async def test_a_seeker_dropped_during_confirmation_sends_the_other_to_the_front(
     lobby: LobbyService, keys: list[Identity]
 ) -> None:
