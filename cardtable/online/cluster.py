@@ -17,7 +17,7 @@ import re
 from http import HTTPStatus
 from typing import TYPE_CHECKING
 
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 from websockets.asyncio.server import ServerConnection
 from websockets.http11 import Request, Response
 
@@ -63,6 +63,12 @@ return 0
 """
 
 
+#: connections to Redis a node keeps at most: a burst of requests beyond them waits its turn
+#: (redis-py's default pool refuses them at once with "Too many connections": a hundred people
+#: seeking in the same instant lost their lobby connections)
+REDIS_CONNECTIONS = 64
+
+
 def route_key(code: str) -> str:
     return f"cardtable:route:{code}"
 
@@ -87,7 +93,11 @@ class Node:
         self.store = store
         #: takes tables over and gives them up (the server's, from ``start``)
         self.lifecycle: Lifecycle | None = None
-        self.redis = Redis.from_url(redis_url)
+        self.redis = Redis(
+            connection_pool=BlockingConnectionPool.from_url(
+                redis_url, max_connections=REDIS_CONNECTIONS
+            )
+        )
         self.url = url.rstrip("/")
         self.lease_ms = int(lease * 1000)
         self._renew = self.redis.register_script(_RENEW)

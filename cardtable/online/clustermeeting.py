@@ -129,8 +129,10 @@ class ClusterMeeting:
         self._say(EVERYONE, {"nudge": True})
 
     async def places(self, formed: list[list[Seeker]]) -> list[str]:
-        """Each table on the least loaded live node (this one always counts as live, and
-        its own load is read now rather than from its last heartbeat)."""
+        """Each table on the least loaded live node (this one always counts as live). Every
+        node's load is read as published, this one's too, and what a wave gives is added at
+        once: a count of the tables this node holds now would leave out those a wave gave it
+        and it is still opening, and make it look the least loaded to the next wave."""
         if not formed:
             return []
         since = time.time() - self.lease
@@ -138,14 +140,11 @@ class ClusterMeeting:
         nodes = sorted({node.decode() for node in alive if isinstance(node, bytes)} | {self.node})
         counts = await self.redis.hmget(self._loads, nodes)
         loads = {node: int(count or 0) for node, count in zip(nodes, counts, strict=True)}
-        loads[self.node] = self._load()
         hosts = spread(loads, [{seeker.node for seeker in seekers} for seekers in formed])
-        given = Counter(host for host in hosts if host != self.node)
-        if given:
-            async with self.redis.pipeline(transaction=False) as pipe:
-                for node, count in given.items():
-                    pipe.hincrby(self._loads, node, count)
-                await pipe.execute()
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for node, count in Counter(hosts).items():
+                pipe.hincrby(self._loads, node, count)
+            await pipe.execute()
         return hosts
 
     def open_elsewhere(self, node: str, match: Match, seekers: list[Seeker]) -> None:

@@ -148,6 +148,30 @@ async def test_a_wave_s_tables_open_on_every_live_node_and_their_players_find_th
     print(f"six tables from one node's seekers, held by node: {counts}")
 
 
+async def test_a_burst_of_seekers_on_one_node_is_answered_and_matched_once_each(
+    cluster: Cluster,
+) -> None:
+    """200 people seek through one node in the same instant: every seek is answered (the
+    node's Redis connections are shared out, not refused), everyone is matched once, and the
+    tables open on both nodes."""
+    a, b = await cluster.start(2)
+    async with lobbies() as opened:
+        seekers = await asyncio.gather(
+            *(LobbyClient.open(a.url, f"P{n}", None) for n in range(200))
+        )
+        opened.extend(seekers)
+        await asyncio.gather(*(seeker.seek("pazaak", False) for seeker in seekers))
+        news = await asyncio.gather(*(matched(seeker, PATIENCE) for seeker in seekers))
+        seats: dict[str, list[int]] = {}
+        for match in news:
+            seats.setdefault(match.invite, []).append(match.seat)
+        assert len(seats) == 100 and all(sorted(s) == [0, 1] for s in seats.values())
+        hosts = [await route(cluster, invite) for invite in seats]
+        counts = {node.url: hosts.count(node.url) for node in (a, b)}
+        assert sum(counts.values()) == 100 and all(counts.values()), counts
+    print(f"a hundred tables from one node's burst of seekers, held by node: {counts}")
+
+
 async def test_a_match_given_to_a_node_that_never_opens_it_sends_its_seekers_back(
     cluster: Cluster,
 ) -> None:
