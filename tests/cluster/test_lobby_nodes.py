@@ -193,6 +193,7 @@ async def test_a_match_given_to_a_node_that_never_opens_it_sends_its_seekers_bac
     async with lobbies() as opened:
         try:
             await asyncio.wait_for(friends.ready.wait(), PATIENCE)
+            await until(lambda: published_load(cluster, runs), "the runner's table counted")
             seekers = [await LobbyClient.open(runs.url, f"P{n}", None) for n in range(2)]
             opened.extend(seekers)
             cluster.signal(frozen, signal.SIGSTOP)
@@ -230,6 +231,16 @@ async def test_a_match_given_to_a_node_that_never_opens_it_sends_its_seekers_bac
 
 
 ONE_AND_A_BOT = {"type": "create", "game": "pazaak", "seats": ["human", "easy"]}
+
+
+async def published_load(cluster: Cluster, node: Node) -> int:
+    """How many tables ``node`` last said it holds (with its heartbeat)."""
+    redis = redis_asyncio.Redis.from_url(cluster.redis)
+    try:
+        found = await redis.hget("cardtable:lobby:load", node.url)
+    finally:
+        await redis.aclose()
+    return int(found or 0)
 
 
 async def tables_kept(cluster: Cluster, finished: int) -> tuple[int, int] | None:
