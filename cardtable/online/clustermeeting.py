@@ -92,15 +92,25 @@ class ClusterMeeting:
         return self._ladder
 
     async def start(self, lobby: Lobby) -> None:
+        """Subscribe to this node's channels before the first client comes; raise why if
+        that fails (a node that cannot hear the others must not start listening)."""
         self.lobby = lobby
         loop = asyncio.get_running_loop()
         heard = asyncio.Event()
+        listening = loop.create_task(self._listening(heard))
         self._tasks = [
-            loop.create_task(self._listening(heard)),
+            listening,
             loop.create_task(self._sending()),
             loop.create_task(self._leasing()),
         ]
-        await heard.wait()  # subscribed before the first client comes
+        subscribed = loop.create_task(heard.wait())
+        await asyncio.wait([subscribed, listening], return_when=asyncio.FIRST_COMPLETED)
+        if not heard.is_set():  # the listening ended before it subscribed: say why
+            others, self._tasks = [subscribed, *self._tasks[1:]], []
+            for task in others:
+                task.cancel()
+            await asyncio.gather(*others, return_exceptions=True)
+            listening.result()
 
     async def stop(self) -> None:
         for task in self._tasks:
