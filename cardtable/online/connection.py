@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
+from collections import deque
 from dataclasses import dataclass, field
 
 from websockets.asyncio.server import ServerConnection, broadcast
@@ -45,12 +45,14 @@ class Limits:
 class Connection:
     """One client: its seat, what it has been told, its message allowance and its outbox.
 
-    What the server says goes into a bounded queue that a writer task of this connection
-    drains, so a move is applied and broadcast without waiting on any socket: a peer that
-    stops reading (a stalled or hostile spectator, a suspended terminal) fills only its own
-    queue, and is dropped when that overflows or one send outlasts the deadline. Each message
-    waits in the queue for the commit of every store write made before it was queued, so
-    nobody hears of an action before it is kept, and messages leave in the order made.
+    What the server says to a peer leaves in the order said, and never before the store has
+    kept every write made before it was said: nobody hears of an action that could be lost.
+    A peer that keeps up (nearly all, nearly always) has each message written straight to its
+    socket, with no task, queue or await of its own: at once when nothing is pending, else by
+    one callback when the commit it waits for is done. Only a peer whose socket is backed up
+    gets a writer task, whose sends may wait for it to read but never past ``send_deadline``;
+    a peer that stops reading (a stalled or hostile spectator, a suspended terminal) fills
+    only its own outbox and is dropped when that overflows, so nobody else ever waits on it.
     """
 
     def __init__(self, ws: ServerConnection, limits: Limits, journal: Journal) -> None:
@@ -77,43 +79,43 @@ class Connection:
         self.address = client_address(
             str(ws.remote_address[0]), forwarded, limits.quotas.behind_proxy
         )
-        self._outbox: asyncio.Queue[tuple[str | bytes, asyncio.Future[None] | None]]
-        self._outbox = asyncio.Queue(limits.outbox)
-        #: messages queued and not yet handed to the socket (one may be in the writer's hands)
-        self._queued = 0
+        #: messages not written yet, in order, each with the commit it waits for
+        self._outbox: deque[tuple[str | bytes, asyncio.Future[None] | None]] = deque()
+        #: the writer of a backed-up peer, while it has one
         self._writer: asyncio.Task[None] | None = None
+        #: resolved when the outbox is next empty (made by ``flushed`` only)
+        self._emptied: asyncio.Future[None] | None = None
+        self._closed = False
 
     def allowed(self) -> bool:
         return self._bucket.take()
 
     def send(self, data: str | bytes) -> None:
-        """Queue a message for this peer (bytes: UTF-8 text made once for everyone it goes
-        to); never waits on its socket (a full queue drops it)."""
-        if self._writer is None:
-            self._writer = asyncio.get_running_loop().create_task(self._write())
-        try:
-            self._outbox.put_nowait((data, self._journal.commit_pending()))
-        except asyncio.QueueFull:
+        """Say ``data`` to this peer (bytes: UTF-8 text made once for everyone it goes to):
+        written now if it may be, else held in order; never waits on its socket."""
+        if self._closed:
+            return
+        commit = self._journal.commit_pending()
+        if not self._outbox and commit is None and self._writer is None and not self._backed_up():
+            self._write_now(data)
+        elif len(self._outbox) >= self._limits.outbox:
             self.drop("outbox", f"{self._limits.outbox} messages unread")
         else:
-            self._queued += 1
-
-    def caught_up(self) -> bool:
-        """Nothing queued, nothing waiting for a commit, nothing left in the socket's buffer:
-        a message for this peer may be written at once, in order."""
-        return (
-            not self._queued
-            and self._journal.commit_pending() is None
-            and not self.ws.transport.get_write_buffer_size()
-        )
+            self._outbox.append((data, commit))
+            if len(self._outbox) == 1:  # else the outbox is already moving
+                self._release()
 
     def backlog(self) -> int:
-        """Messages queued for this peer that its writer has not taken yet."""
-        return self._outbox.qsize()
+        """Messages held for this peer, not written to its socket yet."""
+        return len(self._outbox)
 
     async def flushed(self) -> None:
-        """Wait until everything queued so far has been handed to the socket."""
-        await self._outbox.join()
+        """Wait until everything said so far has been handed to the socket."""
+        if self._outbox:
+            if self._emptied is None:
+                self._emptied = asyncio.get_running_loop().create_future()
+            # shielded: one waiter giving up must not cancel the wait for the others
+            await asyncio.shield(self._emptied)
 
     def drop(self, cause: str, why: str) -> None:
         """Cut a peer that cannot keep up; its reader then ends and the seat goes away."""
@@ -123,58 +125,69 @@ class Connection:
         self.ws.transport.abort()
 
     def close(self) -> None:
+        self._closed = True
         if self._writer is not None:
             self._writer.cancel()
 
-    async def _write(self) -> None:
-        while True:
-            data, commit = await self._outbox.get()
-            try:
-                if commit is not None and not await self._kept(commit):
-                    return
-                if self.ws.transport.get_write_buffer_size():
-                    # the peer is behind: this send may wait for it to read, but not for ever
-                    async with asyncio.timeout(self._limits.send_deadline):
-                        await self.ws.send(data, text=True)
-                else:
-                    # a peer that keeps up (nearly all, nearly always): its message goes to
-                    # the socket at once, with no deadline to set and cancel. One that stops
-                    # reading has data left over here by its next message, or fills its outbox
-                    await self.ws.send(data, text=True)
-            except ConnectionClosed:
-                return
-            except TimeoutError:
-                self.drop("deadline", f"a send took over {self._limits.send_deadline:g} s")
-                return
-            finally:
-                self._queued -= 1
-                self._outbox.task_done()
+    def _backed_up(self) -> bool:
+        """Bytes left in the socket's buffer: the peer has not read what it was sent."""
+        return bool(self.ws.transport.get_write_buffer_size())
 
-    async def _kept(self, commit: asyncio.Future[None]) -> bool:
-        """Wait for ``commit``; if it failed, this peer may have been told of a lost action
-        already, so it is dropped to come back to what the server holds."""
+    def _write_now(self, data: str | bytes) -> None:
+        # websockets' ``broadcast`` writes without awaiting (it skips a closing connection)
+        broadcast((self.ws,), data, text=True)
+
+    def _release(self, _commit: object = None) -> None:
+        """Write the outbox in order as far as it may go now: up to a message whose commit is
+        pending (this runs again when it is done), or to a socket that is backed up (a
+        writer task takes over)."""
+        while self._outbox and self._writer is None and not self._closed:
+            data, commit = self._outbox[0]
+            if commit is not None:
+                if not commit.done():
+                    commit.add_done_callback(self._release)
+                    return
+                if not self._kept(commit):
+                    return
+            if self._backed_up():
+                self._writer = asyncio.get_running_loop().create_task(self._write())
+                return
+            self._outbox.popleft()
+            self._write_now(data)
+        self._note_empty()
+
+    async def _write(self) -> None:
+        """Write a backed-up peer's outbox, each send waiting for it to read (not for ever)."""
         try:
-            if not commit.done():  # (with SQLite it nearly always is by now)
-                # shielded: cancelling this writer must not cancel the commit for the others
-                await asyncio.shield(commit)
-            commit.result()
-        except Exception:
+            while self._outbox:
+                data, commit = self._outbox[0]
+                if commit is not None:
+                    if not commit.done():
+                        # shielded: cancelling this writer must not cancel the commit
+                        await asyncio.shield(commit)
+                    if not self._kept(commit):
+                        return
+                self._outbox.popleft()
+                async with asyncio.timeout(self._limits.send_deadline):
+                    await self.ws.send(data, text=True)
+        except ConnectionClosed:
+            return
+        except TimeoutError:
+            self.drop("deadline", f"a send took over {self._limits.send_deadline:g} s")
+            return
+        finally:
+            self._writer = None
+        self._note_empty()
+
+    def _kept(self, commit: asyncio.Future[None]) -> bool:
+        """Whether ``commit`` (done) kept its writes; if it failed, this peer may have been told
+        of a lost action already, so it is dropped to come back to what the server holds."""
+        if commit.cancelled() or commit.exception() is not None:
             self.drop("commit", "a store commit failed")
             return False
         return True
 
-
-def fan_out(peers: Iterable[Connection], data: bytes) -> None:
-    """Send the same message, already kept, to many peers (the lobby's news to its watchers).
-
-    Those caught up get it written at once in one pass (websockets' ``broadcast``: no task,
-    queue or await per peer, a third of the CPU of queueing it for each); any other has it
-    queued behind what it is waiting for, as ``send`` does, so each peer's messages stay in
-    order and one that stops reading is still dropped as ever."""
-    ready = []
-    for peer in peers:
-        if peer.caught_up():
-            ready.append(peer.ws)
-        else:
-            peer.send(data)
-    broadcast(ready, data, text=True)
+    def _note_empty(self) -> None:
+        if self._emptied is not None and not self._outbox:
+            self._emptied.set_result(None)
+            self._emptied = None

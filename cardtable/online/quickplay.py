@@ -28,7 +28,7 @@ from pydantic import ValidationError
 from cardtable.core.match import Match
 from cardtable.core.seats import Seat
 from cardtable.games.levelratings import level_rating
-from cardtable.online.connection import Connection, fan_out
+from cardtable.online.connection import Connection
 from cardtable.online.directory import TableDirectory
 from cardtable.online.identity import Challenge
 from cardtable.online.jobs import Jobs
@@ -133,11 +133,16 @@ class QuickPlay:
         self.seating.leave(conn)
 
     def _publish(self, watchers: list[Visitor], text: str) -> None:
-        """A listing change goes to every watcher here once it is kept, encoded once, and
-        written at once to each one that is caught up (``fan_out``)."""
+        """A listing change goes to every watcher here once it is kept, encoded once: one
+        callback at the commit, and each watcher that keeps up has it written at once."""
         peers = [self.visiting[v] for v in watchers if v in self.visiting]
         data = text.encode()
-        self.journal.when_kept(lambda: fan_out(peers, data))
+
+        def tell() -> None:
+            for peer in peers:
+                peer.send(data)
+
+        self.journal.when_kept(tell)
 
     # -- around seating and play -----------------------------------------------------------------
 

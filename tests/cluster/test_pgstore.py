@@ -16,7 +16,7 @@ from cardtable.online.connection import Connection, Limits
 from cardtable.online.protocol import Create
 from cardtable.online.server import GameServer
 from cardtable.online.store import SqliteStore, StoreTooNew, TableRecord
-from tests.online.conftest import Unbuffered
+from tests.online.conftest import FakeSocket
 from tests.waits import until
 
 asyncpg = pytest.importorskip("asyncpg", reason="the cluster extra is not installed")
@@ -110,15 +110,13 @@ def test_an_unversioned_sqlite_file_is_migrated_and_a_newer_one_refused(tmp_path
     old.close()
 
 
-class Reader:
+class Reader(FakeSocket):
     """A connection's socket that, on every update, counts the table's actions committed in
-    PostgreSQL as another connection sees them: the move it is told of must be among them."""
-
-    remote_address = ("127.0.0.1", 1)
-    request = None
-    transport = Unbuffered()
+    PostgreSQL as another connection sees them: the move it is told of must be among them.
+    Its socket is backed up, so the server's writer awaits each of these reads."""
 
     def __init__(self, db: Any) -> None:
+        super().__init__(backed_up=True)
         self.db = db
         self.told: list[tuple[int, int]] = []
 

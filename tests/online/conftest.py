@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from websockets.asyncio.server import Server
+from websockets.protocol import State
 
 from cardtable.games.registry import get
 from cardtable.online.botclient import BotSeat
@@ -76,11 +77,55 @@ class Running:
         return [host, *guests]
 
 
-class Unbuffered:
-    """The transport of a fake socket: nothing is ever left waiting to be written."""
+class _Buffer:
+    """The transport of a fake socket: how much it holds unsent (it never changes)."""
+
+    def __init__(self, unsent: int) -> None:
+        self.unsent = unsent
 
     def get_write_buffer_size(self) -> int:
-        return 0
+        return self.unsent
+
+
+class _Framing:
+    """The protocol of a fake socket: frames what the server says, for ``send_data``."""
+
+    state = State.OPEN
+
+    def __init__(self) -> None:
+        self.framed: list[bytes] = []
+
+    def send_text(self, data: bytes, fin: bool = True) -> None:
+        self.framed.append(data)
+
+
+class FakeSocket:
+    """The websocket of a server ``Connection`` that a test drives without a network.
+
+    The server writes to a peer that keeps up as websockets' ``broadcast`` does (the protocol
+    frames the text, ``send_data`` writes it), and awaits ``send`` for a peer whose socket is
+    ``backed_up``: either way every message reaches ``heard``, in order."""
+
+    remote_address = ("127.0.0.1", 1)
+    request = None
+    send_in_progress = None
+
+    def __init__(self, backed_up: bool = False) -> None:
+        self.transport = _Buffer(1 if backed_up else 0)
+        self.protocol = _Framing()
+        #: what the server said, as text
+        self.sent: list[str] = []
+
+    def send_data(self) -> None:
+        framed, self.protocol.framed = self.protocol.framed, []
+        for data in framed:
+            self.heard(data)
+
+    async def send(self, message: str | bytes, text: bool | None = None) -> None:
+        self.heard(message)
+
+    def heard(self, message: str | bytes) -> None:
+        self.sent.append(message.decode() if isinstance(message, bytes) else message)
 
 
 @pytest.fixture

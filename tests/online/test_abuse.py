@@ -15,7 +15,7 @@ from cardtable.online.connection import Connection, Limits
 from cardtable.online.protocol import MAX_MESSAGE, PROTOCOL, parse_server
 from cardtable.online.server import GameServer
 from cardtable.online.store import SqliteStore
-from tests.online.conftest import Running, Unbuffered, until
+from tests.online.conftest import FakeSocket, Running, until
 
 
 async def ask(ws: Any, message: Any) -> Any:
@@ -98,21 +98,6 @@ async def test_the_rate_limit_slows_a_flood_and_keeps_the_connection(server: Run
         ).type == "welcome"
 
 
-class _Line:
-    """A connection's far end for calling the server directly, without a socket."""
-
-    remote_address = ("127.0.0.1", 1)
-    request = None
-    transport = Unbuffered()
-
-    def __init__(self) -> None:
-        self.sent: list[str] = []
-
-    async def send(self, message: str | bytes, text: bool | None = None) -> None:
-        """The websocket's send, which the writer awaits."""
-        self.sent.append(message.decode() if isinstance(message, bytes) else message)
-
-
 _JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
     lambda inner: (
@@ -143,7 +128,7 @@ def test_garbage_and_wrong_messages_never_break_a_table(tmp_path: Any) -> None:
     game = GameServer(
         SqliteStore(tmp_path / "s.sqlite3"), Limits(rate=1e9, burst=10**9, bot_pause=0)
     )
-    seated = Connection(_Line(), game.limits, game.journal)  # type: ignore[arg-type]
+    seated = Connection(FakeSocket(), game.limits, game.journal)  # type: ignore[arg-type]
     create = {"type": "create", "version": PROTOCOL, "game": "pazaak", "seats": ["human", "easy"]}
     loop.run_until_complete(game.transport.receive(seated, json.dumps(create)))
     loop.run_until_complete(seated.flushed())
@@ -156,7 +141,7 @@ def test_garbage_and_wrong_messages_never_break_a_table(tmp_path: Any) -> None:
         fresh=st.booleans(),
     )
     def send(message: str, fresh: bool) -> None:
-        conn = Connection(_Line(), game.limits, game.journal) if fresh else seated  # type: ignore[arg-type]
+        conn = Connection(FakeSocket(), game.limits, game.journal) if fresh else seated  # type: ignore[arg-type]
         before = len(table.match.actions)
         loop.run_until_complete(game.transport.receive(conn, message))
         loop.run_until_complete(conn.flushed())

@@ -19,7 +19,7 @@ from cardtable.online.journal import Journal
 from cardtable.online.protocol import Create
 from cardtable.online.server import GameServer
 from cardtable.online.store import SqliteStore
-from tests.online.conftest import Unbuffered
+from tests.online.conftest import FakeSocket
 
 
 class Counting:
@@ -66,20 +66,17 @@ async def test_a_failed_commit_is_raised_to_whoever_waits_for_it() -> None:
     await journal.settled()  # the next commit goes on
 
 
-class Reader:
+class Reader(FakeSocket):
     """A connection's socket that, on every update, reads the store from another connection:
     the move it is told of must already be committed there."""
 
-    remote_address = ("127.0.0.1", 1)
-    request = None
-    transport = Unbuffered()
-
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, backed_up: bool) -> None:
+        super().__init__(backed_up)
         self.reader = sqlite3.connect(str(db))
         #: (the ply an update tells, the actions of its table committed when it is sent)
         self.told: list[tuple[int, int]] = []
 
-    async def send(self, message: str | bytes, text: bool | None = None) -> None:
+    def heard(self, message: str | bytes) -> None:
         update = json.loads(message)
         (kept,) = self.reader.execute(
             "SELECT COUNT(*) FROM actions WHERE tbl = ?", (update["game_id"],)
@@ -87,7 +84,10 @@ class Reader:
         self.told.append((update["ply"], kept))
 
 
-async def test_no_peer_hears_of_an_action_before_it_is_committed(tmp_path: Path) -> None:
+@pytest.mark.parametrize("backed_up", [False, True], ids=["written-at-once", "writer-task"])
+async def test_no_peer_hears_of_an_action_before_it_is_committed(
+    tmp_path: Path, backed_up: bool
+) -> None:
     db = tmp_path / "s.sqlite3"
     game = GameServer(SqliteStore(db), Limits())
     hello = Create(type="create", version=1, game="pazaak", seats=["human", "human"])
@@ -96,7 +96,7 @@ async def test_no_peer_hears_of_an_action_before_it_is_committed(tmp_path: Path)
     for table in tables:
         game.store.create(table.record())
         for seat in (0, 1):
-            peer = Connection(Reader(db), game.limits, game.journal)  # type: ignore[arg-type]
+            peer = Connection(Reader(db, backed_up), game.limits, game.journal)  # type: ignore[arg-type]
             peer.seat = seat
             table.peers.add(peer)
             peers.append(peer)
