@@ -33,6 +33,13 @@ class Journal:
     ) -> None:
         self.store = store
         self.fenced = fenced
+        # which kind of store, asked once (a protocol's isinstance walks its members)
+        self._shared: SharedStore | None = None
+        self._local: TableStore | None = None
+        if isinstance(store, SharedStore):
+            self._shared = store
+        else:
+            self._local = store
         self._writes: list[tuple[Callable[..., None], tuple[Any, ...]]] = []
         self._committed: asyncio.Future[None] | None = None
         self._in_flight: asyncio.Task[None] | None = None
@@ -69,15 +76,16 @@ class Journal:
         writes, committed = self._writes, self._committed
         self._writes, self._committed = [], None
         assert committed is not None
-        if isinstance(self.store, SharedStore):
+        if self._shared is not None:
             for method, args in writes:
                 method(*args)  # staged: sent by the flush
             self._in_flight = asyncio.get_running_loop().create_task(
-                self._flush(self.store, len(writes), committed)
+                self._flush(self._shared, len(writes), committed)
             )
             return
+        assert self._local is not None
         try:
-            with self.store.transaction():
+            with self._local.transaction():
                 for method, args in writes:
                     method(*args)
         except Exception as error:
