@@ -26,12 +26,17 @@ _LEAVES: dict[Any, dict[str, Any]] = {}
 _LEAVES_KEPT = 4096
 
 
-def encode(value: Any) -> Any:
+def encode(value: Any, met: dict[int, tuple[Any, Any]] | None = None) -> Any:
     """A JSON-able form of ``value``; dataclasses carry their class name under ``type``.
 
     A server encodes every seat's view on every move, so the common cases come first, each
     class's fields are looked up once, and a leaf value's form is made once and shared: never
     change what this returns.
+
+    ``met`` (optional) keeps the form of every container walked so far by identity, for
+    encoding several views of one moment: the seats' views share the same boards and events
+    (the very objects), and each is walked once for all of them. It holds each value with its
+    form, so no identity in it can be reused while it lives.
     """
     kind = type(value)
     if kind in _PLAIN:
@@ -40,27 +45,36 @@ def encode(value: Any) -> Any:
     if plan is None:
         plan = _FIELDS[kind] = _encoding_plan(kind)
     names, leaf = plan
+    if leaf:
+        known = _LEAVES.get(value)
+        if known is not None:
+            return known
+    elif met is not None:
+        seen = met.get(id(value))
+        if seen is not None:
+            return seen[1]
+    data: Any
     if names is not None:
-        if leaf:
-            known = _LEAVES.get(value)
-            if known is not None:
-                return known
         data = {"type": kind.__name__}
         for name in names:
             field = getattr(value, name)
-            data[name] = field if type(field) in _PLAIN else encode(field)
+            data[name] = field if type(field) in _PLAIN else encode(field, met)
         if leaf:
             if len(_LEAVES) >= _LEAVES_KEPT:
                 _LEAVES.clear()
             _LEAVES[value] = data
-        return data
-    if isinstance(value, enum.Enum):
+            return data
+    elif isinstance(value, enum.Enum):
         return value.value
-    if isinstance(value, (tuple, list)):
-        return [v if type(v) in _PLAIN else encode(v) for v in value]
-    if isinstance(value, frozenset):
-        return sorted((encode(v) for v in value), key=repr)
-    return value
+    elif isinstance(value, (tuple, list)):
+        data = [v if type(v) in _PLAIN else encode(v, met) for v in value]
+    elif isinstance(value, frozenset):
+        data = sorted((encode(v, met) for v in value), key=repr)
+    else:
+        return value
+    if met is not None:
+        met[id(value)] = (value, data)
+    return data
 
 
 def _encoding_plan(kind: type) -> tuple[tuple[str, ...] | None, bool]:
