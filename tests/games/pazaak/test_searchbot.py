@@ -15,7 +15,7 @@ from cardtable.core.seating import load_policy
 from cardtable.games.pazaak.actions import END_TURN, STAND, PlaySide
 from cardtable.games.pazaak.bots.belief import PASSES_UP_20, Belief, likelihood, turn_totals
 from cardtable.games.pazaak.bots.chase import Chase
-from cardtable.games.pazaak.bots.ismcts import SearchTuning
+from cardtable.games.pazaak.bots.ismcts import Node, Search, SearchTuning, World
 from cardtable.games.pazaak.bots.leaf import LeafChase, number
 from cardtable.games.pazaak.bots.rollout import LOSE, VOID, WIN
 from cardtable.games.pazaak.bots.searchbot import SearchBot, SearchBotTuning
@@ -60,6 +60,27 @@ def test_its_reason_is_one_plain_line_quoting_the_chances_it_compared():
     reason = search(state).reason
     assert "they are still drawing on 13" in reason and "you win the match" in reason
     assert reason.count("%") == 2 and "\n" not in reason
+
+
+def test_inside_the_tree_a_stand_is_weighed_at_its_exact_value_never_tried_at_random():
+    """Issue 39's finding: a player in the tree tried every stand in turn, the losing ones too,
+    and the other player's draws were priced against that careless player. Now it takes the
+    best of its stands in the world at hand (each is worth the exact chase after it), or draws
+    on; only drawing on is explored."""
+    state = position("10 7", "10 5", hands=("±1 ±2 ±3 ±4", "±1 ±2"))
+    search = Search(RULES.observe(state, 0), QUICK.search, random.Random(3))
+    world = World(search.root, parse_all("±1 ±2 ±3 ±4"), search._deck())
+    stands = [turn for turn in search.turns(world, 1, False, wide=False) if turn[2]]
+    values = {turn: search._stand_value(world, 1, turn) for turn in stands}
+    best = max(stands, key=values.__getitem__)
+    assert len(set(values.values())) > 1  # the stands are not all worth the same
+    node, chosen = Node(), set()
+    for _ in range(60):
+        turn, edge, _ = search._select(node, world, 1, False)
+        chosen.add(turn)
+        edge.visits, edge.total = edge.visits + 1, edge.total + 0.3  # what a walk brings back
+    assert best in chosen and (None, 0, False) in chosen
+    assert all(not turn[2] for turn in chosen - {best})
 
 
 @pytest.mark.parametrize("seed", range(4))

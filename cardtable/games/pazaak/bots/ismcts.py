@@ -6,6 +6,8 @@ from ``Belief``), then walks one tree of what the bot can see: its own turns, ea
 opponent's turns, where the opponent picks its reply by the same bandit rule from its own side
 of the value. A reply the dealt hand cannot make is not offered in that world, and counts of how
 often each move was on offer stand in for the parent's visits (the paper's availability counts).
+The bandit only explores the turns that draw on: a turn that ends in a stand is weighed at the
+exact value of the chase after it, in that world (see ``Search._select``).
 
 A move in the tree is a whole turn: a hand card or none, then stand or end the turn. Once
 either player stands the rest of the set is a chase against the main deck alone, which
@@ -100,6 +102,15 @@ class World:
         self.last_draw = list(root.last_draw)
         self.deck = deck
         self.drawn = 0
+
+    def copy(self) -> World:
+        """The same world, to play a turn forward without touching this one."""
+        twin = object.__new__(World)
+        twin.totals, twin.counts = self.totals[:], self.counts[:]
+        twin.standing, twin.tiebreakers = self.standing[:], self.tiebreakers[:]
+        twin.hands, twin.sums = self.hands[:], [self.sums[0][:], self.sums[1][:]]
+        twin.last_draw, twin.deck, twin.drawn = self.last_draw[:], self.deck, self.drawn
+        return twin
 
     def draw(self, p: int) -> int:
         """Player ``p``'s turn opens with the next main card."""
@@ -243,27 +254,42 @@ class Search:
             edge.total += value if mover == 0 else 1.0 - value
 
     def _select(self, node: Node, world: World, p: int, played: bool) -> tuple[Turn, Edge, bool]:
-        """The bandit's pick among the turns ``p`` can make in this world; True if it is new."""
+        """``p``'s turn in this world; True if it is new. A turn that ends in a stand is worth
+        the exact chase that follows it (``p`` knows its hand and the deck's counts), so the
+        best of them is weighed as it is; the bandit rule only explores the turns that draw on.
+        Exploring a stand would price the other player's move against an opponent who now and
+        then stands on a losing total: a draw made that way looked better than it is."""
         offered = self.turns(world, p, played, wide=False)
         edges = node.edges
-        best: tuple[float, Turn, Edge] | None = None
         for turn in offered:
             edge = edges.get(turn)
             if edge is None:
                 edge = edges[turn] = Edge()
             edge.offered += 1
-        untried = [turn for turn in offered if edges[turn].visits == 0]
+        draws_on = [turn for turn in offered if not turn[2]]
+        untried = [turn for turn in draws_on if edges[turn].visits == 0]
         if untried:
             turn = untried[int(self.rng.random() * len(untried))]
             return turn, edges[turn], True
-        c = self.tuning.exploration
+        best: tuple[float, Turn] | None = None
         for turn in offered:
-            edge = edges[turn]
-            score = edge.total / edge.visits + c * math.sqrt(math.log(edge.offered) / edge.visits)
+            if turn[2]:
+                score = self._stand_value(world, p, turn)
+            else:
+                edge = edges[turn]
+                score = edge.total / edge.visits + self.tuning.exploration * math.sqrt(
+                    math.log(edge.offered) / edge.visits
+                )
             if best is None or score > best[0]:
-                best = (score, turn, edge)
+                best = (score, turn)
         assert best is not None
-        return best[1], best[2], False
+        return best[1], edges[best[1]], False
+
+    def _stand_value(self, world: World, p: int, turn: Turn) -> float:
+        """What a turn that ends in ``p``'s stand is worth to ``p`` in this world."""
+        value, _ = self._turn(world.copy(), p, turn)
+        assert value is not None
+        return value if p == 0 else 1.0 - value
 
     def turns(self, world: World, p: int, played: bool, wide: bool) -> list[Turn]:
         """The turns worth searching for ``p`` now; ``wide`` (the bot's root) also lays a card
