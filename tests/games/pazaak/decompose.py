@@ -91,6 +91,7 @@ def disagreements(games: int, seed: int, reshuffles: int, other: Any) -> list[di
                         }
                     )
             match.play(hard.choose(view, legal, bot_rng(game, seat, ply)))
+            match.take_chance_steps()  # the next set's deal: no bot is asked
             ply += 1
     return found
 
