@@ -361,20 +361,28 @@ class LobbyService:
             raise Refusal("sign_in", "rated play needs you signed in with your key first")
         if message.rated and self.ladder is None:
             raise Refusal("unrated", "this server keeps no ratings: seek a casual game")
-        earlier = self.visitors.get(visitor.key)
         if visitor.player is not None and self.ladder is not None:
             # the name a player seeks under is the one leaderboards show
             await self.ladder.seen(visitor.player, visitor.name, visitor.bot)
         rating = (await self._rating(visitor.player, message.game)).display
         seats = message.seats or (1, 8)
         seeker = Seeker(visitor.key, visitor.player, visitor.name, visitor.bot, self.meeting.node)
+        # the visitor hears its news from the moment its ticket is in the pool: a wave (another
+        # node's, say) may match it before the pool has finished answering this seek
+        earlier = self.visitors.get(visitor.key)
+        self.visitors[visitor.key] = visitor
         try:
             standing = await self.pools.seek(seeker, message.game, seats, message.rated, rating)
-        except SeekRefused as refusal:
-            raise Refusal("seek", str(refusal)) from None
+        except BaseException as failure:
+            if self.visitors.get(visitor.key) is visitor:  # no seek: whoever heard before does
+                self.visitors.pop(visitor.key)
+                if earlier is not None:
+                    self.visitors[visitor.key] = earlier
+            if isinstance(failure, SeekRefused):
+                raise Refusal("seek", str(failure)) from None
+            raise
         if earlier is not None and earlier is not visitor:  # the newer connection hears of it
             self.gone_quietly(earlier)
-        self.visitors[visitor.key] = visitor
         visitor.send(seeking_text(standing))
         if await self.pools.table_ready(message.game, message.rated):
             self.meeting.nudge()

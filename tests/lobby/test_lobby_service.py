@@ -19,7 +19,7 @@ from cardtable.online.ladder import LocalLadder, SqliteLadder
 from cardtable.online.lobby import ABANDONED, LobbyService, Member, Visitor, quick_match_sizes
 from cardtable.online.matchmaking import CONFIRM_WITHIN
 from cardtable.online.meeting import LocalMeeting
-from cardtable.online.pools import LocalPools
+from cardtable.online.pools import LocalPools, Standing
 from cardtable.online.store import SqliteStore
 from cardtable.online.tables import Refusal
 
@@ -207,6 +207,28 @@ async def test_anonymous_visitors_never_share_a_key_even_at_one_address(
         seen.append(visitor.key)
         del visitor  # its address is free for the next one
     assert len(set(seen)) == len(seen) and all(k.startswith("anonymous:") for k in seen)
+
+
+async def test_a_seeker_matched_before_their_seek_is_answered_hears_of_it(
+    lobby: LobbyService, keys: list[Identity]
+) -> None:
+    """On a cluster a wave runs on another node whenever it likes: one may match a seeker
+    between their ticket entering the pool and the pool's answer. The match is theirs all the
+    same, and they hear of it (it was lost, and the table called off unsat)."""
+    ann, _ = await arrive(lobby, "Ann", keys[0])
+    bo, bo_heard = await arrive(lobby, "Bo", keys[1])
+    await seek(lobby, ann)
+    seek_in_the_pool = lobby.pools.seek
+
+    async def answered_after_a_wave(*args: Any) -> Standing:
+        standing = await seek_in_the_pool(*args)
+        (match,) = await lobby.wave()  # another node's wave, while this seek is on its way
+        assert sorted(match.players) == sorted([keys[0].player, keys[1].player])
+        return standing
+
+    lobby.pools.seek = answered_after_a_wave  # type: ignore[method-assign]
+    await seek(lobby, bo)
+    assert "matched" in bo_heard.kinds()
 
 
 async def test_a_seeker_dropped_during_confirmation_sends_the_other_to_the_front(
