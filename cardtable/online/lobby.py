@@ -9,47 +9,46 @@ tables are played, and the table code nothing of pools or ratings.
 
 What other nodes share (the pools, the ladder, the listings, word to a connection elsewhere)
 goes through a ``meeting.Meeting``: this module never asks whether there are other nodes.
+
+This module keeps the connections, the pools' news and the quick-match tables it opened; the
+rest is in parts of its own: ``signin`` (the nonce and the answer that proves a key),
+``standings`` (what a visitor reads: who they are, leaderboards, best scores), ``quicktables``
+(a quick-match table as the lobby knows it) and ``ratedgames`` (a rated game's result and the
+``rated`` message).
 """
 
 from __future__ import annotations
 
 import asyncio
-import base64
-import binascii
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Protocol
-
-from pydantic import BaseModel, ConfigDict
+from typing import Any
 
 from cardtable.games.registry import GAMES
 from cardtable.online import protocol as wire
-from cardtable.online.bestscores import BestScores, SoloBest
-from cardtable.online.identity import Challenge, IdentityError, tag
-from cardtable.online.ladder import BoardRow, Ladder, RatingChange, Seat
+from cardtable.online.bestscores import BestScores
+from cardtable.online.identity import Challenge, tag
+from cardtable.online.ladder import Ladder, RatingChange
 from cardtable.online.matchmaking import WAVE_EVERY, Match, SeekRefused
 from cardtable.online.meeting import Meeting
 from cardtable.online.pools import Seeker, Standing
-from cardtable.online.ratings import (
-    NEW_RATING,
-    PAIR_GAMES_PER_DAY,
-    Rating,
-    change_text,
-    places_from_order,
+from cardtable.online.quicktables import (
+    RESTORED,
+    Member,
+    QuickSetup,
+    QuickTable,
+    QuickTables,
 )
+from cardtable.online.ratedgames import keep_result, rated_message
+from cardtable.online.ratings import NEW_RATING, Rating
+from cardtable.online.signin import SIGNED_ONCE, challenge_text, proven
+from cardtable.online.standings import Standings
 from cardtable.online.tables import Refusal
 
 log = logging.getLogger("cardtable.lobby")
-
-# Why a rated game moved nobody's rating: the ``reason`` of its ``rated`` message.
-NO_LADDER = "this server keeps no ratings"
-ABANDONED = "the game was abandoned before every player had moved"
-DAILY_LIMIT = (
-    f"the daily limit of {PAIR_GAMES_PER_DAY} rated games between the same two players was reached"
-)
 
 
 def quick_match_sizes() -> dict[str, tuple[int, int]]:
@@ -78,116 +77,6 @@ class Visitor:
         return self.player or self.anonymous
 
 
-@dataclass(frozen=True)
-class Member:
-    """A seat of a quick-match table as the table side opens it."""
-
-    player: str | None
-    name: str
-    bot: bool
-
-
-class QuickTables(Protocol):
-    """What the lobby asks of the server's table side."""
-
-    async def open_table(
-        self, game: str, rated: bool, members: list[Member]
-    ) -> tuple[str, list[str]]:
-        """Open a table with these members in seat order: its invite code and each seat's token."""
-        ...
-
-    def drop_table(self, invite: str) -> None:
-        """Close a table whose match was called off before it was played."""
-        ...
-
-
-#: the match id of a quick-match table rebuilt after a restart: no match has it (ids start at 1),
-#: and none is needed once every seat was taken
-RESTORED = 0
-
-
-class QuickSetup(BaseModel):
-    """A quick-match table's setup as its record keeps it (read back after a restart)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    rated: bool
-    #: who holds each seat, in seat order
-    members: list[Member]
-
-
-@dataclass
-class QuickTable:
-    """A quick-match table the lobby opened: which match, and who holds which seat."""
-
-    #: the match it was opened for (``RESTORED``: rebuilt from the store after a restart)
-    match: int
-    game: str
-    rated: bool
-    members: list[Member]
-    seekers: list[Seeker]
-    started: bool = False
-
-
-#: a connection is one player: it signs in once
-SIGNED_ONCE = (
-    "this connection is signed in already: one key a connection "
-    "(open another connection to use another key)"
-)
-
-
-def challenge_text(challenge: Challenge) -> str:
-    """The ``challenge`` message with a fresh nonce of ``challenge`` (any earlier one is void)."""
-    nonce = base64.b64encode(challenge.issue()).decode()
-    return wire.Challenge(type="challenge", nonce=nonce, host=challenge.host).model_dump_json()
-
-
-def proven(challenge: Challenge, message: wire.SignIn) -> str:
-    """The player id a ``sign_in`` answer proves; a Refusal saying why it proves nothing."""
-    try:
-        signature = base64.b64decode(message.signature, validate=True)
-        return challenge.answer(message.key, signature)
-    except (IdentityError, binascii.Error) as error:
-        raise Refusal("sign_in", f"not signed in: {error}") from None
-
-
-def rating_info(rating: Rating) -> wire.RatingInfo:
-    return wire.RatingInfo(
-        shown=rating.shown(),
-        display=rating.display,
-        provisional=rating.provisional,
-        mu=rating.mu,
-        sigma=rating.sigma,
-        games=rating.games,
-        conservative=rating.conservative,
-    )
-
-
-def board_row(row: BoardRow) -> wire.BoardRow:
-    return wire.BoardRow(
-        rank=row.rank,
-        player=row.player,
-        name=row.name,
-        tag=tag(row.player),
-        bot=row.bot,
-        rating=rating_info(row.rating),
-        finish_rate=row.finish_rate,
-    )
-
-
-def solo_row(best: SoloBest) -> wire.SoloRow:
-    return wire.SoloRow(
-        rank=best.rank,
-        player=best.player,
-        name=best.name,
-        tag=tag(best.player),
-        rounds=best.rounds,
-        score=best.score,
-        games=best.games,
-        day=best.at.date().isoformat(),
-    )
-
-
 class LobbyService:
     """Every lobby connection, the pools, the quick-match tables and the listings of one server."""
 
@@ -204,9 +93,10 @@ class LobbyService:
         ``publish(watchers, text)`` tells every watcher here of a listing change (by default,
         each in turn); ``best``: the solo games' best scores (None: none kept here)."""
         self.meeting = meeting
-        self.best = best
         #: players, results and ratings (None: a store without them, so no rated play)
         self.ladder: Ladder | None = meeting.ladder
+        #: what visitors read of the ladder and the best scores
+        self.standings = Standings(self.ladder, best, now)
         self.pools = meeting.pools
         self.tables = tables
         self.spawn = spawn
@@ -265,7 +155,8 @@ class LobbyService:
             listing = wire.Listing(type="listing", tables=await self.meeting.listings())
             visitor.send(listing.model_dump_json())
         else:
-            visitor.send((await self.board(visitor, message)).model_dump_json())
+            board = await self.standings.board(visitor.player, message)
+            visitor.send(board.model_dump_json())
 
     async def gone(self, visitor: Visitor) -> None:
         """The connection closed: its seek goes (a match it is in is called off)."""
@@ -293,66 +184,7 @@ class LobbyService:
         visitor.send(challenge_text(visitor.challenge))
 
     async def you(self, visitor: Visitor) -> wire.You:
-        return await self.you_as(visitor.player, visitor.name, visitor.bot)
-
-    async def you_as(self, player: str | None, name: str, bot: bool) -> wire.You:
-        """Who a connection is: the name a signed-in player is known by here, and their ratings."""
-        ladder = self.ladder
-        ratings = await ladder.ratings(player) if ladder and player else {}
-        known = await ladder.name(player) if ladder and player else None
-        return wire.You(
-            type="you",
-            player=player,
-            tag=tag(player) if player else None,
-            name=known or name,
-            bot=bot,
-            ratings={game: rating_info(r) for game, r in ratings.items()},
-            finish_rate=await ladder.finish_rate(player) if ladder and player else None,
-        )
-
-    async def board(self, visitor: Visitor, message: wire.Top) -> wire.Board | wire.SoloBoard:
-        if message.game not in GAMES:
-            raise Refusal("game", f"unknown game {message.game!r}; choose from: {', '.join(GAMES)}")
-        if message.solo:
-            return await self.solo_board(visitor, message)
-        if self.ladder is None:
-            raise Refusal("unrated", "this server keeps no ratings")
-        now = self.now()
-        if message.everyone:
-            rows = (await self.ladder.everyone(message.game, now))[
-                message.offset : message.offset + message.limit
-            ]
-        else:
-            rows = await self.ladder.top(message.game, now, message.limit, message.offset)
-        mine = (
-            await self.ladder.standing(visitor.player, message.game, now)
-            if visitor.player
-            else None
-        )
-        return wire.Board(
-            type="board",
-            game=message.game,
-            offset=message.offset,
-            rows=[board_row(row) for row in rows],
-            you=board_row(mine) if mine else None,
-        )
-
-    async def solo_board(self, visitor: Visitor, message: wire.Top) -> wire.SoloBoard:
-        """A page of the best scores of a game's solo play, and the asker's own best."""
-        spec = GAMES[message.game]
-        if spec.rules.min_seats > 1:
-            raise Refusal("game", f"{spec.title} has no solo game to keep best scores of")
-        if self.best is None:
-            raise Refusal("unrated", "this server keeps no best scores")
-        rows = await self.best.top(message.game, message.limit, message.offset)
-        mine = await self.best.mine(visitor.player, message.game) if visitor.player else None
-        return wire.SoloBoard(
-            type="solo_board",
-            game=message.game,
-            offset=message.offset,
-            rows=[solo_row(row) for row in rows],
-            you=solo_row(mine) if mine else None,
-        )
+        return await self.standings.you_as(visitor.player, visitor.name, visitor.bot)
 
     # -- quick match -----------------------------------------------------------------------------
 
@@ -561,53 +393,16 @@ class LobbyService:
         moved: set[int],
         leavers: set[int],
     ) -> Awaitable[tuple[list[RatingChange], str | None]]:
-        """A quick-match game ended: its seats in finishing order (tied groups, best first),
-        the seats that moved at least once, and those whose player left and was not back.
-
-        Rated, and every player moved: the result is kept and the ratings change, leavers
-        ranked last. Call it right after the table's finish is journalled: the result is
-        journalled now, in the same commit. Awaiting it gives the changes once that commit is
-        kept, and for a rated game that moved nobody's rating the reason why.
-        """
+        """A quick-match game ended (see ``ratedgames.keep_result``): call it right after the
+        table's finish is journalled, so its result joins the same commit."""
         table = self.quick.get(invite)
-        if table is None or not table.rated:
-            return _now(([], None))
-        if self.ladder is None:
-            return _now(([], NO_LADDER))
-        if len(moved) < len(table.members):  # abandoned before everyone's first move
-            return _now(([], ABANDONED))
-        ids = [m.player or "" for m in table.members]
-        gone = [ids[seat] for seat in leavers]
-        places = dict(places_from_order([[ids[s] for s in group] for group in order], gone))
-        seats = [
-            Seat(player, places[player], left=seat in leavers) for seat, player in enumerate(ids)
-        ]
-        return _with_reason(self.ladder.keep(table.game, table_id, self.now(), seats))
+        return keep_result(table, self.ladder, table_id, self.now(), order, moved, leavers)
 
     def rated_message(
         self, invite: str, changes: list[RatingChange], reason: str | None
     ) -> str | None:
         """The ``rated`` message for a quick-match table's players (None: not a rated table)."""
-        table = self.quick.get(invite)
-        if table is None or not table.rated:
-            return None
-        names = {m.player: m.name for m in table.members}
-        return wire.Rated(
-            type="rated",
-            counted=bool(changes),
-            reason=reason,
-            changes=[
-                wire.RatingChange(
-                    player=c.player,
-                    tag=tag(c.player),
-                    name=names.get(c.player, "?"),
-                    before=rating_info(c.before),
-                    after=rating_info(c.after),
-                    text=change_text(c.before, c.after),
-                )
-                for c in changes
-            ],
-        ).model_dump_json()
+        return rated_message(self.quick.get(invite), changes, reason)
 
     async def table_over(self, invite: str) -> None:
         """A quick-match table closed: its players may seek again."""
@@ -637,20 +432,6 @@ class LobbyService:
 def _each(visitors: list[Visitor], text: str) -> None:
     for visitor in visitors:
         visitor.send(text)
-
-
-async def _now(
-    outcome: tuple[list[RatingChange], str | None],
-) -> tuple[list[RatingChange], str | None]:
-    return outcome
-
-
-async def _with_reason(
-    kept: Awaitable[list[RatingChange]],
-) -> tuple[list[RatingChange], str | None]:
-    """A kept result's changes; none moved (the daily pair limit) says so."""
-    changes = await kept
-    return changes, None if changes else DAILY_LIMIT
 
 
 def seeking_text(standing: Standing, bot_offer: bool = False) -> str:

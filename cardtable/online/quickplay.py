@@ -35,15 +35,7 @@ from cardtable.online.jobs import Jobs
 from cardtable.online.journal import Journal
 from cardtable.online.ladder import RatingChange
 from cardtable.online.lifecycle import Lifecycle
-from cardtable.online.lobby import (
-    SIGNED_ONCE,
-    LobbyService,
-    Member,
-    QuickSetup,
-    Visitor,
-    challenge_text,
-    proven,
-)
+from cardtable.online.lobby import LobbyService, Visitor
 from cardtable.online.meeting import Meeting, best_scores_for
 from cardtable.online.placement import Placement
 from cardtable.online.play import TablePlay
@@ -60,7 +52,9 @@ from cardtable.online.protocol import (
     SignIn,
     error_message,
 )
+from cardtable.online.quicktables import Member, QuickSetup
 from cardtable.online.seating import Seating
+from cardtable.online.signin import SIGNED_ONCE, challenge_text, proven
 from cardtable.online.store import SharedStore, TableStore
 from cardtable.online.tables import Refusal, Table
 
@@ -188,7 +182,7 @@ class QuickPlay:
             return
         name = table.seats[seat].name
         self.signed.setdefault(table, {})[seat] = player
-        conn.send((await self.lobby.you_as(player, name, bot=False)).model_dump_json())
+        conn.send((await self.lobby.standings.you_as(player, name, bot=False)).model_dump_json())
         if table in self.listed:
             shown = await self.lobby.opponent(name, player, False, table.spec.id)
             self.identified.setdefault(table, {})[seat] = shown

@@ -17,8 +17,8 @@ from cardtable.games.levelratings import level_rating
 from cardtable.online import protocol as wire
 from cardtable.online.botclient import BotSeat
 from cardtable.online.identity import Identity, load_or_create, tag
-from cardtable.online.lobby import ABANDONED, DAILY_LIMIT
 from cardtable.online.lobbyclient import LobbyClient, LobbyError, seat_session
+from cardtable.online.ratedgames import ABANDONED, DAILY_LIMIT
 from cardtable.online.ratings import PAIR_GAMES_PER_DAY
 from cardtable.online.seeker import matched, play_matched, seek_games
 from cardtable.online.server import Limits
