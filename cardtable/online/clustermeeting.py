@@ -67,7 +67,8 @@ class ClusterMeeting:
         ladder: Ladder | None,
         load: Callable[[], int],
     ) -> None:
-        """``load()``: how many tables this node holds now (the waves spread tables by it)."""
+        """``load()``: how many tables this node holds now; with those its lobby is still
+        opening, what it publishes for the waves to spread tables by."""
         self.redis = redis
         self.node = node
         self.lease = lease
@@ -237,7 +238,8 @@ class ClusterMeeting:
         while True:
             try:
                 await self._pools.alive()
-                await self.redis.hset(self._loads, self.node, str(self._load()))
+                load = self._load() + self._here().opening  # held, and being opened
+                await self.redis.hset(self._loads, self.node, str(load))
                 await self.redis.pexpire(listings_key(self.node), int(self.lease * 3000))
                 held = await self._pools.hold_lease()
                 if held and not self._runs_waves:

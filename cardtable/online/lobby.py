@@ -110,6 +110,9 @@ class LobbyService:
         self.door_passes: dict[str, str] = {}
         self._wave_due = False
         self._publish = publish or _each
+        #: tables waves gave this node that it has not opened yet (part of the load it
+        #: publishes: a node still opening a wave's tables must not look idle to the next)
+        self.opening = 0
 
     # -- a lobby connection ----------------------------------------------------------------------
 
@@ -281,8 +284,13 @@ class LobbyService:
                 here.append((match, seekers))
             else:
                 self.meeting.open_elsewhere(host, match, seekers)
-        for match, seekers in here:
-            await self._open(match, seekers)
+        self.opening += len(here)
+        given = iter(here)
+        try:
+            for match, seekers in given:
+                await self._open_given(match, seekers)
+        finally:
+            self.opening -= sum(1 for _ in given)  # left unopened by a failure
         for standing in wave.waiting:
             seeker = standing.seeker
             offer = seeker.key in wave.offers
@@ -293,7 +301,15 @@ class LobbyService:
         """A wave run on another node formed ``match`` for a table here. Were this never done
         (this node died first), the match is called off at its deadline, and its seekers, never
         told of it, go back to the front of the pool."""
-        self.spawn(self._open(match, seekers))
+        self.opening += 1
+        self.spawn(self._open_given(match, seekers))
+
+    async def _open_given(self, match: Match, seekers: list[Seeker]) -> None:
+        """Open a table a wave gave this node (counted in ``opening`` until then)."""
+        try:
+            await self._open(match, seekers)
+        finally:
+            self.opening -= 1
 
     async def _open(self, match: Match, seekers: list[Seeker]) -> None:
         """Open a formed match's table here and tell each seeker their seat and token."""

@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 class Lobby(Protocol):
     """What a meeting place calls back on the lobby of this node."""
 
+    #: tables waves gave this node that it has not opened yet
+    opening: int
+
     def deliver(self, key: str, text: str) -> None:
         """Send ``text`` to the lobby connection seeking as ``key``, if it is here."""
 

@@ -34,12 +34,17 @@ class Tables:
     def __init__(self) -> None:
         self.opened: dict[str, list[Member]] = {}
         self.dropped: list[str] = []
+        #: the lobby's count of tables still to open, as each one was being opened
+        self.opening: list[int] = []
+        self.lobby: LobbyService | None = None
 
     async def open_table(
         self, game: str, rated: bool, members: list[Member]
     ) -> tuple[str, list[str]]:
         invite = f"T{len(self.opened)}"
         self.opened[invite] = members
+        if self.lobby is not None:
+            self.opening.append(self.lobby.opening)
         return invite, [f"token-{invite}-{seat}" for seat in range(len(members))]
 
     def drop_table(self, invite: str) -> None:
@@ -231,6 +236,21 @@ async def test_a_seeker_matched_before_their_seek_is_answered_hears_of_it(
     lobby.pools.seek = answered_after_a_wave  # type: ignore[method-assign]
     await seek(lobby, bo)
     assert "matched" in bo_heard.kinds()
+
+
+async def test_a_waves_tables_count_as_this_nodes_load_until_they_are_open(
+    lobby: LobbyService, keys: list[Identity]
+) -> None:
+    """What a node publishes as its load includes the tables a wave gave it and it has not
+    opened yet, so a node busy opening a big wave does not look idle to the next one."""
+    tables = lobby.tables
+    assert isinstance(tables, Tables)
+    tables.lobby = lobby
+    for n, key in enumerate(keys):
+        visitor, _ = await arrive(lobby, f"P{n}", key)
+        await seek(lobby, visitor)
+    assert len(await lobby.wave()) == 2
+    assert tables.opening == [2, 1] and lobby.opening == 0
 
 
 async def test_a_seeker_dropped_during_confirmation_sends_the_other_to_the_front(
