@@ -9,6 +9,11 @@ saved Pazaak game and ``replay`` a finished one, both made in the bench's own ho
 the resumed table "?" is pressed and the rules screen timed from that key. Bytecode is cached
 under the bench's own folder and one untimed round comes first, so every program starts as an installed one does
 (compiled), whatever PYTHONDONTWRITEBYTECODE says, and nothing is written beside the sources.
+
+Beside each time, where Linux's ``/proc`` tells it, is the CPU the program had used by then
+(its own and that of the helpers it forked and waited for, such as the resumed game's reader):
+on a machine others share, the wall clock waits for their work too and a pair's ratio can vary
+by a third, while the CPU a first frame costs stays within a few per cent.
 """
 
 from __future__ import annotations
@@ -132,16 +137,38 @@ def furnish(home: str) -> None:
         out.write(record.model_dump_json())
 
 
+@dataclass(frozen=True)
+class Frame:
+    """When a marker showed: seconds from the start (or the keys), and the CPU seconds the
+    program had used over the same span (None where ``/proc`` cannot tell)."""
+
+    seconds: float
+    cpu: float | None
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """CPU seconds ``pid`` has used, with the children it has waited for (Linux's
+    ``/proc/PID/stat``, counted in clock ticks); None where there is no such file."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            fields = stat.read().rpartition(")")[2].split()
+    except OSError:
+        return None
+    # after the command's name: state is field 3, then utime, stime, cutime, cstime are 14-17
+    ticks = sum(int(field) for field in fields[11:15])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def frame_seconds(
     argv: tuple[str, ...],
     markers: list[str],
     env: dict[str, str],
     press: bytes = b"",
     pause: float = 0.0,
-) -> list[float]:
-    """Seconds from start until each of ``markers`` is on the terminal, in one run; the program
-    is stopped once the last is there. With ``press``: typed ``pause`` seconds after the first
-    marker shows, and the later markers timed from it."""
+) -> list[Frame]:
+    """When each of ``markers`` is on the terminal, in one run; the program is stopped once
+    the last is there. With ``press``: typed ``pause`` seconds after the first marker shows,
+    and the later markers timed from it."""
     import pty
 
     leader, follower = pty.openpty()
@@ -151,11 +178,13 @@ def frame_seconds(
         argv, stdin=follower, stdout=follower, stderr=follower, env=env, start_new_session=True
     )
     os.close(follower)
-    seen, times, press_at = b"", list[float](), None
+    seen, times, press_at = b"", list[Frame](), None
+    cpu_then = 0.0 if cpu_seconds(process.pid) is not None else None
     try:
         while time.perf_counter() - started < TIMEOUT_S:
             if press_at is not None and time.perf_counter() >= press_at:
                 seen, started, press_at = b"", time.perf_counter(), None  # timed from the keys
+                cpu_then = cpu_seconds(process.pid)
                 os.write(leader, press)
             wait = 0.5 if press_at is None else max(0.0, press_at - time.perf_counter())
             ready, _, _ = select.select([leader], [], [], min(wait, 0.5))
@@ -170,7 +199,9 @@ def frame_seconds(
             seen += chunk
             shown = _ESCAPES.sub(b"", seen)
             while len(times) < len(markers) and markers[len(times)].encode() in shown:
-                times.append(time.perf_counter() - started)
+                cpu_now = cpu_seconds(process.pid)
+                spent = None if cpu_now is None or cpu_then is None else cpu_now - cpu_then
+                times.append(Frame(time.perf_counter() - started, spent))
                 if len(times) == 1 and press:
                     press_at = time.perf_counter() + pause
             if len(times) == len(markers):
@@ -202,24 +233,34 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 
 def measure(runs: int, home: str) -> dict[str, Any]:
     """``runs`` rounds after an untimed one; in each, every target once, the bare app first.
-    Times in seconds."""
+    Times in seconds; ``cpu_median_s`` holds the CPU a frame cost, where ``/proc`` tells it."""
     env = {**os.environ, "CARDTABLE_HOME": home, "TERM": "xterm-256color"}
     env["PYTHONPYCACHEPREFIX"] = os.path.join(home, "bytecode")
     for unwanted in ("TEXTUAL_DRIVER", "PYTHONDONTWRITEBYTECODE"):
         env.pop(unwanted, None)
     furnish(home)
     bare, *apps = targets(home)
-    times: dict[str, list[float]] = {name: [] for t in (bare, *apps) for name, _ in t.timed}
+    frames: dict[str, list[Frame]] = {name: [] for t in (bare, *apps) for name, _ in t.timed}
     for round_ in range(runs + 1):
         for target in (bare, *apps):
             markers = [marker for _, marker in target.timed]
-            seconds = frame_seconds(target.argv, markers, env, target.press, target.pause)
+            shown = frame_seconds(target.argv, markers, env, target.press, target.pause)
             if round_:
-                for (name, _), value in zip(target.timed, seconds, strict=True):
-                    times[name].append(value)
-    result: dict[str, Any] = {"runs": runs, "median_s": {}, "ratio_median": {}, "ratio_range": {}}
+                for (name, _), frame in zip(target.timed, shown, strict=True):
+                    frames[name].append(frame)
+    times = {name: [frame.seconds for frame in shown] for name, shown in frames.items()}
+    result: dict[str, Any] = {
+        "runs": runs,
+        "median_s": {},
+        "ratio_median": {},
+        "ratio_range": {},
+        "cpu_median_s": {},
+    }
     for name, values in times.items():
         result["median_s"][name] = round(statistics.median(values), 3)
+        cpus = [frame.cpu for frame in frames[name] if frame.cpu is not None]
+        if len(cpus) == runs:
+            result["cpu_median_s"][name] = round(statistics.median(cpus), 3)
     for name in [name for app in apps for name, _ in app.timed]:
         ratios = [a / b for a, b in zip(times[name], times[bare.name], strict=True)]
         result["ratio_median"][name] = round(statistics.median(ratios), 2)
@@ -233,10 +274,12 @@ def run_startup_bench(runs: int, as_json: bool) -> int:
     if as_json:
         print(json.dumps(result))
         return 0
-    print(f"first frame through a pty, median of {runs} paired runs")
+    print(f"first frame through a pty, median of {runs} paired runs (and the CPU it took)")
     for name, seconds in result["median_s"].items():
+        cpu = result["cpu_median_s"].get(name)
+        used = f"  cpu {cpu * 1000:4.0f} ms" if cpu is not None else ""
         ratio = result["ratio_median"].get(name)
         low_high = result["ratio_range"].get(name)
         extra = f"  {ratio:.2f}x the bare app (pairs {low_high[0]}-{low_high[1]})" if ratio else ""
-        print(f"  {name:<24} {seconds * 1000:7.0f} ms{extra}")
+        print(f"  {name:<24} {seconds * 1000:7.0f} ms{used}{extra}")
     return 0
