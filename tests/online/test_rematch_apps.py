@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual.screen import Screen
-from textual.widgets import Button
+from textual.widgets import Button, Static
 
 from cardtable.online.remote import RemoteSession
 from cardtable.ui.app import CardtableApp
@@ -156,3 +156,37 @@ async def test_the_rematch_opens_as_it_starts_not_at_the_waiting_rooms_next_look
                 ),
                 "both apps to show the next game",
             )
+
+
+async def test_the_finished_table_is_not_drawn_again_under_its_result_once_asked(
+    server: Running,
+) -> None:
+    """Issue 36 item 7: once Bob pressed Play again, news that changed his status line (Ann's
+    wish to play again gone, the next game's start) was drawn on the finished table under the
+    result, which had the result draw its whole see-through backdrop again: as much work as
+    the next game's first frame, for a line replaced a moment later."""
+    ann = server.session("pazaak", ANN_HOSTS)
+    ann_app = app_for(ann)
+    async with ann_app.run_test(size=(80, 24)) as ann_pilot:
+        bob_app = app_for(await joiner(server, ann))
+        async with bob_app.run_test(size=(80, 24)) as bob_pilot:
+            await until(lambda: table_of(ann_app) and table_of(bob_app), "two tables")
+            await play_match((ann_pilot, bob_pilot), stand_at=0)
+            table = table_of(bob_app)
+            assert table is not None
+            await ann_pilot.press("enter")  # Play again
+            await until(lambda: "Ann would like to play again" in status_of(bob_app), "word")
+            line = table.query_one("#status-line", Static)
+            drawn_while_asked: list[str] = []
+            update = line.update
+
+            def noting(content: Any = "", *, layout: bool = True) -> None:
+                if table.next_game_asked:
+                    drawn_while_asked.append(str(content))
+                update(content, layout=layout)
+
+            line.update = noting  # type: ignore[method-assign]
+            await bob_pilot.press("enter")  # Play again
+            await until(lambda: at_new_game(bob_app, table), "the next game")
+            assert table.next_game_asked is False and drawn_while_asked == []
+            assert "would like to play again" not in status_of(bob_app)  # drawn afresh

@@ -162,7 +162,9 @@ class TableScreen(SeatedTable):
         self.query_one(MoveLog).start_over()
         self.log_lines(session.log_lines())
         self.redraw()
-        self.call_after_refresh(self._first_turn)
+        # before the frame, not after it as on a new table: it redraws what changes (its
+        # first deal, say) in the same frame rather than laying the table out again
+        self.call_later(self._first_turn)
 
     def reset_game(self) -> None:
         """Forget what was drawn of the last game; a game's table forgets its own state too."""
@@ -196,10 +198,12 @@ class TableScreen(SeatedTable):
         return True
 
     def redraw(self) -> None:
-        if self.abandoned:
+        # once the next game is asked for, the last one stays as drawn until the next is taken:
+        # a change drawn under the result box (its status line, say) has the box draw its whole
+        # see-through backdrop again, which cost as much as the next game's first frame
+        if self.abandoned or self.next_game_asked:
             return
-        if not self.next_game_asked:  # else the last game stays until the next is taken
-            self.show(self.session.observe())
+        self.show(self.session.observe())
         # one line, always: told so, the status line's update lays out nothing else
         self.query_one("#status-line", Static).update(self.status_text(), layout=False)
         self.refresh_bindings()
