@@ -5,10 +5,11 @@ A game server on 127.0.0.1 and Ann, a bare ``RemoteSession`` that stands at once
 the rematch first, run in this process; Bob is the app (headless, 120×40) whose screen is
 timed. Each round plays a Pazaak match to its end (Ann stands at once, Bob ends his turn until he
 stands on 15), Ann asks again, and Bob's Play again is pressed; the clock stops when Bob's table
-(the same screen or a new one) is the screen, its game under way and drawn from the new game's
-update, and the app is idle. A move is timed the same way: from Bob's End turn to the frame that
-shows the card he draws next. Wall time and this process's CPU time are both given (the machine
-may be shared: CPU time is steadier). Run from the project root:
+is the screen with the new game drawn (its first set, no set won) and the app is idle. A move is
+timed the same way: from Bob's End turn to the frame that shows the card he draws next. Ann
+makes no move while either is timed (her answer would be timed with it). The app starts as
+``cardtable`` starts it (see ``tools.launch``). Wall time and this process's CPU time are both
+given (the machine may be shared: CPU time is steadier). Run from the project root:
 
     python scripts/rematch_time.py [ROUNDS]
 
@@ -68,9 +69,15 @@ def shown(box: Any) -> bool:
     return bool(box.is_mounted and box.query("#again"))
 
 
+#: set while Ann may move: not while Bob's screen is timed, so that what is timed is his move or
+#: his rematch alone, not her answer to it as well (a person takes longer than that to answer)
+ANN_MAY_MOVE = asyncio.Event()
+
+
 async def ann_stands(ann: RemoteSession) -> None:
     """Ann stands whenever it is her turn (a set result waits for nothing from a bare session)."""
     while True:
+        await ANN_MAY_MOVE.wait()
         if ann.my_turn and not ann.is_over:
             ply = ann.ply
             ann.submit(STAND)
@@ -81,13 +88,16 @@ async def ann_stands(ann: RemoteSession) -> None:
 async def timed(
     pilot: Any, act: Callable[[], None], done: Callable[[], bool]
 ) -> tuple[float, float]:
-    """Wall and CPU seconds from ``act()`` to ``done()`` and the app idle after it."""
+    """Wall and CPU seconds from ``act()`` to ``done()`` and the app idle after it (Ann waits)."""
+    ANN_MAY_MOVE.clear()
     await pilot.pause()
     wall, cpu = time.perf_counter(), time.process_time()
     act()
     await until(done, "the screen to change")
     await pilot.pause()  # the frame that shows it
-    return time.perf_counter() - wall, time.process_time() - cpu
+    took = time.perf_counter() - wall, time.process_time() - cpu
+    ANN_MAY_MOVE.set()
+    return took
 
 
 async def play_to_the_end(app: CardtableApp, pilot: Any, moves: list[tuple[float, float]]) -> None:
@@ -140,6 +150,7 @@ async def main(rounds: int) -> None:
     # too, which in use live in other processes)
     gc.disable()
     app = CardtableApp(lambda app: WaitingRoomScreen(bob), bot_pause=0)
+    ANN_MAY_MOVE.set()
     standing = asyncio.create_task(ann_stands(ann))
     rematches: list[tuple[float, float]] = []
     moves: list[tuple[float, float]] = []
