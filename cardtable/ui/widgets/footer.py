@@ -17,6 +17,24 @@ from textual.widgets import Footer as TextualFooter
 
 
 class Footer(TextualFooter):
+    #: the keys as last built (see ``shown_keys``)
+    _built: object = None
+
+    def shown_keys(self) -> object:
+        """Everything of the screen's bindings that the footer draws."""
+        return tuple(
+            (b.key, b.action, b.description, b.key_display, b.group, enabled, tooltip)
+            for key, (_, b, enabled, tooltip) in self.screen.active_bindings.items()
+            if b.show or key == self.app.COMMAND_PALETTE_BINDING
+        )
+
+    async def recompose(self) -> None:
+        keys = self.shown_keys() if self._bindings_ready and self.is_attached else None
+        if keys is not None and keys == self._built and self.children:
+            return
+        self._built = keys
+        await super().recompose()
+
     def bindings_changed(self, screen: Screen[Any]) -> None:
         super().bindings_changed(screen)
         never_drawn = not self.children
