@@ -48,11 +48,12 @@ class Connection:
     What the server says to a peer leaves in the order said, and never before the store has
     kept every write made before it was said: nobody hears of an action that could be lost.
     A peer that keeps up (nearly all, nearly always) has each message written straight to its
-    socket, with no task, queue or await of its own: at once when nothing is pending, else by
-    one callback when the commit it waits for is done. Only a peer whose socket is backed up
-    gets a writer task, whose sends may wait for it to read but never past ``send_deadline``;
-    a peer that stops reading (a stalled or hostile spectator, a suspended terminal) fills
-    only its own outbox and is dropped when that overflows, so nobody else ever waits on it.
+    socket, with no task, queue or await of its own: at once when nothing is pending, else in
+    the very turn of the loop that commits what it waits for (``Journal.after``). Only a peer
+    whose socket is backed up gets a writer task, whose sends may wait for it to read but
+    never past ``send_deadline``; a peer that stops reading (a stalled or hostile spectator, a
+    suspended terminal) fills only its own outbox and is dropped when that overflows, so
+    nobody else ever waits on it.
     """
 
     def __init__(self, ws: ServerConnection, limits: Limits, journal: Journal) -> None:
@@ -137,7 +138,7 @@ class Connection:
         # websockets' ``broadcast`` writes without awaiting (it skips a closing connection)
         broadcast((self.ws,), data, text=True)
 
-    def _release(self, _commit: object = None) -> None:
+    def _release(self) -> None:
         """Write the outbox in order as far as it may go now: up to a message whose commit is
         pending (this runs again when it is done), or to a socket that is backed up (a
         writer task takes over)."""
@@ -145,7 +146,7 @@ class Connection:
             data, commit = self._outbox[0]
             if commit is not None:
                 if not commit.done():
-                    commit.add_done_callback(self._release)
+                    self._journal.after(commit, self._release)
                     return
                 if not self._kept(commit):
                     return

@@ -43,6 +43,8 @@ class Journal:
         self._writes: list[tuple[Callable[..., None], tuple[Any, ...]]] = []
         self._committed: asyncio.Future[None] | None = None
         self._in_flight: asyncio.Task[None] | None = None
+        #: what to call the moment each commit is done (``after``)
+        self._after: dict[asyncio.Future[None], list[Callable[[], None]]] = {}
 
     def write(self, method: Callable[..., None], *args: Any) -> None:
         """Call ``method(*args)`` (one of the store's) in the next commit."""
@@ -64,7 +66,16 @@ class Journal:
         if committed is None:
             then()
         else:
-            committed.add_done_callback(lambda done: None if done.exception() else then())
+            self.after(committed, lambda: None if committed.exception() else then())
+
+    def after(self, commit: asyncio.Future[None], then: Callable[[], None]) -> None:
+        """Call ``then`` the moment ``commit`` (from ``commit_pending``) is done, kept or failed:
+        in the turn of the loop that commits (now, if it has), so what waits to be told of
+        the writes leaves in that turn, not one more turn later as a done-callback would."""
+        if commit.done():
+            then()
+        else:
+            self._after.setdefault(commit, []).append(then)
 
     async def settled(self) -> None:
         """Return once every write made so far is durable; raise if its commit failed."""
@@ -92,6 +103,7 @@ class Journal:
             self._failed(committed, len(writes), error)
             return
         committed.set_result(None)
+        self._done(committed)
 
     async def _flush(self, store: SharedStore, count: int, committed: asyncio.Future[None]) -> None:
         try:
@@ -102,14 +114,24 @@ class Journal:
             if fenced and self.fenced is not None:
                 self.fenced(fenced)
             committed.set_result(None)
+            self._done(committed)
         finally:
             self._in_flight = None
             if self._committed is not None:  # written while this batch was in flight
                 self._commit()
 
-    @staticmethod
-    def _failed(committed: asyncio.Future[None], count: int, error: Exception) -> None:
+    def _failed(self, committed: asyncio.Future[None], count: int, error: Exception) -> None:
         """The waiters raise ``error``; say so here too in case nobody waits."""
         log.error("%d store writes could not be committed: %s", count, error)
         committed.set_exception(error)
         committed.exception()  # retrieved: the log line above is the report
+        self._done(committed)
+
+    def _done(self, committed: asyncio.Future[None]) -> None:
+        """Call what waits ``after`` ``committed``, each on its own: one that fails must not
+        keep the others from hearing."""
+        for then in self._after.pop(committed, ()):
+            try:
+                then()
+            except Exception:
+                log.exception("a call after a commit failed")

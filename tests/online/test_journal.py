@@ -66,6 +66,30 @@ async def test_a_failed_commit_is_raised_to_whoever_waits_for_it() -> None:
     await journal.settled()  # the next commit goes on
 
 
+async def test_what_waits_after_a_commit_is_called_in_the_turn_that_commits() -> None:
+    """``after`` calls come with the commit itself, before any done-callback of its future
+    (those wait for the next turn of the loop); one that fails keeps no other from its call."""
+    store = Counting()
+    journal = Journal(store)  # type: ignore[arg-type]
+    journal.write(store.append, "t", 0, {})
+    commit = journal.commit_pending()
+    assert commit is not None
+    heard: list[str] = []
+    commit.add_done_callback(lambda _: heard.append("a done-callback"))
+
+    def fails() -> None:
+        raise RuntimeError("a bug in one listener")
+
+    journal.after(commit, lambda: heard.append(f"after, {store.transactions} kept"))
+    journal.after(commit, fails)
+    journal.after(commit, lambda: heard.append("after, the next"))
+    assert heard == []
+    await journal.settled()  # woken by a done-callback made after the one above
+    assert heard == ["after, 1 kept", "after, the next", "a done-callback"]
+    journal.after(commit, lambda: heard.append("at once"))  # done already: called now
+    assert heard[-1] == "at once"
+
+
 class Reader(FakeSocket):
     """A connection's socket that, on every update, reads the store from another connection:
     the move it is told of must already be committed there."""
