@@ -16,9 +16,11 @@ from typing import Any
 
 #: values that are their own JSON form (exact types: an IntEnum is not one of them)
 _PLAIN = frozenset({int, float, str, bool, type(None)})
-#: each class's dataclass field names (None for a class that is no dataclass), and whether it
-#: is a leaf: frozen, hashable, every field plain, an enum, a leaf or a tuple of them
-_FIELDS: dict[type, tuple[tuple[str, ...] | None, bool]] = {}
+#: each class's dataclass fields (None for a class that is no dataclass), each named with
+#: whether its type says its values are plain or tuples of plain values (JSON as they are, a
+#: tuple as a list), and whether the class is a leaf: frozen, hashable, every field plain, an
+#: enum, a leaf or a tuple of them
+_FIELDS: dict[type, tuple[tuple[tuple[str, bool], ...] | None, bool]] = {}
 #: the encoding of each leaf value met so far (a card, say): such values are few and come up
 #: in every view of every move, so each is encoded once
 _LEAVES: dict[Any, dict[str, Any]] = {}
@@ -56,9 +58,14 @@ def encode(value: Any, met: dict[int, tuple[Any, Any]] | None = None) -> Any:
     data: Any
     if names is not None:
         data = {"type": kind.__name__}
-        for name in names:
+        for name, plain in names:
             field = getattr(value, name)
-            data[name] = field if type(field) in _PLAIN else encode(field, met)
+            if type(field) in _PLAIN:
+                data[name] = field
+            elif plain and type(field) is tuple:
+                data[name] = list(field)
+            else:
+                data[name] = encode(field, met)
         if leaf:
             if len(_LEAVES) >= _LEAVES_KEPT:
                 _LEAVES.clear()
@@ -77,8 +84,9 @@ def encode(value: Any, met: dict[int, tuple[Any, Any]] | None = None) -> Any:
     return data
 
 
-def _encoding_plan(kind: type) -> tuple[tuple[str, ...] | None, bool]:
-    """``kind``'s field names (None: no dataclass) and whether its values are leaves."""
+def _encoding_plan(kind: type) -> tuple[tuple[tuple[str, bool], ...] | None, bool]:
+    """``kind``'s fields (None: no dataclass), each named with whether its values are plain or
+    tuples of plain values, and whether the class's values are leaves."""
     if not dataclasses.is_dataclass(kind):
         return None, False
     fields = dataclasses.fields(kind)
@@ -88,7 +96,21 @@ def _encoding_plan(kind: type) -> tuple[tuple[str, ...] | None, bool]:
         hints = {}
     frozen = kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
     leaf = frozen and kind.__hash__ is not None and all(_simple(hints.get(f.name)) for f in fields)
-    return tuple(f.name for f in fields), bool(leaf)
+    names = tuple((f.name, _plain(hints.get(f.name))) for f in fields)
+    return names, bool(leaf)
+
+
+def _plain(hint: Any) -> bool:
+    """A field type whose values are their own JSON form, or tuples of such (``tuple[int,
+    ...]``, a tuple written as a list): exactly, not subclasses (an enum's form is another)."""
+    if hint in _PLAIN:
+        return True
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is tuple:
+        return all(arg is Ellipsis or arg in _PLAIN for arg in args)
+    if origin in (typing.Union, types.UnionType):
+        return all(_plain(arg) for arg in args)
+    return False
 
 
 def _simple(hint: Any) -> bool:

@@ -99,3 +99,23 @@ def test_views_of_one_moment_walk_what_they_share_once() -> None:
     assert forms[0]["hand"] != forms[1]["hand"]
     equal_not_same = View(1, (Card(5, Sign.MINUS),), tuple(list(table)))
     assert encode(equal_not_same, met)["table"] is not forms[0]["table"]
+
+
+@dataclass(frozen=True)
+class Tally:
+    counts: tuple[int, ...]
+    signs: tuple[Sign, ...]
+    maybe: tuple[bool, ...] | None = None
+
+
+def test_a_tuple_typed_as_plain_values_is_written_as_their_list() -> None:
+    """A field typed as a tuple of plain values is written as their list without a walk; a
+    tuple of enums is still walked into their values."""
+    tally = Tally((3, 0, 2), (Sign.PLUS, Sign.MINUS), (True,))
+    assert encode(tally) == {
+        "type": "Tally",
+        "counts": [3, 0, 2],
+        "signs": ["+", "-"],
+        "maybe": [True],
+    }
+    assert Decoder([Tally]).decode(json.loads(json.dumps(encode(tally)))) == tally
