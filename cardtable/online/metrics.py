@@ -10,7 +10,6 @@ queued messages) is counted when Prometheus scrapes, not kept up to date on ever
 
 from __future__ import annotations
 
-import asyncio
 import time
 from bisect import bisect_left
 from collections import Counter
@@ -48,7 +47,7 @@ class ServerMetrics:
         self.refusals: Counter[str] = Counter()
         self.drops: Counter[str] = Counter()
         #: from reading a person's move off its connection to the store commit that keeps it:
-        #: its update leaves for every peer at that commit (each outbox waits for it)
+        #: its update leaves for every peer that keeps up in the same turn of the loop
         self.latency = Latencies()
 
     def moved(self, game: str) -> None:
@@ -60,18 +59,11 @@ class ServerMetrics:
     def dropped(self, cause: str) -> None:
         self.drops[cause] += 1
 
-    def kept(self, read_at: float, commit: asyncio.Future[None] | None) -> None:
-        """Time a person's move read at ``read_at`` (``time.perf_counter``) until ``commit``
-        (a commit that fails keeps nothing, so it is not timed)."""
-        if commit is None:
-            self.latency.observe(time.perf_counter() - read_at)
-            return
-
-        def done(future: asyncio.Future[None]) -> None:
-            if not future.cancelled() and future.exception() is None:
-                self.latency.observe(time.perf_counter() - read_at)
-
-        commit.add_done_callback(done)
+    def kept(self, read_at: float) -> None:
+        """Time a person's move read at ``read_at`` (``time.perf_counter``) until now, the
+        moment the store has kept it (``Journal.when_kept``: a failed commit keeps nothing,
+        so it is not timed)."""
+        self.latency.observe(time.perf_counter() - read_at)
 
 
 class _Collector:

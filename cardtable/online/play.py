@@ -12,6 +12,7 @@ import asyncio
 import secrets
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from cardtable.core.bots import bot_rng
@@ -72,7 +73,7 @@ class TablePlay:
         read_at = time.perf_counter()
         table = self._table(conn)
         await self.apply(table, table.play(conn.seat, message.ply, message.action))
-        self.metrics.kept(read_at, self.journal.commit_pending())
+        self.journal.when_kept(partial(self.metrics.kept, read_at))
 
     async def say(self, conn: Connection, message: Chat) -> None:
         self.chat.say(conn, self._table(conn), message.text)
