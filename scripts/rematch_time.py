@@ -44,6 +44,9 @@ from cardtable.ui.screens.waitingroom import WaitingRoomScreen  # noqa: E402
 from cardtable.ui.tables.base import TableScreen  # noqa: E402
 
 PATIENCE = 60.0
+#: seconds between what came last (Ann's wish to play again, say) and the key that is timed:
+#: less than a person takes to answer, and enough for the app to have drawn it
+SETTLE = 0.25
 
 
 async def until(check: Callable[[], object], what: str) -> None:
@@ -90,6 +93,7 @@ async def timed(
 ) -> tuple[float, float]:
     """Wall and CPU seconds from ``act()`` to ``done()`` and the app idle after it (Ann waits)."""
     ANN_MAY_MOVE.clear()
+    await asyncio.sleep(SETTLE)  # the screen has drawn what came before, as for a person
     await pilot.pause()
     wall, cpu = time.perf_counter(), time.process_time()
     act()
