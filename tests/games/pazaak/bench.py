@@ -1,10 +1,11 @@
-"""Measure, never assert: Pazaak's random-play throughput, hard-bot think time and hard vs easy.
+"""Measure, never assert: Pazaak's random-play throughput, a bot's think time and its duel.
 
     python -m tests.games.pazaak.bench                 # all three, 2000 matches of hard vs easy
     python -m tests.games.pazaak.bench --matches 400 --decks gold,gold
+    python -m tests.games.pazaak.bench --skip-random --bot search --against hard --matches 60
 
-Random play is timed in CPU seconds (best of a few runs) so other work on the machine counts
-less; the duel alternates which seat the hard bot takes and drives ``core.match.Match`` with
+Random play and decisions are timed in CPU seconds, so other work on a shared machine counts
+less; the duel alternates which seat the timed bot takes and drives ``core.match.Match`` with
 ``core.bots.bot_rng``, as the simulator does.
 """
 
@@ -14,11 +15,13 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable
 
-from cardtable.core.bots import bot_rng
+from cardtable.core.bots import Bot, bot_rng
 from cardtable.core.match import Match
 from cardtable.core.rng import pick
 from cardtable.games.pazaak.bots import EasyBot, HardBot
+from cardtable.games.pazaak.bots.searchbot import SearchBot
 from cardtable.games.pazaak.rules import RULES
 from cardtable.games.pazaak.state import PazaakConfig
 
@@ -37,36 +40,47 @@ def random_matches_per_second(config: PazaakConfig, matches: int = 1000, runs: i
     return best
 
 
-def duel(config: PazaakConfig, matches: int, seed0: int = 0) -> tuple[float, list[float]]:
-    """Hard vs easy: the hard bot's share of matches won and its decision times (seconds)."""
+#: the bots a duel can seat: the levels worth timing and the search bot (a ``policy:`` seat)
+PLAYERS: dict[str, Callable[[], Bot]] = {"easy": EasyBot, "hard": HardBot, "search": SearchBot}
+
+
+def duel(
+    config: PazaakConfig, matches: int, seed0: int = 0, bot: str = "hard", against: str = "easy"
+) -> tuple[float, list[float]]:
+    """``bot`` against ``against``: the first's share of matches won and its decision times
+    (CPU seconds)."""
     wins, times = 0, []
     for k in range(matches):
         seed = seed0 + k
-        hard_seat = k % 2
-        bots = [HardBot(), EasyBot()] if hard_seat == 0 else [EasyBot(), HardBot()]
+        timed_seat = k % 2
+        timed, other = PLAYERS[bot](), PLAYERS[against]()
+        bots = [timed, other] if timed_seat == 0 else [other, timed]
         match = Match.new(RULES, config, seed)
         ply = 0
         while not match.is_over:
             seat = match.to_move
             assert seat is not None
-            started = time.perf_counter()
+            started = time.process_time()
             action = bots[seat].choose(
                 match.observe(seat), match.legal_actions(), bot_rng(seed, seat, ply)
             )
-            if seat == hard_seat:
-                times.append(time.perf_counter() - started)
+            if seat == timed_seat:
+                times.append(time.process_time() - started)
             match.play(action)
             match.take_chance_steps()  # the next set's deal: no bot is asked
             ply += 1
         outcome = match.outcome
         assert outcome is not None
-        wins += outcome.winners == (hard_seat,)
+        wins += outcome.winners == (timed_seat,)
     return wins / matches, times
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=2000, help="hard vs easy matches")
+    parser.add_argument("--matches", type=int, default=2000, help="matches in the duel")
+    parser.add_argument("--bot", choices=PLAYERS, default="hard", help="the bot timed")
+    parser.add_argument("--against", choices=PLAYERS, default="easy", help="its opponent")
+    parser.add_argument("--seed", type=int, default=0, help="the first match's seed")
     parser.add_argument("--decks", default="balanced,balanced", help="two ready-made decks")
     parser.add_argument("--skip-random", action="store_true", help="only the duel")
     args = parser.parse_args()
@@ -75,11 +89,14 @@ def main() -> None:
         print(
             f"random play: {random_matches_per_second(config):,.0f} matches/s (one core, CPU time)"
         )
-    rate, times = duel(config, args.matches)
+    rate, times = duel(config, args.matches, args.seed, args.bot, args.against)
+    ordered = sorted(times)
+    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
     print(
-        f"hard vs easy ({args.decks}): hard wins {rate:.1%} of {args.matches} matches; "
-        f"hard decision median {statistics.median(times) * 1000:.2f} ms, "
-        f"p90 {statistics.quantiles(times, n=10)[-1] * 1000:.1f} ms, max {max(times) * 1000:.0f} ms"
+        f"{args.bot} vs {args.against} ({args.decks}): {args.bot} wins {rate:.1%} of "
+        f"{args.matches} matches; its {len(times)} decisions in CPU time: median "
+        f"{statistics.median(times) * 1000:.2f} ms, p99 {p99 * 1000:.1f} ms, "
+        f"max {ordered[-1] * 1000:.0f} ms"
     )
 
 
