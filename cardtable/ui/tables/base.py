@@ -12,7 +12,8 @@ table knew of the last one. Its parts, one job each: ``calling`` (news onto the 
 ``room`` (the screen: keys, footer, a result panel's place), ``seated`` (the session's seats,
 the log, and the keys that go straight to the session), ``wording`` (the log's words),
 ``status`` (the status line), ``handing`` (hot-seat hand-off, the next game), ``ending`` (the
-match's result box, leaving), ``replaying``, ``hinting`` and ``chatting``.
+match's result box, leaving), ``collecting`` (the cycle collector at a match's end),
+``replaying``, ``hinting`` and ``chatting``.
 """
 
 from __future__ import annotations
