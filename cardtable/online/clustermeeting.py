@@ -137,7 +137,13 @@ class ClusterMeeting:
             self._say(EVERYONE, {"drop": invite})
 
     def nudge(self) -> None:
-        self._say(EVERYONE, {"nudge": True})
+        """The node running the waves runs one at once; another tells every node (the one
+        running them hears). Word through Redis waits its turn for a connection behind the
+        node's other commands: in a burst of seeks, behind the burst."""
+        if self._runs_waves:
+            self._here().nudge()
+        else:
+            self._say(EVERYONE, {"nudge": True})
 
     async def places(self, formed: list[list[Seeker]]) -> list[str]:
         """Each table on the least loaded live node (this one always counts as live). Every

@@ -367,19 +367,23 @@ class RedisPools:
     # -- the waves -------------------------------------------------------------------------------
 
     async def wave(self) -> Wave | None:
-        if not await self.hold_lease():
+        """One turn for a Redis connection to take the lease and read every pool: a wave
+        nudged in a burst of seeks waits behind the burst's commands for each turn it takes."""
+        now = self.clock()
+        held, ids, alive, texts = await self._read(now)
+        if not held:
             return None
         wave = Wave()
-        now = self.clock()
-        wave.called_off = await self._expire(now)
+        wave.called_off = await self._expire(now, ids)
+        if any(back for _, _, back in wave.called_off):  # back at the front: read them too
+            held, _, alive, texts = await self._read(now)
+            if not held:
+                return None
         pools = Matchmaker(self.sizes, lambda: now)
         read: dict[str, tuple[Seeker, str]] = {}
-        alive = await self.redis.zrangebyscore(
-            self.prefix + "nodes", now - self.lease_ms / 1000, "+inf"
-        )
         nodes = {node.decode() for node in alive if isinstance(node, bytes)} | {self.node}
-        for game in self.sizes:
-            for text in (await self.redis.hgetall(self.prefix + "pool:" + game)).values():
+        for game, tickets in zip(self.sizes, texts, strict=True):
+            for text in tickets.values():
                 seeker, ticket = read_ticket(text)
                 if seeker.node not in nodes:  # its connection died with its node
                     await self._run("drop", seeker.key, game, _text(text))
@@ -405,10 +409,26 @@ class RedisPools:
             wave.waiting.append(Standing(read[key][0], ticket, status))
         return wave
 
-    async def _expire(self, now: float) -> list[tuple[Match, list[Seeker], set[str]]]:
-        """Call off the matches past their deadline (each read, then each called off, in one
-        round trip apiece however many are confirming)."""
-        ids = [_text(i) for i in await self.redis.smembers(self.prefix + "matches")]
+    async def _read(self, now: float) -> tuple[bool, list[str], list[Any], list[dict[Any, Any]]]:
+        """In one round trip: whether this node holds the lease (taken or renewed), the ids of
+        the matches confirming, the nodes alive, and every game's pool (in ``sizes`` order)."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            lease = [self.prefix + "waves"]
+            await self._scripts["lease"](keys=lease, args=[self.node, self.lease_ms], client=pipe)
+            pipe.smembers(self.prefix + "matches")
+            pipe.zrangebyscore(self.prefix + "nodes", now - self.lease_ms / 1000, "+inf")
+            for game in self.sizes:
+                pipe.hgetall(self.prefix + "pool:" + game)
+            held, ids, alive, *texts = await pipe.execute()
+        return bool(held), [_text(i) for i in ids], alive, texts
+
+    async def _expire(
+        self, now: float, ids: list[str]
+    ) -> list[tuple[Match, list[Seeker], set[str]]]:
+        """Call off the matches past their deadline (``ids``: those confirming; each read,
+        then each called off, in one round trip apiece however many are confirming)."""
+        if not ids:
+            return []
         async with self.redis.pipeline(transaction=False) as pipe:
             for match_id in ids:
                 pipe.hget(self.prefix + "match:" + match_id, "head")
