@@ -108,7 +108,9 @@ class LobbyService:
         self.watchers: set[Visitor] = set()
         #: SSH visitors' passes (``cardtable ssh`` on this server): pass → the SSH key's id
         self.door_passes: dict[str, str] = {}
+        #: a nudged wave is waiting to run
         self._wave_due = False
+        self._one_wave = asyncio.Lock()
         self._publish = publish or _each
         #: tables waves gave this node that it has not opened yet (part of the load it
         #: publishes: a node still opening a wave's tables must not look idle to the next)
@@ -252,7 +254,8 @@ class LobbyService:
             self._publish(list(self.watchers), text)
 
     def nudge(self) -> None:
-        """A table's worth is waiting: run a wave now rather than at its time (once)."""
+        """A table's worth is waiting: run a wave now rather than at its time, or as soon as
+        the one running ends (however many nudges come meanwhile)."""
         if not self._wave_due:
             self._wave_due = True
             self.spawn(self.wave())
@@ -270,9 +273,12 @@ class LobbyService:
     async def wave(self) -> list[Match]:
         """Call off late matches, form tables (each opened on the node the meeting place
         says: the others' first, so they open theirs meanwhile), tell every seeker where they
-        stand."""
-        self._wave_due = False
-        wave = await self.pools.wave()
+        stand. One wave forms tables at a time: the nudges that come meanwhile make one more
+        after it (each reads every pool: waves side by side in a burst of seeks would each
+        read the whole burst again, and slow its seeks)."""
+        async with self._one_wave:
+            self._wave_due = False
+            wave = await self.pools.wave()
         if wave is None:
             return []
         for called_off in wave.called_off:

@@ -3,6 +3,7 @@ for the table side (the tests in test_quick_match.py run it inside a real server
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 from collections.abc import Iterator
@@ -19,11 +20,12 @@ from cardtable.online.ladder import LocalLadder, SqliteLadder
 from cardtable.online.lobby import LobbyService, Visitor, quick_match_sizes
 from cardtable.online.matchmaking import CONFIRM_WITHIN
 from cardtable.online.meeting import LocalMeeting
-from cardtable.online.pools import LocalPools, Standing
+from cardtable.online.pools import LocalPools, Standing, Wave
 from cardtable.online.quicktables import Member
 from cardtable.online.ratedgames import ABANDONED
 from cardtable.online.store import SqliteStore
 from cardtable.online.tables import Refusal
+from tests.waits import until
 
 HOST = "127.0.0.1:7777"
 
@@ -357,3 +359,37 @@ async def test_the_leaderboard_answers_with_the_askers_own_row(
     assert board["rows"] == [] and board["you"] is None
     with pytest.raises(Refusal, match="unknown game"):
         await lobby.receive(visitor, wire.Top(type="top", game="chess"))
+
+
+async def test_nudges_during_a_wave_make_one_more_wave_after_it(store: SqliteStore) -> None:
+    """In a burst of seeks every answer nudges: the nudges that come while a wave reads the
+    pools make one more wave after it, never waves side by side (each would read the whole
+    burst again)."""
+    spawned: list[asyncio.Task[Any]] = []
+    lobby = LobbyService(
+        LocalMeeting(quick_match_sizes(), Clock(), None),
+        Tables(),
+        spawn=lambda job: spawned.append(asyncio.ensure_future(job)),
+    )
+    await lobby.meeting.start(lobby)
+    waving, most, waves = 0, 0, 0
+    held = asyncio.Event()
+    read_the_pools = lobby.pools.wave
+
+    async def held_wave() -> Wave | None:
+        nonlocal waving, most, waves
+        waving, waves = waving + 1, waves + 1
+        most = max(most, waving)
+        await held.wait()
+        waving -= 1
+        return await read_the_pools()
+
+    lobby.pools.wave = held_wave  # type: ignore[method-assign]
+    lobby.nudge()
+    await until(lambda: waving == 1, "the first nudged wave to read the pools")
+    for _ in range(10):  # ten seeks answered while it reads
+        lobby.nudge()
+        await asyncio.sleep(0)
+    held.set()
+    await asyncio.gather(*spawned)
+    assert (most, waves) == (1, 2)
