@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -40,6 +41,10 @@ class Limits:
     quotas: Quotas = field(default_factory=Quotas)
     #: seconds a rematch offer stands: then the server withdraws it and tells the table
     rematch_offer: float = 20.0
+    #: a peer silent this long is pinged, and dropped if it does not answer in ``ping_timeout``
+    #: (see ``keepalive``: those that talk are not pinged)
+    ping_interval: float = 20.0
+    ping_timeout: float = 20.0
 
 
 class Connection:
@@ -70,8 +75,13 @@ class Connection:
         self.noted = 0
         #: messages refused for coming too fast
         self.strikes = 0
-        #: why the server cut this peer, if it did: "outbox", "deadline" or "commit"
+        #: why the server cut this peer, if it did: "outbox", "deadline", "commit" or
+        #: "keepalive"
         self.dropped: str | None = None
+        #: when the server last heard from this peer (``time.monotonic``), and when it pinged it
+        #: if that ping is unanswered (``keepalive``)
+        self.heard = time.monotonic()
+        self.pinged: float | None = None
         self._bucket = Bucket(limits.rate, limits.burst)
         self._limits = limits
         self._journal = journal
@@ -120,7 +130,7 @@ class Connection:
 
     def drop(self, cause: str, why: str) -> None:
         """Cut a peer that cannot keep up; its reader then ends and the seat goes away."""
-        log.warning("dropping a client that cannot keep up: %s", why)
+        log.warning("dropping a client: %s", why)
         self.dropped = cause
         self.close()
         self.ws.transport.abort()

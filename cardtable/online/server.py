@@ -4,6 +4,7 @@ It is put together from parts with one job each, sharing one ``TableDirectory``:
 
 - ``transport.Transport``: the connections, the limits on every message, and the handler each
   kind of message goes to;
+- ``keepalive.Keepalive``: a ping to each peer gone quiet, and dropping one that never answers;
 - ``seating.Seating``: opening, joining, resuming and watching a table, and leaving it;
 - ``play.TablePlay``: moves, bots, chat and rematches, kept in the journal and told to all;
 - ``absence.Absences``: the grace period of an empty seat, then a stand-in bot;
@@ -27,6 +28,7 @@ from cardtable.online.directory import TableDirectory
 from cardtable.online.gate import Gate
 from cardtable.online.jobs import Jobs
 from cardtable.online.journal import Journal
+from cardtable.online.keepalive import Keepalive
 from cardtable.online.lifecycle import Lifecycle
 from cardtable.online.metrics import ServerMetrics
 from cardtable.online.placement import Placement, SingleNode
@@ -121,6 +123,9 @@ class GameServer:
         self.transport = Transport(
             limits, self.journal, self.metrics, self.placement, self.jobs, self.quick.gone
         )
+        self.keepalive = Keepalive(
+            self.transport.connections, limits.ping_interval, limits.ping_timeout, self.jobs
+        )
         self.transport.route(Watch, self.seating.sit)
         self.transport.route(Join, self.quick.join)
         self.transport.route(Create, self.quick.create)
@@ -138,6 +143,7 @@ class GameServer:
         await self.placement.start(self.tables, self.lifecycle)
         await self.quick.lobby.meeting.start(self.quick.lobby)
         server = await self.transport.listen(host, port)
+        self.jobs.spawn(self.keepalive.run())
         self.jobs.spawn(self.lifecycle.sweep())
         self.jobs.spawn(self.quick.lobby.run())
         return server

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -79,6 +80,8 @@ class Transport:
             port,
             max_size=READ_CEILING,
             compression=None,
+            # pings go only to peers that have gone quiet (``keepalive``), not to every peer
+            ping_interval=None,
             process_request=self.placement.process_request,
         )
 
@@ -94,6 +97,7 @@ class Transport:
         )
         try:
             async for raw in ws:
+                conn.heard = time.monotonic()
                 if not conn.allowed():
                     conn.strikes += 1
                     if conn.strikes > self.limits.burst * 5:  # it is not listening: hang up
