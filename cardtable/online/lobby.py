@@ -291,12 +291,7 @@ class LobbyService:
             else:
                 self.meeting.open_elsewhere(host, match, seekers)
         self.opening += len(here)
-        given = iter(here)
-        try:
-            for match, seekers in given:
-                await self._open_given(match, seekers)
-        finally:
-            self.opening -= sum(1 for _ in given)  # left unopened by a failure
+        await asyncio.gather(*(self._open_given(match, seekers) for match, seekers in here))
         for standing in wave.waiting:
             seeker = standing.seeker
             offer = seeker.key in wave.offers
