@@ -99,11 +99,7 @@ class ClusterMeeting:
         loop = asyncio.get_running_loop()
         heard = asyncio.Event()
         listening = loop.create_task(self._listening(heard))
-        self._tasks = [
-            listening,
-            loop.create_task(self._sending()),
-            loop.create_task(self._leasing()),
-        ]
+        self._tasks = [listening, loop.create_task(self._sending())]
         subscribed = loop.create_task(heard.wait())
         await asyncio.wait([subscribed, listening], return_when=asyncio.FIRST_COMPLETED)
         if not heard.is_set():  # the listening ended before it subscribed: say why
@@ -112,6 +108,12 @@ class ClusterMeeting:
                 task.cancel()
             await asyncio.gather(*others, return_exceptions=True)
             listening.result()
+
+    def open(self) -> None:
+        """Count among the live nodes from now on: heartbeat, publish the load, bid for the
+        waves' lease. Only once the node listens: a node seen stuck before its socket was up
+        heartbeated all the same, and was given tables it never opened."""
+        self._tasks.append(asyncio.get_running_loop().create_task(self._leasing()))
 
     async def stop(self) -> None:
         for task in self._tasks:

@@ -63,6 +63,9 @@ class Meeting(Protocol):
     async def start(self, lobby: Lobby) -> None:
         """Begin hearing what other nodes say to ``lobby``."""
 
+    def open(self) -> None:
+        """The node listens now: it may be given tables and run the waves."""
+
     async def stop(self) -> None: ...
 
     def tell(self, node: str, key: str, text: str) -> None:
@@ -106,6 +109,9 @@ class LocalMeeting:
 
     async def start(self, lobby: Lobby) -> None:
         self.lobby = lobby
+
+    def open(self) -> None:
+        return None
 
     async def stop(self) -> None:
         return None

@@ -143,6 +143,7 @@ class GameServer:
         await self.placement.start(self.tables, self.lifecycle)
         await self.quick.lobby.meeting.start(self.quick.lobby)
         server = await self.transport.listen(host, port)
+        self.quick.lobby.meeting.open()  # given tables and waves only once it listens
         self.jobs.spawn(self.keepalive.run())
         self.jobs.spawn(self.lifecycle.sweep())
         self.jobs.spawn(self.quick.lobby.run())

@@ -1,6 +1,8 @@
 """A node's lobby subscribes to its Redis channels before it starts listening: a subscription
 that fails stops the start with the reason, rather than leaving a node that holds the waves'
-lease but never takes a connection."""
+lease but never takes a connection. And it counts among the live nodes (given tables, bidding
+for the waves) only once it listens: a node once hung inside websockets' ``serve`` while it
+heartbeated, and was given tables it never opened."""
 
 from __future__ import annotations
 
@@ -11,8 +13,11 @@ import pytest
 from cardtable.online.lobby import quick_match_sizes
 from cardtable.online.matchmaking import Match
 from cardtable.online.pools import Seeker
+from tests.cluster.conftest import own_redis
 from tests.cluster.nodes import free_port
+from tests.cluster.test_wave_turns import Nudged
 from tests.online.conftest import PATIENCE
+from tests.waits import until
 
 redis_asyncio = pytest.importorskip("redis.asyncio", reason="the cluster extra is not installed")
 from redis.exceptions import ConnectionError as RedisUnreachable  # noqa: E402
@@ -48,3 +53,24 @@ async def test_a_node_that_cannot_subscribe_does_not_start() -> None:
     finally:
         await meeting.stop()
         await nobody.aclose()
+
+
+async def test_a_node_counts_as_live_only_once_it_is_open(redis_url: str) -> None:
+    redis = redis_asyncio.Redis.from_url(await own_redis(redis_url))
+    unopened = ClusterMeeting(redis, "ws://a", quick_match_sizes(), 60.0, None, load=lambda: 0)
+    opened = ClusterMeeting(redis, "ws://b", quick_match_sizes(), 60.0, None, load=lambda: 0)
+    nodes = unopened.pools.prefix + "nodes"
+    try:
+        await unopened.start(Nudged())
+        await opened.start(Nudged())
+        opened.open()
+        await until(lambda: redis.zscore(nodes, "ws://b"), "the open node's heartbeat")
+        # the node started first would have said it was alive first, had it not waited
+        assert await redis.zscore(nodes, "ws://a") is None
+        assert await redis.hget(unopened.pools.prefix + "load", "ws://a") is None
+        unopened.open()
+        await until(lambda: redis.zscore(nodes, "ws://a"), "its heartbeat once open")
+    finally:
+        await unopened.stop()
+        await opened.stop()
+        await redis.aclose()

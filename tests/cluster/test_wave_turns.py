@@ -82,6 +82,7 @@ async def test_the_node_running_the_waves_starts_one_at_its_own_nudge(redis_url:
     meeting = ClusterMeeting(redis, "ws://a", quick_match_sizes(), 60.0, None, load=lambda: 0)
     try:
         await meeting.start(lobby)
+        meeting.open()
         await until(lambda: lobby.nudges == 1, "the node to take the free lease, and run a wave")
         meeting.nudge()
         assert lobby.nudges == 2, "nudged at once, not after a round trip through Redis"
