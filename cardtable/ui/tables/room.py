@@ -2,7 +2,7 @@
 log folded away or back, and the room it keeps free for a result panel beside its boards.
 
 The base of ``TableScreen``: the turn flow above it draws the game; this part lays the screen
-out and rebuilds its footer, no more often than they change.
+out and asks its footer for the keys once a move has been shown, not at every redraw of it.
 """
 
 from __future__ import annotations
@@ -43,25 +43,13 @@ class TableRoom(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        #: the keys the footer shows, as last drawn (see ``refresh_bindings``)
-        self._footer_keys: object = None
         #: a move is being shown: the footer is settled once at its end
         self._moving = False
 
     def refresh_bindings(self) -> None:
-        """Rebuild the footer only when a key it shows was enabled or greyed out since it was
-        last drawn: Textual's footer composes every key afresh on each ask, which was most of
-        what a bot's move cost (every redraw asks). While a move is shown, it asks once at the
-        end."""
-        if self._moving:
-            return
-        keys = tuple(
-            (key, active.binding.action, active.enabled)
-            for key, active in self.active_bindings.items()
-            if active.binding.show
-        )
-        if keys != self._footer_keys:
-            self._footer_keys = keys
+        """While a move is shown, the footer is asked once at the end (every redraw asks; the
+        footer itself rebuilds only when the keys it shows changed, see ``widgets.footer``)."""
+        if not self._moving:
             super().refresh_bindings()
 
     def action_toggle_log(self) -> None:
