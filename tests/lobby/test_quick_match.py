@@ -20,6 +20,7 @@ from cardtable.online.identity import Identity, load_or_create, tag
 from cardtable.online.lobbyclient import LobbyClient, LobbyError, seat_session
 from cardtable.online.ratedgames import ABANDONED, DAILY_LIMIT
 from cardtable.online.ratings import PAIR_GAMES_PER_DAY
+from cardtable.online.remote import RemoteSession
 from cardtable.online.seeker import matched, play_matched, seek_games
 from cardtable.online.server import Limits
 from cardtable.session.base import Refused
@@ -398,14 +399,11 @@ async def test_an_anonymous_visitor_may_seek_casual_play_only(server: Running) -
     await anon.close()
 
 
-async def test_a_rated_quick_match_table_stays_rated_across_a_server_restart(
-    tmp_path: Path, keys: list[Identity]
-) -> None:
-    """A server restarted mid-game rebuilds a quick-match table from its record as rated,
-    with the seats that had moved: the game played on after the restart is rated."""
-    # a long grace: nobody is stood in for while the clients dial the restarted server
-    server = Running(tmp_path / "server.sqlite3", Limits(grace=PATIENCE, bot_pause=0.0))
-    await server.start()
+async def seated_rated_pazaak(
+    server: Running, keys: list[Identity]
+) -> tuple[LobbyClient, LobbyClient, list[wire.Matched], list[RemoteSession]]:
+    """Ann and Bo signed in, matched for rated Pazaak and seated: their lobby clients, the
+    match news and the two seats' sessions, each ready."""
     ann, bo = await lobby(server, keys[0], "Ann"), await lobby(server, keys[1], "Bo")
     await ann.seek("pazaak", True)
     await bo.seek("pazaak", True)
@@ -415,6 +413,18 @@ async def test_a_rated_quick_match_table_stays_rated_across_a_server_restart(
         session.start()
     for session in seats:
         await asyncio.wait_for(session.ready.wait(), PATIENCE)
+    return ann, bo, news, seats
+
+
+async def test_a_rated_quick_match_table_stays_rated_across_a_server_restart(
+    tmp_path: Path, keys: list[Identity]
+) -> None:
+    """A server restarted mid-game rebuilds a quick-match table from its record as rated,
+    with the seats that had moved: the game played on after the restart is rated."""
+    # a long grace: nobody is stood in for while the clients dial the restarted server
+    server = Running(tmp_path / "server.sqlite3", Limits(grace=PATIENCE, bot_pause=0.0))
+    await server.start()
+    ann, bo, news, seats = await seated_rated_pazaak(server, keys)
     # each seat moves once before the restart (the game is not abandoned)
     for ply in (0, 1):
         mover = await until(
@@ -449,15 +459,7 @@ async def test_a_stand_in_s_moves_are_not_the_seat_s_own_after_a_restart(
     The stopped server plays no more (the connections it cut bring no stand-in)."""
     server = Running(tmp_path / "server.sqlite3", Limits(grace=0.3, bot_pause=0.0))
     await server.start()
-    ann, bo = await lobby(server, keys[0], "Ann"), await lobby(server, keys[1], "Bo")
-    await ann.seek("pazaak", True)
-    await bo.seek("pazaak", True)
-    news = [await matched(ann, PATIENCE), await matched(bo, PATIENCE)]
-    seats = [seat_session(server.url, match) for match in news]
-    for session in seats:
-        session.start()
-    for session in seats:
-        await asyncio.wait_for(session.ready.wait(), PATIENCE)
+    ann, bo, news, seats = await seated_rated_pazaak(server, keys)
     stayer = await until(lambda: next((s for s in seats if s.my_turn), None), "the first turn")
     leaver = next(s for s in seats if s is not stayer)
     stayer.submit(stayer.playable()[0])

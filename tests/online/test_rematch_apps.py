@@ -3,8 +3,11 @@ rematches, the players taking turns to ask first: nobody is dropped and the spec
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
@@ -40,6 +43,19 @@ def assert_only_looks_on(app: CardtableApp) -> None:
     keys = {active.binding.action for active in table.active_bindings.values()}
     # opened as `cardtable watch` opens it, the table's q ends the program
     assert {"stand", "end_turn", "play_card(0)"}.isdisjoint(keys) and "stop_watching" in keys
+
+
+@asynccontextmanager
+async def after_a_match(server: Running) -> AsyncIterator[tuple[Pilot[Any], Pilot[Any]]]:
+    """Ann and Bob, each in an app of their own, have played a Pazaak match to its end."""
+    ann = server.session("pazaak", ANN_HOSTS)
+    ann_app = app_for(ann)
+    async with ann_app.run_test(size=(80, 24)) as ann_pilot:
+        bob_app = app_for(await joiner(server, ann))
+        async with bob_app.run_test(size=(80, 24)) as bob_pilot:
+            await until(lambda: table_of(ann_app) and table_of(bob_app), "two tables")
+            await play_match((ann_pilot, bob_pilot), stand_at=0)
+            yield ann_pilot, bob_pilot
 
 
 async def test_three_rematches_hold_whoever_asks_first(server: Running) -> None:
@@ -133,29 +149,24 @@ async def test_the_rematch_opens_as_it_starts_not_at_the_waiting_rooms_next_look
     """Issue 36 item 7: the waiting room looked for the rematch five times a second, so its
     table came up to 0.2 s after the game had started. Here the waiting room's looks never
     come: the table must open from the start itself."""
-    ann = server.session("pazaak", ANN_HOSTS)
-    ann_app = app_for(ann)
-    async with ann_app.run_test(size=(80, 24)) as ann_pilot:
-        bob_app = app_for(await joiner(server, ann))
-        async with bob_app.run_test(size=(80, 24)) as bob_pilot:
-            await until(lambda: table_of(ann_app) and table_of(bob_app), "two tables")
-            await play_match((ann_pilot, bob_pilot), stand_at=0)
-            old = [table_of(app) for app in (ann_app, bob_app)]
+    async with after_a_match(server) as (ann_pilot, bob_pilot):
+        ann_app, bob_app = ann_pilot.app, bob_pilot.app
+        old = [table_of(app) for app in (ann_app, bob_app)]
 
-            def never_looks(screen: Any, interval: float, callback: Any, **options: Any) -> Any:
-                """Every timer of a waiting room stays paused: its looks never come."""
-                return Screen.set_interval(screen, interval, callback, **{**options, "pause": True})
+        def never_looks(screen: Any, interval: float, callback: Any, **options: Any) -> Any:
+            """Every timer of a waiting room stays paused: its looks never come."""
+            return Screen.set_interval(screen, interval, callback, **{**options, "pause": True})
 
-            monkeypatch.setattr(RematchRoomScreen, "set_interval", never_looks)
-            await ann_pilot.press("enter")  # Play again
-            await until(lambda: isinstance(ann_app.screen, RematchRoomScreen), "Ann's wait")
-            await bob_pilot.press("enter")
-            await until(
-                lambda: all(
-                    at_new_game(app, was) for app, was in zip((ann_app, bob_app), old, strict=True)
-                ),
-                "both apps to show the next game",
-            )
+        monkeypatch.setattr(RematchRoomScreen, "set_interval", never_looks)
+        await ann_pilot.press("enter")  # Play again
+        await until(lambda: isinstance(ann_app.screen, RematchRoomScreen), "Ann's wait")
+        await bob_pilot.press("enter")
+        await until(
+            lambda: all(
+                at_new_game(app, was) for app, was in zip((ann_app, bob_app), old, strict=True)
+            ),
+            "both apps to show the next game",
+        )
 
 
 async def test_the_finished_table_is_not_drawn_again_under_its_result_once_asked(
@@ -165,28 +176,23 @@ async def test_the_finished_table_is_not_drawn_again_under_its_result_once_asked
     wish to play again gone, the next game's start) was drawn on the finished table under the
     result, which had the result draw its whole see-through backdrop again: as much work as
     the next game's first frame, for a line replaced a moment later."""
-    ann = server.session("pazaak", ANN_HOSTS)
-    ann_app = app_for(ann)
-    async with ann_app.run_test(size=(80, 24)) as ann_pilot:
-        bob_app = app_for(await joiner(server, ann))
-        async with bob_app.run_test(size=(80, 24)) as bob_pilot:
-            await until(lambda: table_of(ann_app) and table_of(bob_app), "two tables")
-            await play_match((ann_pilot, bob_pilot), stand_at=0)
-            table = table_of(bob_app)
-            assert table is not None
-            await ann_pilot.press("enter")  # Play again
-            await until(lambda: "Ann would like to play again" in status_of(bob_app), "word")
-            line = table.query_one("#status-line", Static)
-            drawn_while_asked: list[str] = []
-            update = line.update
+    async with after_a_match(server) as (ann_pilot, bob_pilot):
+        bob_app = bob_pilot.app
+        table = table_of(bob_app)
+        assert table is not None
+        await ann_pilot.press("enter")  # Play again
+        await until(lambda: "Ann would like to play again" in status_of(bob_app), "word")
+        line = table.query_one("#status-line", Static)
+        drawn_while_asked: list[str] = []
+        update = line.update
 
-            def noting(content: Any = "", *, layout: bool = True) -> None:
-                if table.next_game_asked:
-                    drawn_while_asked.append(str(content))
-                update(content, layout=layout)
+        def noting(content: Any = "", *, layout: bool = True) -> None:
+            if table.next_game_asked:
+                drawn_while_asked.append(str(content))
+            update(content, layout=layout)
 
-            line.update = noting  # type: ignore[method-assign]
-            await bob_pilot.press("enter")  # Play again
-            await until(lambda: at_new_game(bob_app, table), "the next game")
-            assert table.next_game_asked is False and drawn_while_asked == []
-            assert "would like to play again" not in status_of(bob_app)  # drawn afresh
+        line.update = noting  # type: ignore[method-assign]
+        await bob_pilot.press("enter")  # Play again
+        await until(lambda: at_new_game(bob_app, table), "the next game")
+        assert table.next_game_asked is False and drawn_while_asked == []
+        assert "would like to play again" not in status_of(bob_app)  # drawn afresh
