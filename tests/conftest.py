@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 
 import pytest
@@ -24,6 +25,16 @@ def isolated_home(tmp_path, monkeypatch):
     """Saves, settings, stats and decks go to a temporary folder, never the user's."""
     monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path / "home"))
     return tmp_path / "home"
+
+
+@pytest.fixture(autouse=True)
+def collector_thawed():
+    """Each test ends with nothing frozen out of the cycle collector: an app freezes what lives
+    at start-up and at each match's end (``ui.tables.collecting``), which a program's exit ends
+    but a test worker's next test would inherit (a test of the start-up freeze then saw fewer
+    objects frozen than the last match's end had left)."""
+    yield
+    gc.unfreeze()
 
 
 def pytest_generate_tests(metafunc):
