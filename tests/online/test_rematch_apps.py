@@ -5,16 +5,20 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from itertools import count
 from typing import Any
 
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from cardtable.core.match import Match
 from cardtable.online.remote import RemoteSession
+from cardtable.online.tables import Table
 from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.rematchroom import RematchRoomScreen
 from cardtable.ui.screens.waitingroom import WaitingRoomScreen
+from cardtable.ui.widgets.footer import Footer
 from tests.online.apps import ANN_HOSTS, joiner, play_match, shows_final_result, table_of
 from tests.online.conftest import Running, until
 
@@ -196,3 +200,43 @@ async def test_the_finished_table_is_not_drawn_again_under_its_result_once_asked
         await until(lambda: at_new_game(bob_app, table), "the next game")
         assert table.next_game_asked is False and drawn_while_asked == []
         assert "would like to play again" not in status_of(bob_app)  # drawn afresh
+
+
+def keys_of(table: Any) -> list[tuple[str, str]]:
+    """The keys a table's footer shows, as built: each key and what it says."""
+    footer = table.query_one(Footer)
+    return [(key.key, key.description) for key in footer.query("FooterKey").results()]
+
+
+async def test_the_rematch_is_laid_out_with_its_own_keys(server: Running, monkeypatch: Any) -> None:
+    """Issue 36 item 7: the footer built the new game's keys after the rematch's first frame,
+    which drew the finished game's keys under the new boards, then laid the whole table out
+    and drew it again for the new keys. Every layout of the new game has its keys now. The
+    rematch is dealt so that Bob, the second to ask, opens it: his keys change with it."""
+    start_again = Table.start_again
+
+    def bob_opens(table: Table, seed: int) -> None:
+        game, config = table.match.game, table.match.config
+        start_again(table, next(s for s in count(seed) if Match.new(game, config, s).to_move == 1))
+
+    monkeypatch.setattr(Table, "start_again", bob_opens)
+    async with after_a_match(server) as (ann_pilot, bob_pilot):
+        apps = (ann_pilot.app, bob_pilot.app)
+        table = table_of(apps[1])
+        assert table is not None
+        over = keys_of(table)
+        laid_out: list[list[tuple[str, str]]] = []
+
+        def note(screen: Screen[Any]) -> None:
+            if not table.session.is_over:
+                laid_out.append(keys_of(table))
+
+        table.screen_layout_refresh_signal.subscribe(table, note, immediate=True)
+        await ann_pilot.press("enter")  # Play again
+        await until(lambda: isinstance(apps[0].screen, RematchRoomScreen), "Ann's wait")
+        await bob_pilot.press("enter")
+        await until(lambda: at_new_game(apps[1], table), "Bob's table to show the next game")
+        await bob_pilot.pause()
+        keys = keys_of(table)
+        assert table.session.to_move == 1 and keys != over, "Bob opens: his keys are new"
+        assert laid_out and all(seen == keys for seen in laid_out), (keys, laid_out)

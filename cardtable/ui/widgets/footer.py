@@ -5,7 +5,8 @@ out of focus, a footer already drawn keeps its keys rather than lose the focused
 browser tab on ``cardtable web`` may tell the app it is out of focus before the first screen
 is up (textual-serve sends "blur" when the page loads without the terminal focused), and the
 footer then stayed empty until a key or a click came. This one draws its first keys whatever
-the focus; after that it behaves as Textual's.
+the focus; after that it keeps its keys while the app is out of focus, as Textual's does. It
+builds its keys before the frame that follows a change of them, and only when they change.
 """
 
 from __future__ import annotations
@@ -36,7 +37,11 @@ class Footer(TextualFooter):
         await super().recompose()
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
-        super().bindings_changed(screen)
-        never_drawn = not self.children
-        if never_drawn and not screen.app.app_focus and self.is_attached and screen is self.screen:
-            self.call_after_refresh(self.recompose)
+        """Build the keys before the next frame (Textual's builds them after it, and the
+        screen is then laid out and drawn again for them: a rematch's first frame drew the
+        finished game's keys, then the new ones a layout later)."""
+        self._bindings_ready = True
+        if not self.is_attached or screen is not self.screen:
+            return
+        if screen.app.app_focus or not self.children:
+            self.call_later(self.recompose)
