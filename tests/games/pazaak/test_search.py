@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from cardtable.games.pazaak.bots.chased import ChasedPlayOut
 from cardtable.games.pazaak.bots.equity import match_equity
 from cardtable.games.pazaak.bots.rollout import (
     PlayOut,
@@ -116,3 +117,16 @@ def test_a_play_out_flip_undoes_a_bust_and_turns_the_other_board_too():
 def test_flippable_sums_count_what_each_flip_turns_over():
     assert flippable_sums([4, 2, -2, 3, 6, -6, 5, 10, 1]) == [4, 3]
     assert flippable_sums([]) == [0, 0]
+
+
+def test_a_chased_play_out_solves_the_chase_the_casual_one_plays_by_rule_of_thumb():
+    """The bot stands on 17 and the opponent, on 15, holds a +2. A casual chaser lays a card
+    only to make 20, so on 16 it draws again and often busts; a careful one lays the +2 for 18
+    and wins. The casual play-outs credit the stand with those busts; the solved chase does not."""
+    plus2 = held(parse_all("+2")[0])
+    guesses = [Sample(g.draws, (plus2,)) for g in samples(None, 0, (), 400, random.Random(5))]
+    spot = Spot([17, 15], [3, 2], [True, False], [False, False], [], 0.0, mover=1)
+    casual = PlayOut(Tuning(specials=True), (0, 0)).mean(spot, guesses)
+    chased = ChasedPlayOut(Tuning(specials=True, chase_ends=True), (0, 0))
+    assert chased.mean(spot, guesses[:1]) == pytest.approx(chased.mean(spot, guesses))
+    assert chased.mean(spot, guesses) < casual - 0.02

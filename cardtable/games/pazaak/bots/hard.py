@@ -106,3 +106,12 @@ def explain(best: Any, valued: list[tuple[Any, float]], hand: tuple[Card, ...], 
     for action, value in rivals:
         line += f", {percent(value)} if you {move_clause(action, hand)}"
     return line
+
+
+_CHASED = HardBot(Expert(Tuning(samples=256, margin=0.01, specials=True, chase_ends=True)))
+
+
+def chased(observation: PazaakView, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    """The hard bot with its play-outs ending at the first stand in the exact chase
+    (``chased.ChasedPlayOut``), as a ``policy:`` seat for ``cardtable sim`` (issue 39)."""
+    return _CHASED.choose(observation, legal, rng)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from functools import cache
+from itertools import count
 from typing import Any
 
 from cardtable.games.pazaak.bots.rollout import LOSE, VOID, WIN
@@ -29,6 +30,11 @@ Hand = tuple[int, ...]
 #: ``_MEMO_LIMIT`` (a bound on memory, not a cache policy that needs to be clever)
 _MEMO: dict[tuple[Any, ...], float] = {}
 _MEMO_LIMIT = 400_000
+#: each pricing met since the last clearing -> a number that stands for it in ``_MEMO``'s keys
+#: (a nested tuple would be hashed afresh at every look-up); numbers are never reused, so a
+#: chase made before a clearing cannot meet another's positions after it
+_PRICINGS: dict[Hashable, int] = {}
+_NEXT_PRICING = count()
 _RANKS = range(1, 11)
 #: a chaser with no hand card left settles for a void on this total or more
 STANDS_ON_A_VOID = 17
@@ -89,10 +95,16 @@ class LeafChase:
         self.their_tiebreaker = their_tiebreaker
         self.price = price
         self.worth = worth
-        self.prefix = (their_tiebreaker, pricing)
-        self.prices: dict[tuple[int, Hand], float] = {}
         if len(_MEMO) > _MEMO_LIMIT:
             _MEMO.clear()
+            _PRICINGS.clear()
+        named = (their_tiebreaker, pricing)
+        prefix = _PRICINGS.get(named)
+        if prefix is None:
+            prefix = _PRICINGS[named] = next(_NEXT_PRICING)
+        self.prefix = prefix
+        self.prices: dict[tuple[int, Hand], float] = {}
+        self.bares: dict[tuple[int, int, Hand, bool], float] = {}
 
     def next_draw(self, mine: int, theirs: int, hand: Hand, tb: bool) -> float:
         """The chaser's turn is about to open with a draw."""
@@ -145,9 +157,14 @@ class LeafChase:
 
     def _bare(self, mine: int, theirs: int, hand: Hand, tb: bool) -> float:
         """The chaser on ``mine`` (its card for this turn laid) plays on without hand cards."""
-        win, void, lose = _bare(mine, theirs, self._tie(tb))
-        price = self._price
-        return win * price(WIN, hand) + void * price(VOID, hand) + lose * price(LOSE, hand)
+        key = (mine, theirs, hand, tb)
+        found = self.bares.get(key)
+        if found is None:
+            win, void, lose = _bare(mine, theirs, self._tie(tb))
+            price = self._price
+            found = win * price(WIN, hand) + void * price(VOID, hand) + lose * price(LOSE, hand)
+            self.bares[key] = found
+        return found
 
 
 @cache

@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 from cardtable.games.pazaak.actions import END_TURN, STAND, PlaySide
+from cardtable.games.pazaak.bots.chased import ChasedPlayOut
 from cardtable.games.pazaak.bots.policy import boards_after
 from cardtable.games.pazaak.bots.rollout import (
     LOSE,
@@ -39,7 +40,8 @@ def sampled_values(
         return [(moves[0][0], 0.0)]
     other = 1 - view.seat
     their_cards = view.hand_counts[other]
-    playout = PlayOut(tuning, (view.sets_won[view.seat], view.sets_won[other]))
+    sets = (view.sets_won[view.seat], view.sets_won[other])
+    playout = (ChasedPlayOut if tuning.chase_ends else PlayOut)(tuning, sets)
     guesses = samples(view.unseen, their_cards, view.used[other], tuning.samples, rng)
     return [
         (

@@ -22,9 +22,9 @@ from cardtable.games.pazaak.flow import shuffle_front
 from cardtable.games.pazaak.shared import BOARD_SIZE, TARGET
 
 WIN, VOID, LOSE = 1, 0, -1
-#: a hand card in a play-out: the values it can add, whether it is a Tiebreaker, its worth, and
-#: for a Flip or Double its kind (None for a card that adds its value)
-Held = tuple[tuple[int, ...], bool, float, Kind | None]
+#: a hand card in a play-out: the values it can add, whether it is a Tiebreaker, its worth, for a
+#: Flip or Double its kind (None for a card that adds its value), and the card itself
+Held = tuple[tuple[int, ...], bool, float, Kind | None, Card]
 #: the Flips in the order of ``Spot.flippable``'s two sums
 FLIPS = (Kind.FLIP_2_4, Kind.FLIP_3_6)
 #: a card value -> which of those sums it counts in
@@ -64,6 +64,9 @@ class Tuning:
     specials: bool = False
     #: in a play-out, (the bot, the opponent) stand on this while the other still draws
     stand_on: tuple[int, int] = (18, 18)
+    #: whether a play-out ends once either player stands, at the exact value of the chase
+    #: that follows (``chased.ChasedPlayOut``), rather than playing the chaser casually on
+    chase_ends: bool = False
     #: at or below this total the bot never stands while the opponent still draws
     always_draw: int = 11
     #: while both draw, a +/- card is only searched if it lands on this or more
@@ -73,8 +76,8 @@ class Tuning:
 def held(card: Card, worth: float = 0.0) -> Held:
     """A hand card as a play-out uses it; a Flip or Double adds no fixed value, it acts."""
     if card.kind in VALUED:
-        return side_values(card), card.kind is Kind.TIEBREAKER, worth, None
-    return (), False, worth, card.kind
+        return side_values(card), card.kind is Kind.TIEBREAKER, worth, None, card
+    return (), False, worth, card.kind, card
 
 
 def lay(flippable: list[int], value: int) -> None:
@@ -185,6 +188,10 @@ class PlayOut:
         p, draw = spot.mover, 0
         while True:
             q = 1 - p
+            if standing[q] and not standing[p]:
+                chased = self.chased(p, totals, tiebreakers, hands, spot.kept_worth)
+                if chased is not None:
+                    return chased
             rank = guess.draws[draw]
             draw += 1
             total = totals[p] + rank
@@ -195,7 +202,7 @@ class PlayOut:
                 pick = _card(total, rank, hands[p], flippable[p] if specials else None)
                 if pick is not None:
                     total, index, value = pick
-                    _, tiebreaker, _, acts = hands[p].pop(index)
+                    _, tiebreaker, _, acts, _ = hands[p].pop(index)
                     tiebreakers[p] = tiebreakers[p] or tiebreaker
                     if specials:
                         totals[q] += _act(acts, value, rank, flippable, p)
@@ -216,6 +223,17 @@ class PlayOut:
         worth = spot.kept_worth + sum(card[2] for card in hands[0])
         return self.equity(result, worth, len(hands[1]))
 
+    def chased(
+        self,
+        chaser: int,
+        totals: list[int],
+        tiebreakers: list[bool],
+        hands: list[list[Held]],
+        kept_worth: float,
+    ) -> float | None:
+        """The bot's equity once ``chaser`` alone draws on, or None to play the chase out."""
+        return None
+
     def _stands(self, p: int, total: int, other: int, other_stands: bool) -> bool:
         """The casual rule: 18 or more, or ahead of (or level on 18+ with) a standing total."""
         stand_on = self.tuning.stand_on[p]
@@ -231,7 +249,7 @@ def _card(
     that undoes a bust keeping the most; returns (new total, hand index, value played). Flips
     and Doubles are tried only given the mover's ``flippable`` sums (``Tuning.specials``)."""
     best = None
-    for index, (values, _, _, acts) in enumerate(hand):
+    for index, (values, _, _, acts, _) in enumerate(hand):
         if acts is not None:
             if flippable is None:
                 continue
