@@ -23,6 +23,7 @@ from websockets.http11 import Request, Response
 
 from cardtable.games.registry import GAMES
 from cardtable.online.clustermeeting import ClusterMeeting
+from cardtable.online.jobs import end
 from cardtable.online.protocol import CODE_LETTERS, Watch, Welcome
 from cardtable.online.relay import Followers, Relay
 from cardtable.online.store import SharedStore, TableStore
@@ -119,8 +120,7 @@ class Node:
 
     async def stop(self) -> None:
         """Stop renewing and let go of this node's routes (a survivor claims the tables)."""
-        for task in self._loops:
-            task.cancel()
+        await end(self._loops)
         for relay in self.relays.values():
             relay.close()
         self.followers.close()

@@ -21,7 +21,6 @@ away, and tells every lobby they are gone.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import time
@@ -31,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import Redis
 
+from cardtable.online.jobs import end
 from cardtable.online.protocol import ListedTable, Unlisted
 from cardtable.online.sharedpools import PREFIX, RedisPools, formed_fields, read_formed
 from cardtable.online.spread import spread
@@ -104,9 +104,7 @@ class ClusterMeeting:
         await asyncio.wait([subscribed, listening], return_when=asyncio.FIRST_COMPLETED)
         if not heard.is_set():  # the listening ended before it subscribed: say why
             others, self._tasks = [subscribed, *self._tasks[1:]], []
-            for task in others:
-                task.cancel()
-            await asyncio.gather(*others, return_exceptions=True)
+            await end(others)
             listening.result()
 
     def open(self) -> None:
@@ -116,11 +114,7 @@ class ClusterMeeting:
         self._tasks.append(asyncio.get_running_loop().create_task(self._leasing()))
 
     async def stop(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await end(self._tasks)
 
     def _here(self) -> Lobby:
         assert self.lobby is not None, "the meeting place is not started"

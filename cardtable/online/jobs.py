@@ -1,14 +1,47 @@
 """The server's background jobs (bots thinking, hang-ups, releasing routes): stopped together
-when the server stops, and a job that fails is logged rather than lost."""
+when the server stops, and a job that fails is logged rather than lost.
+
+A task cancelled once does not always end. On Python 3.11, ``asyncio.wait_for`` drops a
+cancellation that comes in the same turn of the loop as the end of what it waits for, and
+returns that result instead (CPython gh-86296, fixed in 3.12); redis-py wraps every write in it.
+A loop cancelled at that instant runs on as if nothing was asked. A node whose start failed (its
+port taken) once waited for ever on its lobby's lease loop that way, heartbeating, never saying
+why it did not listen: ``end`` is how the server stops its own loops.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterable
 from typing import Any
 
 log = logging.getLogger("cardtable.server")
+
+#: how long ``end`` waits for a cancelled task before it cancels it again (its cancel was lost)
+RECANCEL_AFTER = 0.25
+#: how long ``end`` waits in all before it says which tasks did not end and stops waiting
+END_PATIENCE = 5.0
+
+
+async def end(tasks: Iterable[asyncio.Task[Any]], patience: float = END_PATIENCE) -> None:
+    """Cancel ``tasks`` and wait until each has ended; one still running a moment after its
+    cancel (the cancel was lost on the way) is cancelled again. After ``patience`` seconds the
+    ones still running are named in the log and left: a stop never waits for ever."""
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + patience
+    tasks = set(tasks)
+    running = {task for task in tasks if not task.done()}
+    while running and loop.time() < give_up:
+        for task in running:
+            task.cancel()
+        wait = min(RECANCEL_AFTER, max(0.0, give_up - loop.time()))
+        _, running = await asyncio.wait(running, timeout=wait)
+    for task in running:
+        log.warning("a task did not end when cancelled: %r", task)
+    for task in tasks - running:  # what a task failed with is told, not lost
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a task had failed before it was stopped", exc_info=task.exception())
 
 
 class Jobs:
