@@ -24,6 +24,7 @@ from cardtable.online.metrics import Exposed
 from cardtable.online.placement import Placement
 from cardtable.online.reach import ALL_ADDRESSES, DEFAULT_PORT, listens
 from cardtable.online.server import GameServer, Limits
+from cardtable.online.starting import StartWatch, shown
 from cardtable.online.store import SharedStore, SqliteStore, TableStore, default_db
 from cardtable.persist.paths import data_dir, ensure
 
@@ -51,7 +52,7 @@ async def open_store(
 
 
 class StoreUnreachable(Exception):
-    """The store ``serve`` was given cannot be used; the message says why."""
+    """The store (or the Redis) ``serve`` was given cannot be used; the message says why."""
 
 
 @dataclass(frozen=True)
@@ -75,15 +76,27 @@ async def serve_forever(
     metrics: int | None = None,
 ) -> None:
     """Run a server until cancelled; ``ready`` (a threading.Event) is set once it listens.
-    With ``metrics``, Prometheus reads its counts over HTTP on that port of the same host."""
-    store = await open_store(backing.store, db, backing.lease)
+    With ``metrics``, Prometheus reads its counts over HTTP on that port of the same host.
+    A start that waits on something says so in the log every few seconds (``StartWatch``)."""
+    watch = StartWatch()
+    async with watch.watching():
+        where = "" if backing.store is None else f" (PostgreSQL at {shown(backing.store)})"
+        watch.now(f"opening its store{where}")
+        store = await open_store(backing.store, db, backing.lease)
     placement = None
     if backing.redis is not None:
         placement = _node(store, backing.redis, backing, f"ws://{host}:{port}")
     game = GameServer(store, limits, placement)
     exposed = None if metrics is None else _expose(game, host, metrics)
     try:
-        server = await game.start(host, port)
+        async with watch.watching():
+            try:
+                server = await game.start(host, port, watch.now)
+            except Exception as error:
+                unreachable = _redis_unreachable(error, backing)
+                if unreachable is None:
+                    raise
+                raise unreachable from None
         tune_for_serving()
         if ready is not None:
             ready.set()
@@ -117,6 +130,18 @@ def _node(
         ) from None
     url, lease = backing.node_url or default_url, backing.lease
     return lambda tables, journal: Node(tables, journal, store, redis, url, lease)
+
+
+def _redis_unreachable(error: Exception, backing: Backing) -> StoreUnreachable | None:
+    """A Redis error at start as the one line ``serve`` fails with (not a traceback); None
+    for any other error."""
+    if backing.redis is None:
+        return None
+    from redis.exceptions import RedisError
+
+    if not isinstance(error, RedisError):
+        return None
+    return StoreUnreachable(f"cannot reach Redis at {shown(backing.redis)}: {error}")
 
 
 def _expose(game: GameServer, host: str, port: int) -> Exposed:

@@ -57,6 +57,10 @@ from cardtable.online.transport import Transport
 __all__ = ["GameServer", "Limits"]
 
 
+def _unsaid(step: str) -> None:
+    """A start nobody watches."""
+
+
 class GameServer:
     """Every table of one server, and the parts that serve them."""
 
@@ -137,11 +141,16 @@ class GameServer:
         self.transport.route(Chat, self.play.say)
         self.transport.route(Rematch, self.play.rematch)
 
-    async def start(self, host: str = "127.0.0.1", port: int = 7777) -> Server:
+    async def start(
+        self, host: str = "127.0.0.1", port: int = 7777, step: Callable[[str], None] = _unsaid
+    ) -> Server:
         """Bring up the tables this server holds, then listen; the returned server's
-        ``close()`` stops it."""
+        ``close()`` stops it. ``step`` is told what the start waits on at each step."""
+        step("bringing up the tables it holds (on a cluster: PostgreSQL and Redis)")
         await self.placement.start(self.tables, self.lifecycle)
+        step("opening the lobby (on a cluster: subscribing to its Redis channels)")
         await self.quick.lobby.meeting.start(self.quick.lobby)
+        step(f"opening its socket on {host}:{port}")
         server = await self.transport.listen(host, port)
         self.quick.lobby.meeting.open()  # given tables and waves only once it listens
         self.jobs.spawn(self.keepalive.run())

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.cli import main
+from tests.cluster.nodes import free_port
 
 
 @pytest.mark.parametrize(
@@ -23,3 +24,16 @@ def test_serve_refuses_a_store_it_cannot_use(
         main(["serve", "--port", "0", *words])
     assert stopped.value.code == 2
     assert said in capsys.readouterr().err
+
+
+def test_serve_says_when_it_cannot_reach_redis(
+    pg_dsn: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One line naming Redis, not a traceback from inside redis-py."""
+    pytest.importorskip("redis", reason="the cluster extra is not installed")
+    nobody = f"redis://127.0.0.1:{free_port()}/0"
+    with pytest.raises(SystemExit) as stopped:
+        main(["serve", "--port", "0", "--store", pg_dsn, "--redis", nobody])
+    assert stopped.value.code == 2
+    said = capsys.readouterr().err
+    assert f"cannot reach Redis at {nobody}" in said and "Traceback" not in said
