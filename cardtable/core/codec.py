@@ -24,7 +24,11 @@ _FIELDS: dict[type, tuple[tuple[tuple[str, bool], ...] | None, bool]] = {}
 #: the encoding of each leaf value met so far (a card, say): such values are few and come up
 #: in every view of every move, so each is encoded once
 _LEAVES: dict[Any, dict[str, Any]] = {}
-#: past this many leaf values the cache starts again (a game with unexpectedly many)
+#: the same by identity, each with its value (so no other value can have its id while it is
+#: kept): looking a dataclass up by value calls its hash and its ``__eq__`` (Python code), and
+#: nearly every leaf met is an object met before (a deck's cards, an event told to each seat)
+_LEAF_IDS: dict[int, tuple[Any, dict[str, Any]]] = {}
+#: past this many leaf values the caches start again (a game with unexpectedly many)
 _LEAVES_KEPT = 4096
 
 
@@ -48,8 +52,12 @@ def encode(value: Any, met: dict[int, tuple[Any, Any]] | None = None) -> Any:
         plan = _FIELDS[kind] = _encoding_plan(kind)
     names, leaf = plan
     if leaf:
+        same = _LEAF_IDS.get(id(value))
+        if same is not None:
+            return same[1]
         known = _LEAVES.get(value)
         if known is not None:
+            _keep_leaf(value, known)
             return known
     elif met is not None:
         seen = met.get(id(value))
@@ -67,9 +75,8 @@ def encode(value: Any, met: dict[int, tuple[Any, Any]] | None = None) -> Any:
             else:
                 data[name] = encode(field, met)
         if leaf:
-            if len(_LEAVES) >= _LEAVES_KEPT:
-                _LEAVES.clear()
             _LEAVES[value] = data
+            _keep_leaf(value, data)
             return data
     elif isinstance(value, enum.Enum):
         return value.value
@@ -82,6 +89,14 @@ def encode(value: Any, met: dict[int, tuple[Any, Any]] | None = None) -> Any:
     if met is not None:
         met[id(value)] = (value, data)
     return data
+
+
+def _keep_leaf(value: Any, data: dict[str, Any]) -> None:
+    """Keep a leaf's form by its identity, starting both caches again when either is full."""
+    if len(_LEAF_IDS) >= _LEAVES_KEPT or len(_LEAVES) > _LEAVES_KEPT:
+        _LEAF_IDS.clear()
+        _LEAVES.clear()
+    _LEAF_IDS[id(value)] = (value, data)
 
 
 def _encoding_plan(kind: type) -> tuple[tuple[tuple[str, bool], ...] | None, bool]:
