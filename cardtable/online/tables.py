@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from typing import Any, Protocol
 
 import orjson
@@ -238,15 +238,17 @@ class Table:
         """The bot to move for ``seat`` now, if the server plays it."""
         return self.bots.get(seat) or self.stand_ins.get(seat)
 
+    @cached_property
     def _opening(self) -> int:
-        """How many seats a new game at this table has."""
+        """How many seats a new game at this table has (its config is the same for every
+        game: dealing one to count them is done once, not at each rematch request)."""
         game = self.match.game
         return game.seat_count(game.new_game(self.match.config, 0)[0])
 
     def may_start_again(self) -> None:
         """Refuse the next game while a person sits in a seat that grew during this one
         (a Pazu-Pazaak newcomer): the next game has the opening seats only."""
-        game, opening = self.match.game, self._opening()
+        game, opening = self.match.game, self._opening
         newcomers = [
             who.name
             for seat, who in enumerate(self.seats[opening:], opening)
@@ -262,7 +264,7 @@ class Table:
     def start_again(self, seed: int) -> None:
         """The next game, with the seats this table opened with: those that grew during the
         last one (Pazu-Pazaak's added bots) are not in it."""
-        opening = self._opening()
+        opening = self._opening
         self.match = Match.new(self.match.game, self.match.config, seed)
         self.rules_version = self.spec.rules.rules_version
         self.seats, self.tokens = self.seats[:opening], self.tokens[:opening]
@@ -304,16 +306,19 @@ class Table:
         """Everything each of ``peers`` has not been told yet, as its seat may know it: one
         update made for every peer in the same seat told as much so far (an audience), so a
         hundred spectators cost one update, not a hundred, and all of them are sent the same
-        bytes. What every audience is told alike is made once, and so is the form of each
-        part of the game their views share (the boards, the events)."""
+        bytes. What every audience is told alike is written once, and the form of each part
+        of the game their views share (the boards, the events) is made once."""
         made: dict[tuple[int | None, int, int], bytes] = {}
         shared = self._told_to_all()
+        # the JSON object every update begins with, left open: an audience's own part follows
+        opening = orjson.dumps(shared)[:-1] + b","
         met: dict[int, tuple[Any, Any]] = {}
         texts = []
         for peer in peers:
             audience = (peer.seat, peer.sent, peer.noted)
             if audience not in made:
-                made[audience] = self._update_for(peer, shared, met)
+                own = self._own_part(peer, shared["waiting"], met)
+                made[audience] = opening + orjson.dumps(own)[1:]
             peer.sent, peer.noted = len(self.match.events), len(self.absences)
             texts.append(made[audience])
         return texts
@@ -350,13 +355,13 @@ class Table:
             "config": encode(match.config) if outcome is not None else None,
         }
 
-    def _update_for(
-        self, peer: Peer, shared: dict[str, Any], met: dict[int, tuple[Any, Any]]
-    ) -> bytes:
-        """Everything ``peer`` has not been told yet, as its seat may know it (``shared``:
-        ``_told_to_all`` for this moment; ``met``: the forms of what was encoded for it)."""
+    def _own_part(
+        self, peer: Peer, waiting: bool, met: dict[int, tuple[Any, Any]]
+    ) -> dict[str, Any]:
+        """What ``peer`` has not been told yet, as its seat may know it, but for what every
+        audience is told alike (``_told_to_all``); ``met``: the forms of what was encoded for
+        this moment's other audiences (see ``encode``)."""
         match, seat, rules = self.match, peer.seat, self.match.game
-        fresh = peer.sent == 0
         told = self.absences[peer.noted :]
         moves = [
             {
@@ -366,19 +371,17 @@ class Table:
             for k, events in enumerate(match.events[peer.sent :], peer.sent)
         ]
         notes = [a.line(seat) for a in told if not peer.sent <= a.at < len(match.events)]
-        mine = seat is not None and match.to_move == seat and not shared["waiting"]
+        mine = seat is not None and match.to_move == seat and not waiting
         # built as plain data (the ``Update`` model is the schema the client checks it with)
         # and written by orjson, four times as fast as pydantic-core's ``to_json`` and nine
         # times json.dumps (the same bytes): this runs for every audience on every move
-        update = {
-            **shared,
-            "fresh": fresh,
+        return {
+            "fresh": peer.sent == 0,
             "observation": encode(match.observe(seat), met),
             "legal": [encode(a) for a in match.legal_actions()] if mine else [],
             "moves": moves,
             "notes": notes,
         }
-        return orjson.dumps(update)
 
     def _lines(
         self, group: int, events: tuple[Any, ...], seat: int | None, told: list[Absence]
