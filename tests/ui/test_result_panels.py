@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 import pytest
+from textual.css.stylesheet import Stylesheet
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.widget import Widget
@@ -36,6 +37,7 @@ from cardtable.ui.tables.pazu.widgets import SeatBoard
 from cardtable.ui.tables.pixies.table import PixiesTable
 from cardtable.ui.tables.pixies.widgets import GridPanel
 from cardtable.ui.tablescreens import table_screen
+from cardtable.ui.widgets.footer import Footer
 from cardtable.ui.widgets.log import MoveLog, log_folded
 from tests.ui.test_pixies_table import settle
 from tests.waits import until
@@ -364,3 +366,29 @@ async def test_play_again_draws_the_next_game_on_the_same_table(
         assert written[0] == table.name_seats(table.session.log_lines()[0])
         assert table.name_seats(finished.log_lines()[-1]) not in written
         assert not [screen for screen in app.screen_stack if isinstance(screen, ResultPanel)]
+
+
+async def test_closing_a_result_restyles_what_gave_way_to_it_not_the_boards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 36 item 7: the class a table wears under a result had every widget on the table
+    restyled as it came and went (its boards too, half of what Play again cost before the next
+    game's frame). Only what the class styles is restyled: the log and footer come back."""
+    app = app_for("pazaak", final=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table, panel = await result_up(pilot, "pazaak", final=False)
+        restyled: list[object] = []
+        apply = Stylesheet.apply
+
+        def noting(stylesheet: Stylesheet, node: Any, *args: Any, **options: Any) -> None:
+            restyled.append(node)
+            apply(stylesheet, node, *args, **options)
+
+        monkeypatch.setattr(Stylesheet, "apply", noting)
+        await pilot.press("escape")  # close the result: the table has its whole screen back
+        await settle(pilot)
+        assert not table.has_class("-under-result")
+        log, footer = table.query_one(MoveLog), table.query_one(Footer)
+        assert log.display and footer.display and log.region.area and footer.region.area
+        assert log in restyled and footer in restyled
+        assert not [node for node in restyled if isinstance(node, BoardPanel)]

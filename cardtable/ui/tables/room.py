@@ -17,6 +17,7 @@ from textual.screen import Screen
 from cardtable.ui.screens.resultpanel import UNDER_RESULT
 from cardtable.ui.tables import chatting, hinting
 from cardtable.ui.widgets.log import toggle_log
+from cardtable.ui.widgets.styling import set_screen_class
 
 
 class TableRoom(Screen[None]):
@@ -73,7 +74,7 @@ class TableRoom(Screen[None]):
     def reserve(self, padding: tuple[int, int, int, int] | None) -> None:
         """Keep ``padding`` free for a result panel, hiding what gives way to it, and lay the
         boards out in the rest at once; None gives the table its whole screen back."""
-        self.set_class(padding is not None, UNDER_RESULT)
+        set_screen_class(self, padding is not None, UNDER_RESULT)
         if padding is None:
             self.styles.clear_rule("padding")
         else:
