@@ -43,3 +43,23 @@ def test_what_dies_after_the_pass_is_collected_at_the_next() -> None:
     assert gone() is not None, "a frozen cycle waits for the next match's end"
     collect_and_freeze()
     assert gone() is None
+
+
+async def test_what_lives_as_the_next_game_is_taken_is_left_out_of_its_first_passes() -> None:
+    """The collector's own full passes walked all that was made since the match's end, one
+    in the middle of most rematches' first frame: as Play again draws the next game, what
+    lives is kept out of them as well (with no pass)."""
+    app = app_for("pazaak", final=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table, panel = await result_up(pilot, "pazaak", final=True)
+        await until(lambda: frozen(table) and frozen(panel), "the match's pass", pilot=pilot)
+        knot = Knot()  # made while the result is read, after the match's pass
+        assert not frozen(knot)
+        finished = table.session
+        await pilot.press("enter")  # Play again
+        await until(
+            lambda: app.screen is table and table.session is not finished,
+            "the next game on the table",
+            pilot=pilot,
+        )
+        assert frozen(knot)

@@ -11,6 +11,12 @@ everything (what start-up froze too, see ``app.collect_garbage_again``), and wha
 frozen: the collector's passes until the next match's end walk only what was made since, a
 fraction of it. What a frozen object leaves when it dies in a cycle is collected at the next
 match's end, when all is thawed for that pass.
+
+The collector's own full passes still came (it makes one once enough objects have lived a
+while, counted against what its last full pass kept, which after a freeze is little), and the
+next game's first frame set one off over all that was made since the match's end in three
+rematches of four. So what lives as the next game is taken is frozen too, with no pass: a
+moment's work, and a full pass in that frame walks only what the frame itself made.
 """
 
 from __future__ import annotations
@@ -30,4 +36,10 @@ def collect_and_freeze() -> None:
     """Collect every cycle the app has left, and keep what lives on out of later passes."""
     gc.unfreeze()
     gc.collect()
+    gc.freeze()
+
+
+def freeze_for_next_game() -> None:
+    """Keep what lives now out of the passes to come, collecting nothing (the next game at a
+    table is about to be drawn: see above)."""
     gc.freeze()

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from cardtable.ui.screens.handoff import HandOffScreen
 from cardtable.ui.screens.rematchroom import RematchRoomScreen
+from cardtable.ui.tables import collecting
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -71,7 +72,9 @@ def uncover(table: TakesGames) -> None:
 def next_game(table: TakesGames, session: Session) -> None:
     """Draw ``session``'s game (the table's next) on ``table``, once it is on top again: the
     table is drawn in full as it comes back on top, so the new game is drawn after the table
-    has taken that in (its queue holds it), and one frame shows both."""
+    has taken that in (its queue holds it), and one frame shows both. What lives now is kept
+    out of the cycle collector's passes meanwhile (``collecting``)."""
+    collecting.freeze_for_next_game()
     uncover(table)
     table.call_later(table.take_game, session)
 
