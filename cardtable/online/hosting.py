@@ -109,7 +109,7 @@ async def serve_forever(
             )
         await server.serve_forever()
     finally:
-        game.stop()
+        await game.shut_down()
         await game.placement.stop()
         if exposed is not None:
             exposed.close()

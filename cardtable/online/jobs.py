@@ -24,10 +24,13 @@ RECANCEL_AFTER = 0.25
 END_PATIENCE = 5.0
 
 
-async def end(tasks: Iterable[asyncio.Task[Any]], patience: float = END_PATIENCE) -> None:
+async def end(
+    tasks: Iterable[asyncio.Task[Any]], patience: float = END_PATIENCE, *, report: bool = True
+) -> None:
     """Cancel ``tasks`` and wait until each has ended; one still running a moment after its
     cancel (the cancel was lost on the way) is cancelled again. After ``patience`` seconds the
-    ones still running are named in the log and left: a stop never waits for ever."""
+    ones still running are named in the log and left: a stop never waits for ever. With
+    ``report``, what an ended task had failed with is logged (without: its owner tells)."""
     loop = asyncio.get_running_loop()
     give_up = loop.time() + patience
     tasks = set(tasks)
@@ -39,7 +42,7 @@ async def end(tasks: Iterable[asyncio.Task[Any]], patience: float = END_PATIENCE
         _, running = await asyncio.wait(running, timeout=wait)
     for task in running:
         log.warning("a task did not end when cancelled: %r", task)
-    for task in tasks - running:  # what a task failed with is told, not lost
+    for task in tasks - running if report else ():  # what a task failed with is told
         if not task.cancelled() and task.exception() is not None:
             log.error("a task had failed before it was stopped", exc_info=task.exception())
 
@@ -58,6 +61,11 @@ class Jobs:
     def cancel(self) -> None:
         for task in tuple(self._tasks):
             task.cancel()
+
+    async def end_all(self) -> None:
+        """Cancel every job and wait until each has ended (``end``): a loop whose cancel was
+        lost (the lobby's waves) would run on, and hold up the process's exit for ever."""
+        await end(self._tasks, report=False)  # ``_done`` tells their failures
 
     def _done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)

@@ -163,3 +163,8 @@ class GameServer:
         self.absences.stop()
         self.jobs.cancel()
         self.transport.stop()
+
+    async def shut_down(self) -> None:
+        """``stop``, then wait until every job has ended (``Jobs.end_all``)."""
+        self.stop()
+        await self.jobs.end_all()

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from cardtable.online.jobs import end
+from cardtable.online.jobs import Jobs, end
 
 
 async def test_a_loop_whose_cancel_was_lost_is_ended() -> None:
@@ -71,3 +71,28 @@ async def test_what_a_stopped_task_had_failed_with_is_told(
     with caplog.at_level(logging.ERROR, logger="cardtable.server"):
         await end([task])
     assert "the store went away" in caplog.text
+
+
+async def test_the_jobs_end_though_a_loop_lost_its_cancel() -> None:
+    """The lobby's wave loop is a job: its lost cancel held up the process's exit, where
+    asyncio.run waits for every task it cancels."""
+    written = asyncio.Event()
+
+    async def write() -> None:
+        written.set()
+
+    async def waves() -> None:
+        while True:
+            await asyncio.wait_for(write(), 5.0)
+            await asyncio.sleep(0.01)
+
+    jobs = Jobs()
+    jobs.spawn(waves())
+    await written.wait()
+    await jobs.end_all()
+    still = [
+        t
+        for t in asyncio.all_tasks()
+        if getattr(t.get_coro(), "__qualname__", "") == waves.__qualname__
+    ]
+    assert not still, "the wave loop runs on"
