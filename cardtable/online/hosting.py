@@ -48,7 +48,7 @@ async def open_store(
     try:
         return await PostgresStore.open(url, stall=lease)
     except (OSError, PostgresError) as error:
-        raise StoreUnreachable(f"cannot reach PostgreSQL at {url}: {error}") from None
+        raise StoreUnreachable(f"cannot reach PostgreSQL at {shown(url)}: {error}") from None
 
 
 class StoreUnreachable(Exception):

@@ -1,8 +1,8 @@
 """A node's lobby subscribes to its Redis channels before it starts listening: a subscription
 that fails stops the start with the reason, rather than leaving a node that holds the waves'
 lease but never takes a connection. And it counts among the live nodes (given tables, bidding
-for the waves) only once it listens: a node once hung inside websockets' ``serve`` while it
-heartbeated, and was given tables it never opened."""
+for the waves) only once it listens: a node whose start failed once heartbeated on, and was given
+tables it never opened (its lease loop had lost its cancel: test_meeting_stop)."""
 
 from __future__ import annotations
 

@@ -37,3 +37,15 @@ def test_serve_says_when_it_cannot_reach_redis(
     assert stopped.value.code == 2
     said = capsys.readouterr().err
     assert f"cannot reach Redis at {nobody}" in said and "Traceback" not in said
+
+
+def test_serve_names_the_store_it_cannot_reach_without_its_password(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("asyncpg", reason="the cluster extra is not installed")
+    store = f"postgresql://ann:hush@127.0.0.1:{free_port()}/x"
+    with pytest.raises(SystemExit):
+        main(["serve", "--port", "0", "--store", store])
+    said = capsys.readouterr().err
+    assert "cannot reach PostgreSQL at postgresql://ann@127.0.0.1:" in said
+    assert "hush" not in said
