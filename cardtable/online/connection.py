@@ -8,9 +8,11 @@ import logging
 import time
 from collections import deque
 from dataclasses import dataclass, field
+from struct import pack
 
-from websockets.asyncio.server import ServerConnection, broadcast
+from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from cardtable.online.bucket import Bucket
 from cardtable.online.gate import client_address
@@ -45,6 +47,21 @@ class Limits:
     #: (see ``keepalive``: those that talk are not pinged)
     ping_interval: float = 20.0
     ping_timeout: float = 20.0
+
+
+def text_frame(data: str | bytes) -> bytes:
+    """``data`` (bytes: UTF-8 text) as a whole unmasked WebSocket text frame, as a server sends
+    it (RFC 6455 section 5.2): FIN and the text opcode, then the length in 7 bits, or 126 and
+    16 bits, or 127 and 64 bits, then the payload (``test_frames`` holds it to websockets')."""
+    payload = data.encode() if isinstance(data, str) else data
+    size = len(payload)
+    if size < 126:
+        head = pack("!BB", 0x81, size)
+    elif size < 65536:
+        head = pack("!BBH", 0x81, 126, size)
+    else:
+        head = pack("!BBQ", 0x81, 127, size)
+    return head + payload
 
 
 class Connection:
@@ -145,8 +162,16 @@ class Connection:
         return bool(self.ws.transport.get_write_buffer_size())
 
     def _write_now(self, data: str | bytes) -> None:
-        # websockets' ``broadcast`` writes without awaiting (it skips a closing connection)
-        broadcast((self.ws,), data, text=True)
+        """Write ``data`` as one text frame straight to the socket, as websockets'
+        ``broadcast`` does (without awaiting; a connection that is closing is skipped, and a
+        failed write only logged, so the others are still written), but without its walk
+        through the library's frame objects: this runs for every peer on every move."""
+        if self.ws.state is not State.OPEN:
+            return
+        try:
+            self.ws.transport.write(text_frame(data))
+        except Exception as error:
+            log.warning("skipped a write to a client: %s", error)
 
     def _release(self) -> None:
         """Write the outbox in order as far as it may go now: up to a message whose commit is

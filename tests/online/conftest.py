@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 from websockets.asyncio.server import Server
+from websockets.frames import Frame, Opcode
 from websockets.protocol import State
+from websockets.streams import StreamReader
 
 from cardtable.games.registry import get
 from cardtable.online.botclient import BotSeat
@@ -78,48 +80,44 @@ class Running:
 
 
 class _Buffer:
-    """The transport of a fake socket: how much it holds unsent (it never changes)."""
+    """The transport of a fake socket: how much it holds unsent (it never changes), and each
+    whole frame written to it, read back as websockets reads one, handed to ``heard``."""
 
-    def __init__(self, unsent: int) -> None:
+    def __init__(self, unsent: int, heard: Callable[[str | bytes], None]) -> None:
         self.unsent = unsent
+        self.heard = heard
 
     def get_write_buffer_size(self) -> int:
         return self.unsent
 
-
-class _Framing:
-    """The protocol of a fake socket: frames what the server says, for ``send_data``."""
-
-    state = State.OPEN
-
-    def __init__(self) -> None:
-        self.framed: list[bytes] = []
-
-    def send_text(self, data: bytes, fin: bool = True) -> None:
-        self.framed.append(data)
+    def write(self, data: bytes) -> None:
+        reader = StreamReader()
+        reader.feed_data(data)
+        reader.feed_eof()
+        parsing = Frame.parse(reader.read_exact, mask=False)
+        try:
+            next(parsing)
+        except StopIteration as parsed:
+            frame = parsed.value
+        assert frame.opcode is Opcode.TEXT and frame.fin and reader.at_eof()
+        self.heard(frame.data)
 
 
 class FakeSocket:
     """The websocket of a server ``Connection`` that a test drives without a network.
 
-    The server writes to a peer that keeps up as websockets' ``broadcast`` does (the protocol
-    frames the text, ``send_data`` writes it), and awaits ``send`` for a peer whose socket is
-    ``backed_up``: either way every message reaches ``heard``, in order."""
+    The server writes a whole text frame to the socket of a peer that keeps up, and awaits
+    ``send`` for a peer whose socket is ``backed_up``: either way every message reaches
+    ``heard``, in order."""
 
     remote_address = ("127.0.0.1", 1)
     request = None
-    send_in_progress = None
+    state = State.OPEN
 
     def __init__(self, backed_up: bool = False) -> None:
-        self.transport = _Buffer(1 if backed_up else 0)
-        self.protocol = _Framing()
+        self.transport = _Buffer(1 if backed_up else 0, self.heard)
         #: what the server said, as text
         self.sent: list[str] = []
-
-    def send_data(self) -> None:
-        framed, self.protocol.framed = self.protocol.framed, []
-        for data in framed:
-            self.heard(data)
 
     async def send(self, message: str | bytes, text: bool | None = None) -> None:
         self.heard(message)

@@ -10,8 +10,9 @@ from collections.abc import AsyncIterator
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.asyncio.server import ServerConnection, serve
+from websockets.frames import Frame, Opcode
 
-from cardtable.online.connection import Connection, Limits
+from cardtable.online.connection import Connection, Limits, text_frame
 from cardtable.online.journal import Journal
 from tests.online.conftest import PATIENCE, until
 from tests.online.slowpeer import slow_link, stalled
@@ -59,6 +60,25 @@ async def test_a_peer_that_keeps_up_is_written_at_once(peers: tuple[Peers, Count
         assert conn.backlog() == 0  # handed to the socket before send returned
     for client in both.clients:
         assert await asyncio.wait_for(client.recv(), PATIENCE) == "at once"
+
+
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 70000])
+def test_a_frame_is_made_as_websockets_makes_it(size: int) -> None:
+    """The server writes its own text frames: the same bytes as the library's, at every length
+    on either side of where the length field grows."""
+    payload = bytes(ord("a") + i % 26 for i in range(size))
+    made = Frame(Opcode.TEXT, payload).serialize(mask=False)
+    assert text_frame(payload) == made
+    assert text_frame(payload.decode()) == made
+
+
+async def test_messages_of_every_length_arrive_whole(peers: tuple[Peers, Counting]) -> None:
+    both, _store = peers
+    conn, client = both.server_side[0], both.clients[0]
+    said = ["", "é" * 62, "x" * 125, "é" * 100, "y" * 65535, "z" * 70000]
+    for text in said:
+        conn.send(text.encode() if len(text) % 2 else text)
+    assert [await asyncio.wait_for(client.recv(), PATIENCE) for _ in said] == said
 
 
 async def test_what_is_said_waits_for_the_commit_and_keeps_each_peers_order(
