@@ -3,6 +3,7 @@
     python -m tests.games.pazaak.bench                 # all three, 2000 matches of hard vs easy
     python -m tests.games.pazaak.bench --matches 400 --decks gold,gold
     python -m tests.games.pazaak.bench --skip-random --bot search --against hard --matches 60
+    python -m tests.games.pazaak.bench --skip-random --bot chased --against hard --matches 100
 
 Random play and decisions are timed in CPU seconds, so other work on a shared machine counts
 less; the duel alternates which seat the timed bot takes and drives ``core.match.Match`` with
@@ -21,6 +22,7 @@ from cardtable.core.bots import Bot, bot_rng
 from cardtable.core.match import Match
 from cardtable.core.rng import pick
 from cardtable.games.pazaak.bots import EasyBot, HardBot
+from cardtable.games.pazaak.bots.hard import CHASED
 from cardtable.games.pazaak.bots.searchbot import SearchBot
 from cardtable.games.pazaak.rules import RULES
 from cardtable.games.pazaak.state import PazaakConfig
@@ -40,8 +42,14 @@ def random_matches_per_second(config: PazaakConfig, matches: int = 1000, runs: i
     return best
 
 
-#: the bots a duel can seat: the levels worth timing and the search bot (a ``policy:`` seat)
-PLAYERS: dict[str, Callable[[], Bot]] = {"easy": EasyBot, "hard": HardBot, "search": SearchBot}
+#: the bots a duel can seat: the levels worth timing, the search bot and hard with chased
+#: play-outs (``policy:`` seats)
+PLAYERS: dict[str, Callable[[], Bot]] = {
+    "easy": EasyBot,
+    "hard": HardBot,
+    "search": SearchBot,
+    "chased": lambda: HardBot(CHASED),
+}
 
 
 def duel(

@@ -112,11 +112,15 @@ def test_hard_is_deterministic_for_a_given_rng():
 @pytest.mark.parametrize(
     "decks", [("balanced", "gold"), ("gold", "cautious"), ("beginner", "gold")]
 )
-def test_hard_only_ever_chooses_legal_actions(decks):
+@pytest.mark.parametrize("chase_ends", [False, True])
+def test_hard_only_ever_chooses_legal_actions(decks, chase_ends):
+    """Hard's play-outs played casually to the set's end, or (as the ``chased`` seat plays,
+    Flips and Doubles included) ended in the exact chase."""
     cfg = config().__class__.with_decks(*decks)
     for seed in range(3):
         match = Match.new(RULES, cfg, seed)
-        quick = HardBot(Expert(Tuning(samples=24, margin=0.01)))
+        knobs = Tuning(samples=24, margin=0.01, specials=chase_ends, chase_ends=chase_ends)
+        quick = HardBot(Expert(knobs))
         bots = [quick, MediumBot(Tuning(samples=24))] if seed % 2 else [EasyBot(), quick]
         ply = 0
         while not match.is_over:

@@ -108,7 +108,9 @@ def explain(best: Any, valued: list[tuple[Any, float]], hand: tuple[Card, ...], 
     return line
 
 
-_CHASED = HardBot(Expert(Tuning(samples=256, margin=0.01, specials=True, chase_ends=True)))
+#: hard with its play-outs ending at the first stand in the exact chase (issue 39's candidate)
+CHASED = Expert(Tuning(samples=256, margin=0.01, specials=True, chase_ends=True))
+_CHASED = HardBot(CHASED)
 
 
 def chased(observation: PazaakView, legal: tuple[Any, ...], rng: random.Random) -> Any:
