@@ -21,6 +21,18 @@ score against hard rose from 49.1% to 50.5%, still inside the noise. Decomposed 
 matches on tuning seeds) it gains 0.02 ± 0.04 of match equity a match over hard: it is right to
 keep the Flips and Doubles hard lays far from 20, and still loses where it lays a card on 16 to
 20 (0.13 each, 5 times) or stands (0.06 each, 9 times) where hard draws on.
+
+What the next session learned (issue 39): hard's own play-outs are where its errors lie, and
+more of them does not help. Hard with four times the samples (1,024) chose differently from
+hard only 5 times in 20 matches and lost 0.039 ± 0.018 of match equity each time (tuning seed
+8801): its values are biased, not noisy. Ending each play-out at the first stand in the exact
+chase (``chased``) fixes the chaser's play but not the players' play while both draw: 50.8%
+(50%–52%) of 1,000 mirrored pairs against hard (seed 39501), at 352 ms p99 a decision, too
+slow for a level. What hard really does while both draw is far from its play-outs' model of
+it, a player who stands on 18 or more: in 40 matches of hard against itself (seeds 9100–9139)
+it stood on 18 27 times and drew on or laid a card 29 times, and drew on 19 6 times in 60,
+as its hand cards make a draw from 18 safe. A play-out opponent who draws where hard would is
+the next lever to measure.
 """
 
 from __future__ import annotations
