@@ -24,11 +24,14 @@ _FIELDS: dict[type, tuple[tuple[tuple[str, bool], ...] | None, bool]] = {}
 #: the encoding of each leaf value met so far (a card, say): such values are few and come up
 #: in every view of every move, so each is encoded once
 _LEAVES: dict[Any, dict[str, Any]] = {}
-#: the same by identity, each with its value (so no other value can have its id while it is
-#: kept): looking a dataclass up by value calls its hash and its ``__eq__`` (Python code), and
-#: nearly every leaf met is an object met before (a deck's cards, an event told to each seat)
-_LEAF_IDS: dict[int, tuple[Any, dict[str, Any]]] = {}
-#: past this many leaf values the caches start again (a game with unexpectedly many)
+#: the forms of leaves by identity, and the values themselves (so no other value can have an id
+#: while it is kept here): looking a dataclass up by value calls its hash and its ``__eq__``
+#: (Python code), and nearly every leaf met is an object met before (a deck's cards, an event
+#: told to each seat). Two dicts, not one of pairs: an entry makes no object for the cycle
+#: collector to walk (a server keeps thousands of these, renewed every few seconds)
+_LEAF_FORMS: dict[int, dict[str, Any]] = {}
+_LEAF_HELD: dict[int, Any] = {}
+#: past this many leaf values a cache starts again (a game with unexpectedly many)
 _LEAVES_KEPT = 4096
 
 
@@ -52,9 +55,9 @@ def encode(value: Any, met: dict[int, tuple[Any, Any]] | None = None) -> Any:
         plan = _FIELDS[kind] = _encoding_plan(kind)
     names, leaf = plan
     if leaf:
-        same = _LEAF_IDS.get(id(value))
+        same = _LEAF_FORMS.get(id(value))
         if same is not None:
-            return same[1]
+            return same
         known = _LEAVES.get(value)
         if known is not None:
             _keep_leaf(value, known)
@@ -75,6 +78,8 @@ def encode(value: Any, met: dict[int, tuple[Any, Any]] | None = None) -> Any:
             else:
                 data[name] = encode(field, met)
         if leaf:
+            if len(_LEAVES) >= _LEAVES_KEPT:
+                _LEAVES.clear()
             _LEAVES[value] = data
             _keep_leaf(value, data)
             return data
@@ -92,11 +97,12 @@ def encode(value: Any, met: dict[int, tuple[Any, Any]] | None = None) -> Any:
 
 
 def _keep_leaf(value: Any, data: dict[str, Any]) -> None:
-    """Keep a leaf's form by its identity, starting both caches again when either is full."""
-    if len(_LEAF_IDS) >= _LEAVES_KEPT or len(_LEAVES) > _LEAVES_KEPT:
-        _LEAF_IDS.clear()
-        _LEAVES.clear()
-    _LEAF_IDS[id(value)] = (value, data)
+    """Keep a leaf's form by its identity (starting again when full)."""
+    if len(_LEAF_FORMS) >= _LEAVES_KEPT:
+        _LEAF_FORMS.clear()
+        _LEAF_HELD.clear()
+    _LEAF_FORMS[id(value)] = data
+    _LEAF_HELD[id(value)] = value
 
 
 def _encoding_plan(kind: type) -> tuple[tuple[tuple[str, bool], ...] | None, bool]:
