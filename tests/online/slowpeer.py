@@ -60,13 +60,6 @@ def stalled(conn: Any) -> bool:
     return bool(transport.get_write_buffer_size() > transport.get_write_buffer_limits()[1])
 
 
-def behind(conn: Any) -> bool:
-    """Whether the server holds what ``conn`` has not taken yet: messages in its outbox, or bytes
-    in the transport's buffer that its socket would not take. (A stopped reader's kernel still
-    opens its receive window a little at a time, so the buffer can shrink without a read.)"""
-    return bool(conn.backlog() or conn.ws.transport.get_write_buffer_size())
-
-
 async def churn(url: str, watch: str, done: Callable[[], bool]) -> None:
     """Watchers come to ``watch`` and go, one at a time, until ``done()`` (at most ``CHURN``)."""
     for _ in range(CHURN):

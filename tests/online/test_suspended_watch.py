@@ -13,7 +13,7 @@ from pathlib import Path
 
 from cardtable.online.server import Limits
 from tests.online.conftest import Running, until
-from tests.online.slowpeer import behind, churn, slow_link, stalled
+from tests.online.slowpeer import churn, slow_link, stalled
 from tests.web.terminal import Terminal
 
 
@@ -38,10 +38,6 @@ async def test_a_suspended_watch_process_is_dropped_and_the_players_play_on(
         slow_link(far)
         os.kill(watcher.process.pid, signal.SIGSTOP)
 
-        # the table talks until the stopped watcher's socket is full and the server's writes wait
-        await churn(server.url, host.watch, lambda: stalled(far))
-        assert stalled(far), "the watcher's socket never filled"
-
         async def move() -> None:
             """One move, heard by both players."""
             mover = host if host.my_turn else guest
@@ -50,8 +46,15 @@ async def test_a_suspended_watch_process_is_dropped_and_the_players_play_on(
             await until(lambda: min(host.ply, guest.ply) > ply, "both players to hear the move")
 
         for _ in range(4):
+            # a stopped reader's kernel still takes more now and then (it compacts its receive
+            # queue), at times all the server held (once in a loaded full run, four moves
+            # after the first fill; two runs in three one move after a fill): the table talks
+            # again until the writes wait, so each move is made while the watcher would hold
+            # it up, and the players still hear it at once
+            await churn(server.url, host.watch, lambda: stalled(far))
+            assert stalled(far), "the watcher's socket never filled"
             await move()
-        assert far in table.peers and behind(far), "the watcher is still seated, behind"
+            assert far in table.peers, "the watcher is still seated"
         await churn(server.url, host.watch, lambda: far not in table.peers)
         await until(lambda: far not in table.peers, "the server to drop the stopped watcher")
         assert game.metrics.drops == {"outbox": 1}
