@@ -6,13 +6,16 @@ browser tab on ``cardtable web`` may tell the app it is out of focus before the 
 is up (textual-serve sends "blur" when the page loads without the terminal focused), and the
 footer then stayed empty until a key or a click came. This one draws its first keys whatever
 the focus; after that it keeps its keys while the app is out of focus, as Textual's does. It
-builds its keys before the frame that follows a change of them, and only when they change.
+builds its keys before the frame that follows a change of them, and only when they change,
+each key styled as it arrives and not twice more as its ``compact`` setting settles.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from textual.app import ComposeResult
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 
@@ -28,6 +31,20 @@ class Footer(TextualFooter):
             for key, (_, b, enabled, tooltip) in self.screen.active_bindings.items()
             if b.show or key == self.app.COMMAND_PALETTE_BINDING
         )
+
+    def compose(self) -> ComposeResult:
+        """Textual's keys, each given its ``compact`` before it is mounted: a key starts
+        compact, sets its class as it is mounted, and its binding to the footer's setting
+        clears that, so every key was styled twice more, and now the keys come before the
+        frame."""
+        for widget in super().compose():
+            compact = getattr(type(widget), "compact", None)  # a key's (Textual names it not)
+            if isinstance(compact, Reactive):
+                # the palette's key is not bound to the footer's setting: it stays compact
+                value = True if widget.has_class("-command-palette") else self.compact
+                widget.set_reactive(compact, value)
+                widget.set_class(value, "-compact", update=False)  # styled as it is mounted
+            yield widget
 
     async def recompose(self) -> None:
         keys = self.shown_keys() if self._bindings_ready and self.is_attached else None
