@@ -275,12 +275,14 @@ class TableScreen(SeatedTable):
         the ended set's, as the session gives them."""
         hinting.drop_stale_hint(self)
         interlude = self.interlude(moved.events)
+        if interlude is not None and self.session.is_over:
+            interlude = None  # the match's result box tells how its last set ended
         if interlude is not None and (self.session.spectating or self.interlude_up):
             # the players go on without a spectator, and a table held elsewhere goes on while
             # a result is open: the result is a toast, not a box stacked over the open one
             self.notify(interlude.details, title=interlude.verdict, timeout=8, markup=False)
             interlude = None
-        if interlude is not None and not self.session.is_over:
+        if interlude is not None:
             self.log_events(moved)
             self.open_result = interlude  # first: the status line says who the table awaits
             self.redraw()

@@ -43,6 +43,9 @@ def show_final(table: TableScreen) -> None:
     # is laid out and drawn once for both, not once as it was and again for the new game
     result.in_place["again"] = partial(table.app.restart_match, table)
     rated.show_ratings(table.session, result)  # a rated game's, if they came before the box
+    # the box sums up the match: the sets' result toasts go (a spectator's stayed painted on the
+    # table seen through the box and were drawn again over it, the last set's among them)
+    table.app.clear_notifications()
     table.app.push_screen(result, table.after_final)
     collecting.collect_once_shown(table.app)  # the match's leftovers, while the result is read
 
