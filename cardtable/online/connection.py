@@ -49,10 +49,18 @@ class Limits:
     ping_timeout: float = 20.0
 
 
+#: the last frame made and what it was made from: an update goes to each peer of its audience
+#: in turn, the same object each time, so it is framed once for them all
+_last_framed: tuple[str | bytes, bytes] = (b"", b"\x81\x00")
+
+
 def text_frame(data: str | bytes) -> bytes:
     """``data`` (bytes: UTF-8 text) as a whole unmasked WebSocket text frame, as a server sends
     it (RFC 6455 section 5.2): FIN and the text opcode, then the length in 7 bits, or 126 and
     16 bits, or 127 and 64 bits, then the payload (``test_frames`` holds it to websockets')."""
+    global _last_framed
+    if _last_framed[0] is data:
+        return _last_framed[1]
     payload = data.encode() if isinstance(data, str) else data
     size = len(payload)
     if size < 126:
@@ -61,7 +69,8 @@ def text_frame(data: str | bytes) -> bytes:
         head = pack("!BBH", 0x81, 126, size)
     else:
         head = pack("!BBQ", 0x81, 127, size)
-    return head + payload
+    _last_framed = (data, head + payload)
+    return _last_framed[1]
 
 
 class Connection:

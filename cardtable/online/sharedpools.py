@@ -256,10 +256,13 @@ class RedisPools:
 
     async def hold_lease(self) -> bool:
         """Take the waves' lease if it is free, or renew it if it is this node's."""
-        held = await self._scripts["lease"](
-            keys=[self.prefix + "waves"], args=[self.node, self.lease_ms]
+        return bool(await self._bid())
+
+    def _bid(self, client: Any = None) -> Any:
+        """The lease script's call (``hold_lease``), on ``client`` (a pipeline) if given."""
+        return self._scripts["lease"](
+            keys=[self.prefix + "waves"], args=[self.node, self.lease_ms], client=client
         )
-        return bool(held)
 
     async def alive(self) -> None:
         """Say this node is alive: its seekers' tickets stay in the pools (renew well within
@@ -413,8 +416,7 @@ class RedisPools:
         """In one round trip: whether this node holds the lease (taken or renewed), the ids of
         the matches confirming, the nodes alive, and every game's pool (in ``sizes`` order)."""
         async with self.redis.pipeline(transaction=False) as pipe:
-            lease = [self.prefix + "waves"]
-            await self._scripts["lease"](keys=lease, args=[self.node, self.lease_ms], client=pipe)
+            await self._bid(pipe)
             pipe.smembers(self.prefix + "matches")
             pipe.zrangebyscore(self.prefix + "nodes", now - self.lease_ms / 1000, "+inf")
             for game in self.sizes:

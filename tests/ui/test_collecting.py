@@ -8,7 +8,7 @@ import gc
 import weakref
 
 from cardtable.ui.tables.collecting import collect_and_freeze
-from tests.ui.test_result_panels import app_for, result_up
+from tests.ui.test_result_panels import app_for, play_again, result_up
 from tests.waits import until
 
 
@@ -55,11 +55,5 @@ async def test_what_lives_as_the_next_game_is_taken_is_left_out_of_its_first_pas
         await until(lambda: frozen(table) and frozen(panel), "the match's pass", pilot=pilot)
         knot = Knot()  # made while the result is read, after the match's pass
         assert not frozen(knot)
-        finished = table.session
-        await pilot.press("enter")  # Play again
-        await until(
-            lambda: app.screen is table and table.session is not finished,
-            "the next game on the table",
-            pilot=pilot,
-        )
+        await play_again(pilot, table)
         assert frozen(knot)

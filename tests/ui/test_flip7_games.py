@@ -15,6 +15,7 @@ from cardtable.ui.app import CardtableApp
 from cardtable.ui.screens.handoff import HandOffScreen
 from cardtable.ui.tables.flip7.results import Flip7Result
 from cardtable.ui.tables.flip7.table import Table
+from tests.ui.test_result_panels import play_again
 from tests.waits import until
 
 SPEC = get("flip7")
@@ -80,13 +81,7 @@ async def test_solo_game_to_the_end_shows_the_climb_and_records_the_best():
         assert "this is your best" in result.details
         chart = str(result.query_one(".chart", Static).render())
         assert "200 ┤" in chart and "round 1" in chart
-        finished = table.session
-        await pilot.press("enter")  # Play again: a new solo game knows the best
-        await until(
-            lambda: app.screen is table and table.session is not finished,
-            "the new game, on the same table",
-            pilot=pilot,
-        )
+        await play_again(pilot, table)  # a new solo game knows the best
         line = str(app.screen.query_one("#match-line", Static).render())
         assert f"best {rounds} rounds" in line and "round 1" in line
     assert StatsStore().load().games["flip7"].solo_best_rounds == rounds

@@ -157,6 +157,19 @@ async def result_up(pilot: Any, game: str, final: bool) -> tuple[TableScreen, Re
     return table, panel
 
 
+async def play_again(pilot: Any, table: TableScreen) -> Any:
+    """Press Play again on the match's result and wait for the next game on the same table;
+    the finished game's session."""
+    finished = table.session
+    await pilot.press("enter")
+    await until(
+        lambda: pilot.app.screen is table and table.session is not finished,
+        "the next game on the same table",
+        pilot=pilot,
+    )
+    return finished
+
+
 def app_for(game: str, final: bool) -> CardtableApp:
     seats, table_class, _ = GAME_CASES[game]
     spec = GAMES[game.removesuffix("-solo")]
@@ -350,13 +363,7 @@ async def test_play_again_draws_the_next_game_on_the_same_table(
     app = app_for(game, final=True)
     async with app.run_test(size=(120, 40)) as pilot:
         table, _ = await result_up(pilot, game, final=True)
-        finished = table.session
-        await pilot.press("enter")  # Play again
-        await until(
-            lambda: app.screen is table and table.session is not finished,
-            "the next game on the same table",
-            pilot=pilot,
-        )
+        finished = await play_again(pilot, table)
         assert not table.session.is_over and finished.is_over
         assert table.session.seed == NEXT_GAME_SEED and table.session.to_move == 0
         assert not table.has_class("-under-result")

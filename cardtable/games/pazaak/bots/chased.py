@@ -19,6 +19,8 @@ from keeping a card hard lays on below 16 (0.061 ± 0.041, 6 times). So it stays
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardtable.games.pazaak.bots.leaf import LeafChase, Pricer, number
 from cardtable.games.pazaak.bots.rollout import Held, PlayOut, Tuning
 from cardtable.games.pazaak.cards import Card
@@ -45,24 +47,28 @@ class ChasedPlayOut(PlayOut):
         """The bot's equity once ``chaser`` alone draws on against the other's standing total."""
         hand = number(tuple(held[4] for held in hands[chaser]))
         stander_tb = tiebreakers[1 - chaser]
-        key: tuple[object, ...]
         if chaser == 0:
             their_cards = len(hands[1])
-            key = (0, stander_tb, kept_worth, their_cards)
-            leaf = self.leaves.get(key)
-            if leaf is None:
-                leaf = self.leaves[key] = self._leaf(key, self._bot_price(kept_worth, their_cards))
+            leaf = self._leaf(
+                (0, stander_tb, kept_worth, their_cards),
+                lambda: self._bot_price(kept_worth, their_cards),
+                self._card_worth,
+            )
             return leaf.next_draw(totals[0], totals[1], hand, tiebreakers[0])
         mine = kept_worth + sum(held[2] for held in hands[0])
-        key = (1, stander_tb, mine)
-        leaf = self.leaves.get(key)
-        if leaf is None:
-            leaf = self.leaves[key] = self._leaf(key, self._their_price(mine))
+        leaf = self._leaf((1, stander_tb, mine), lambda: self._their_price(mine), _one_card)
         return 1.0 - leaf.next_draw(totals[1], totals[0], hand, tiebreakers[1])
 
-    def _leaf(self, key: tuple[object, ...], price: Pricer) -> LeafChase:
-        worth = self._card_worth if key[0] == 0 else _one_card
-        return LeafChase(bool(key[1]), ("playout", self.pricing, key), price, worth)
+    def _leaf(
+        self, key: tuple[object, ...], price: Callable[[], Pricer], worth: Callable[[Card], float]
+    ) -> LeafChase:
+        """The chase solved under ``key`` (its second part: the stander's Tiebreaker), made
+        the first time it is met."""
+        leaf = self.leaves.get(key)
+        if leaf is None:
+            pricing = ("playout", self.pricing, key)
+            leaf = self.leaves[key] = LeafChase(bool(key[1]), pricing, price(), worth)
+        return leaf
 
     def _bot_price(self, kept_worth: float, their_cards: int) -> Pricer:
         """The bot chasing: its equity from the result and its hand's worth."""
