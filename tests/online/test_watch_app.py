@@ -24,12 +24,21 @@ async def test_a_spectator_watches_a_match_to_its_end_without_a_key(server: Runn
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await until(lambda: any(isinstance(s, TableScreen) for s in app.screen_stack), "a table")
         boxes_mid_match: list[str] = []
-        set_toasts: set[str] = set()
+        set_toasts: list[str] = []
+        # every toast is recorded as it is posted: the match's end clears the set toasts,
+        # which can come before a look at the screen when the watcher is handed moves together
+        post = app.notify
+
+        def recording(message: str, *, title: str = "", **options: Any) -> None:
+            if "set" in title:
+                set_toasts.append(title)
+            post(message, title=title, **options)
+
+        app.notify = recording  # type: ignore[method-assign]
 
         def watch_boxes() -> None:
             if isinstance(app.screen, ResultScreen) and not watcher.is_over:
                 boxes_mid_match.append(app.screen.verdict)
-            set_toasts.update(n.title for n in app._notifications if "set" in n.title)
 
         playing = asyncio.ensure_future(play_out(players))
 
