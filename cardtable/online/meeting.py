@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from cardtable.online.bestscores import BestScores, SqliteBestScores
-from cardtable.online.ladder import LocalLadder, SqliteLadder
 from cardtable.online.pools import LocalPools, Pools
+from cardtable.online.sqliteladder import LocalLadder, SqliteLadder
 from cardtable.online.store import SharedStore, SqliteStore
 
 if TYPE_CHECKING:

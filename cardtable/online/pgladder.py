@@ -1,6 +1,6 @@
 """Players, results and ratings in PostgreSQL, shared by every node of a cluster.
 
-The same ladder as ``ladder.SqliteLadder`` (the same rules, the same leaderboard order), with
+The same ladder as ``sqliteladder.SqliteLadder`` (the same rules, the same leaderboard order), with
 what several writers need: a game's result and its new ratings are written inside the journal's
 flush that finishes the table (``PostgresStore.keep``), so the end, the result rows and the
 ratings commit together, or not at all, and never for a table this node no longer holds; each

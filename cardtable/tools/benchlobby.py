@@ -272,9 +272,9 @@ def wave_figure(game: str, seekers: int) -> dict[str, Any]:
 
 async def leaderboard_figures(players: int) -> dict[str, Any]:
     from cardtable.online.connection import Limits
-    from cardtable.online.ladder import SqliteLadder
     from cardtable.online.lobbyclient import LobbyClient
     from cardtable.online.server import GameServer
+    from cardtable.online.sqliteladder import SqliteLadder
     from cardtable.online.store import SqliteStore
 
     with tempfile.TemporaryDirectory() as folder:

@@ -61,7 +61,7 @@ def run_serve_command(args: Any) -> int:
 def _recompute_ratings(args: Any) -> int:
     """``serve --recompute-ratings``: every rating rebuilt from the results, and what differed
     (in the SQLite --db, or in the PostgreSQL --store every node shares)."""
-    from cardtable.online.ladder import SqliteLadder
+    from cardtable.online.sqliteladder import SqliteLadder
     from cardtable.online.store import SqliteStore, StoreTooNew, default_db
 
     if args.store is not None:

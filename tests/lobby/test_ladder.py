@@ -12,8 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.online.ladder import Seat, SqliteLadder
+from cardtable.online.ladder import Seat
 from cardtable.online.ratings import NEW_RATING, places_from_order
+from cardtable.online.sqliteladder import SqliteLadder
 from cardtable.online.store import SqliteStore, TableRecord
 
 NOON = datetime(2026, 11, 28, 12, tzinfo=UTC)

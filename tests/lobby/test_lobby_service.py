@@ -16,13 +16,13 @@ import pytest
 from cardtable.online import protocol as wire
 from cardtable.online.identity import Identity, load_or_create, tag
 from cardtable.online.journal import Journal
-from cardtable.online.ladder import LocalLadder, SqliteLadder
 from cardtable.online.lobby import LobbyService, Visitor, quick_match_sizes
 from cardtable.online.matchmaking import CONFIRM_WITHIN
 from cardtable.online.meeting import LocalMeeting
 from cardtable.online.pools import LocalPools, Standing, Wave
 from cardtable.online.quicktables import Member
 from cardtable.online.ratedgames import ABANDONED
+from cardtable.online.sqliteladder import LocalLadder, SqliteLadder
 from cardtable.online.store import SqliteStore
 from cardtable.online.tables import Refusal
 from tests.waits import until
