@@ -35,25 +35,18 @@ _LEAF_HELD: dict[int, Any] = {}
 _LEAVES_KEPT = 4096
 
 
-def encode(value: Any, met: dict[int, tuple[Any, Any]] | None = None) -> Any:
+def encode(value: Any) -> Any:
     """A JSON-able form of ``value``; dataclasses carry their class name under ``type``.
 
-    A server encodes every seat's view on every move, so the common cases come first, each
+    Saves, the store and the wire all read this form, so the common cases come first, each
     class's fields are looked up once, and a leaf value's form is made once and shared: never
-    change what this returns.
-
-    ``met`` (optional) keeps the form of every container walked so far by identity, for
-    encoding several views of one moment: the seats' views share the same boards and events
-    (the very objects), and each is walked once for all of them. It holds each value with its
-    form, so no identity in it can be reused while it lives.
+    change what this returns (the server writes the same JSON straight from the values:
+    ``online.wirejson``).
     """
     kind = type(value)
     if kind in _PLAIN:
         return value
-    plan = _FIELDS.get(kind)
-    if plan is None:
-        plan = _FIELDS[kind] = _encoding_plan(kind)
-    names, leaf = plan
+    names, leaf = encoding_plan(kind)
     if leaf:
         same = _LEAF_FORMS.get(id(value))
         if same is not None:
@@ -62,13 +55,8 @@ def encode(value: Any, met: dict[int, tuple[Any, Any]] | None = None) -> Any:
         if known is not None:
             _keep_leaf(value, known)
             return known
-    elif met is not None:
-        seen = met.get(id(value))
-        if seen is not None:
-            return seen[1]
-    data: Any
     if names is not None:
-        data = {"type": kind.__name__}
+        data: dict[str, Any] = {"type": kind.__name__}
         for name, plain in names:
             field = getattr(value, name)
             if type(field) in _PLAIN:
@@ -76,24 +64,20 @@ def encode(value: Any, met: dict[int, tuple[Any, Any]] | None = None) -> Any:
             elif plain and type(field) is tuple:
                 data[name] = list(field)
             else:
-                data[name] = encode(field, met)
+                data[name] = encode(field)
         if leaf:
             if len(_LEAVES) >= _LEAVES_KEPT:
                 _LEAVES.clear()
             _LEAVES[value] = data
             _keep_leaf(value, data)
-            return data
-    elif isinstance(value, enum.Enum):
+        return data
+    if isinstance(value, enum.Enum):
         return value.value
-    elif isinstance(value, (tuple, list)):
-        data = [v if type(v) in _PLAIN else encode(v, met) for v in value]
-    elif isinstance(value, frozenset):
-        data = sorted((encode(v, met) for v in value), key=repr)
-    else:
-        return value
-    if met is not None:
-        met[id(value)] = (value, data)
-    return data
+    if isinstance(value, (tuple, list)):
+        return [v if type(v) in _PLAIN else encode(v) for v in value]
+    if isinstance(value, frozenset):
+        return sorted((encode(v) for v in value), key=repr)
+    return value
 
 
 def _keep_leaf(value: Any, data: dict[str, Any]) -> None:
@@ -105,9 +89,16 @@ def _keep_leaf(value: Any, data: dict[str, Any]) -> None:
     _LEAF_HELD[id(value)] = value
 
 
-def _encoding_plan(kind: type) -> tuple[tuple[tuple[str, bool], ...] | None, bool]:
+def encoding_plan(kind: type) -> tuple[tuple[tuple[str, bool], ...] | None, bool]:
     """``kind``'s fields (None: no dataclass), each named with whether its values are plain or
-    tuples of plain values, and whether the class's values are leaves."""
+    tuples of plain values, and whether the class's values are leaves (worked out once)."""
+    plan = _FIELDS.get(kind)
+    if plan is None:
+        plan = _FIELDS[kind] = _encoding_plan(kind)
+    return plan
+
+
+def _encoding_plan(kind: type) -> tuple[tuple[tuple[str, bool], ...] | None, bool]:
     if not dataclasses.is_dataclass(kind):
         return None, False
     fields = dataclasses.fields(kind)
@@ -143,10 +134,7 @@ def _simple(hint: Any) -> bool:
         return all(arg is Ellipsis or _simple(arg) for arg in typing.get_args(hint))
     if not isinstance(hint, type) or not dataclasses.is_dataclass(hint):
         return False
-    plan = _FIELDS.get(hint)
-    if plan is None:
-        plan = _FIELDS[hint] = _encoding_plan(hint)
-    return plan[1]
+    return encoding_plan(hint)[1]
 
 
 class Decoder:

@@ -13,8 +13,6 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any, Protocol
 
-import orjson
-
 from cardtable.core.codec import Decoder, encode
 from cardtable.core.errors import IllegalAction
 from cardtable.core.match import Match
@@ -24,6 +22,7 @@ from cardtable.core.seats import Seat, grown_seats
 from cardtable.games.registry import GameSpec
 from cardtable.online.protocol import CODE_LETTERS
 from cardtable.online.store import TableRecord
+from cardtable.online.wirejson import dumps
 
 
 class Peer(Protocol):
@@ -306,19 +305,16 @@ class Table:
         """Everything each of ``peers`` has not been told yet, as its seat may know it: one
         update made for every peer in the same seat told as much so far (an audience), so a
         hundred spectators cost one update, not a hundred, and all of them are sent the same
-        bytes. What every audience is told alike is written once, and the form of each part
-        of the game their views share (the boards, the events) is made once."""
+        bytes. What every audience is told alike is written once."""
         made: dict[tuple[int | None, int, int], bytes] = {}
         shared = self._told_to_all()
         # the JSON object every update begins with, left open: an audience's own part follows
-        opening = orjson.dumps(shared)[:-1] + b","
-        met: dict[int, tuple[Any, Any]] = {}
+        opening = dumps(shared)[:-1] + b","
         texts = []
         for peer in peers:
             audience = (peer.seat, peer.sent, peer.noted)
             if audience not in made:
-                own = self._own_part(peer, shared["waiting"], met)
-                made[audience] = opening + orjson.dumps(own)[1:]
+                made[audience] = opening + dumps(self._own_part(peer, shared["waiting"]))[1:]
             peer.sent, peer.noted = len(self.match.events), len(self.absences)
             texts.append(made[audience])
         return texts
@@ -328,7 +324,8 @@ class Table:
         return self.updates_for([peer])[0]
 
     def _told_to_all(self) -> dict[str, Any]:
-        """The part of an update that is the same for every seat and spectator."""
+        """The part of an update that is the same for every seat and spectator (game values as
+        they are: ``wirejson`` writes them as ``encode`` would)."""
         match, rules = self.match, self.match.game
         outcome, state = match.outcome, match.state
         present = {peer.seat for peer in self.peers}
@@ -351,21 +348,18 @@ class Table:
             "waiting": self.waiting,
             "outcome": None if outcome is None else _result(outcome),
             "seed": match.seed if outcome is not None else None,
-            "actions": [encode(a) for a in match.actions] if outcome is not None else None,
-            "config": encode(match.config) if outcome is not None else None,
+            "actions": match.actions if outcome is not None else None,
+            "config": match.config if outcome is not None else None,
         }
 
-    def _own_part(
-        self, peer: Peer, waiting: bool, met: dict[int, tuple[Any, Any]]
-    ) -> dict[str, Any]:
+    def _own_part(self, peer: Peer, waiting: bool) -> dict[str, Any]:
         """What ``peer`` has not been told yet, as its seat may know it, but for what every
-        audience is told alike (``_told_to_all``); ``met``: the forms of what was encoded for
-        this moment's other audiences (see ``encode``)."""
+        audience is told alike (``_told_to_all``); game values as they are, for ``wirejson``."""
         match, seat, rules = self.match, peer.seat, self.match.game
         told = self.absences[peer.noted :]
         moves = [
             {
-                "events": [encode(rules.event_for(e, seat), met) for e in events],
+                "events": [rules.event_for(e, seat) for e in events],
                 "lines": self._lines(k, events, seat, told),
             }
             for k, events in enumerate(match.events[peer.sent :], peer.sent)
@@ -377,8 +371,8 @@ class Table:
         # times json.dumps (the same bytes): this runs for every audience on every move
         return {
             "fresh": peer.sent == 0,
-            "observation": encode(match.observe(seat), met),
-            "legal": [encode(a) for a in match.legal_actions()] if mine else [],
+            "observation": match.observe(seat),
+            "legal": match.legal_actions() if mine else (),
             "moves": moves,
             "notes": notes,
         }

@@ -88,29 +88,6 @@ def test_a_leaf_is_never_taken_for_another_that_had_its_identity() -> None:
 
 
 @dataclass(frozen=True)
-class View:
-    """A seat's view: its own hand, and the table every seat sees (the same object)."""
-
-    seat: int
-    hand: tuple[Card, ...]
-    table: tuple[Play, ...]
-
-
-def test_views_of_one_moment_walk_what_they_share_once() -> None:
-    """With ``met``, a container met again (the very object, not an equal one) has the form
-    made the first time; each view's own parts are its own, equal to encoding it alone."""
-    table = (Play(0, Card(1, Sign.PLUS), cards=(Card(2, Sign.MINUS),)),)
-    views = [View(0, (Card(4, Sign.PLUS),), table), View(1, (Card(5, Sign.MINUS),), table)]
-    met: dict[int, tuple[object, object]] = {}
-    forms = [encode(view, met) for view in views]
-    assert forms == [encode(view) for view in views]
-    assert forms[0]["table"] is forms[1]["table"]
-    assert forms[0]["hand"] != forms[1]["hand"]
-    equal_not_same = View(1, (Card(5, Sign.MINUS),), tuple(list(table)))
-    assert encode(equal_not_same, met)["table"] is not forms[0]["table"]
-
-
-@dataclass(frozen=True)
 class Tally:
     counts: tuple[int, ...]
     signs: tuple[Sign, ...]

@@ -1,0 +1,60 @@
+"""The JSON the server sends of game values (views, events, actions), written by orjson from the
+values themselves: the very bytes of ``orjson.dumps(encode(value))``, in about half the time.
+
+Every seat's and spectator's view is written on every move. ``codec.encode`` walks a view in
+Python to build dicts and lists that orjson then walks again; here orjson walks the tuples, the
+plain values and the enums itself and asks back (``default``) only for what it cannot write as
+``encode`` would: a dataclass, which gains its class name under ``type``, and a frozenset. A
+leaf (a card, a board, most events: see ``codec``) is written once and spliced in as its bytes
+(``orjson.Fragment``), as such values are few and come up in every view of every move.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+from cardtable.core.codec import encode, encoding_plan
+
+#: orjson hands every dataclass to ``_form`` instead of writing it without its class name
+_OPTIONS = orjson.OPT_PASSTHROUGH_DATACLASS
+#: the bytes of each leaf met so far by its identity, and the leaves themselves (so no other
+#: value can take an identity while it is kept here); two dicts, not one of pairs, so an entry
+#: makes nothing for the cycle collector to walk
+_LEAF_BYTES: dict[int, orjson.Fragment] = {}
+_LEAF_HELD: dict[int, Any] = {}
+#: past this many leaves the cache starts again (a game with unexpectedly many)
+_LEAVES_KEPT = 4096
+
+
+def dumps(value: Any) -> bytes:
+    """``value`` as JSON: the same bytes as ``orjson.dumps(encode(value))``. Values inside
+    dicts and lists are written the same way (an update's parts hold views and events)."""
+    return orjson.dumps(value, default=_form, option=_OPTIONS)
+
+
+def _form(value: Any) -> Any:
+    """What orjson writes for ``value``, a value it does not write itself as ``encode`` would."""
+    written = _LEAF_BYTES.get(id(value))  # first: nearly every call is for a leaf met before
+    if written is not None:
+        return written
+    kind = type(value)
+    names, leaf = encoding_plan(kind)
+    if names is None:  # a frozenset: sorted by its members' forms
+        form = encode(value)
+        if form is value:
+            raise TypeError(f"{kind.__name__} is not written as JSON")
+        return form
+    # its fields as they are: orjson writes them, asking back for what it needs
+    data = {"type": kind.__name__}
+    for name, _ in names:
+        data[name] = getattr(value, name)
+    if not leaf:
+        return data
+    if len(_LEAF_BYTES) >= _LEAVES_KEPT:
+        _LEAF_BYTES.clear()
+        _LEAF_HELD.clear()
+    written = _LEAF_BYTES[id(value)] = orjson.Fragment(dumps(data))
+    _LEAF_HELD[id(value)] = value
+    return written
