@@ -22,7 +22,7 @@ from cardtable.core.seats import Seat, grown_seats
 from cardtable.games.registry import GameSpec
 from cardtable.online.protocol import CODE_LETTERS
 from cardtable.online.store import TableRecord
-from cardtable.online.wirejson import dumps
+from cardtable.online.wirejson import Moment
 
 
 class Peer(Protocol):
@@ -305,16 +305,19 @@ class Table:
         """Everything each of ``peers`` has not been told yet, as its seat may know it: one
         update made for every peer in the same seat told as much so far (an audience), so a
         hundred spectators cost one update, not a hundred, and all of them are sent the same
-        bytes. What every audience is told alike is written once."""
+        bytes. What every audience is told alike is written once, and so is each part of the
+        game that their views share (``wirejson.Moment``)."""
         made: dict[tuple[int | None, int, int], bytes] = {}
         shared = self._told_to_all()
+        moment = Moment()
         # the JSON object every update begins with, left open: an audience's own part follows
-        opening = dumps(shared)[:-1] + b","
+        opening = moment.dumps(shared)[:-1] + b","
         texts = []
         for peer in peers:
             audience = (peer.seat, peer.sent, peer.noted)
             if audience not in made:
-                made[audience] = opening + dumps(self._own_part(peer, shared["waiting"]))[1:]
+                own = moment.dumps(self._own_part(peer, shared["waiting"]))
+                made[audience] = opening + own[1:]
             peer.sent, peer.noted = len(self.match.events), len(self.absences)
             texts.append(made[audience])
         return texts

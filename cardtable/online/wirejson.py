@@ -34,8 +34,33 @@ def dumps(value: Any) -> bytes:
     return orjson.dumps(value, default=_form, option=_OPTIONS)
 
 
-def _form(value: Any) -> Any:
-    """What orjson writes for ``value``, a value it does not write itself as ``encode`` would."""
+class Moment:
+    """Writes the values of one moment (every audience's part of one update), each as ``dumps``
+    would: a tuple of game values that a dataclass among them holds (the boards, the cards
+    played, the last events, which every seat's view holds: the very objects) is written once
+    for all of them. Made for one moment and dropped: it keeps what it wrote."""
+
+    def __init__(self) -> None:
+        #: each tuple written, by identity, with its bytes (holding it keeps its identity)
+        self._met: dict[int, tuple[tuple[Any, ...], orjson.Fragment]] = {}
+
+    def dumps(self, value: Any) -> bytes:
+        return orjson.dumps(value, default=self._form, option=_OPTIONS)
+
+    def _form(self, value: Any) -> Any:
+        return _form(value, self)
+
+    def written(self, values: tuple[Any, ...]) -> orjson.Fragment:
+        """``values`` as JSON, written the first time only."""
+        met = self._met.get(id(values))
+        if met is None:
+            met = self._met[id(values)] = (values, orjson.Fragment(self.dumps(values)))
+        return met[1]
+
+
+def _form(value: Any, moment: Moment | None = None) -> Any:
+    """What orjson writes for ``value``, a value it does not write itself as ``encode`` would;
+    a tuple a dataclass holds is written by ``moment``, if there is one."""
     written = _LEAF_BYTES.get(id(value))  # first: nearly every call is for a leaf met before
     if written is not None:
         return written
@@ -48,8 +73,11 @@ def _form(value: Any) -> Any:
         return form
     # its fields as they are: orjson writes them, asking back for what it needs
     data = {"type": kind.__name__}
-    for name, _ in names:
-        data[name] = getattr(value, name)
+    for name, plain in names:
+        field = getattr(value, name)
+        if moment is not None and not plain and type(field) is tuple:
+            field = moment.written(field)
+        data[name] = field
     if not leaf:
         return data
     if len(_LEAF_BYTES) >= _LEAVES_KEPT:
