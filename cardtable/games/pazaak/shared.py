@@ -189,20 +189,29 @@ def end_turn(d: TurnDraft, seat: int) -> None:
     d.finish_turn(seat)
 
 
+#: the state last viewed and what every viewer sees of it: a server observes each new state for
+#: every seat and the spectators in turn (the tuple is replaced whole, so a bot's thread reads
+#: a state with its own parts)
+_last_public: tuple[Any, dict[str, Any]] = (None, {})
+
+
 def public_view(state: Any, seat: int | None) -> dict[str, Any]:
     """The fields both games' views share: the set, the boards and their totals, the viewer's
     own hand (None for a spectator) but only the size of the others', the unseen main cards."""
-    return {
-        "seat": seat,
-        "set_number": state.set_number,
-        "boards": state.boards,
-        "totals": tuple(board.total for board in state.boards),
-        "hand": None if seat is None else state.hands[seat],
-        "hand_counts": tuple(len(hand) for hand in state.hands),
-        "played_side": state.played_side,
-        "unseen": unseen(state.config.main_deck, state.boards),
-        "last_set": state.last_set,
-    }
+    global _last_public
+    viewed, public = _last_public
+    if viewed is not state:
+        public = {
+            "set_number": state.set_number,
+            "boards": state.boards,
+            "totals": tuple(board.total for board in state.boards),
+            "hand_counts": tuple(len(hand) for hand in state.hands),
+            "played_side": state.played_side,
+            "unseen": unseen(state.config.main_deck, state.boards),
+            "last_set": state.last_set,
+        }
+        _last_public = (state, public)
+    return {**public, "seat": seat, "hand": None if seat is None else state.hands[seat]}
 
 
 def unseen(main_deck: MainDeck, boards: tuple[Board, ...]) -> tuple[int, ...] | None:

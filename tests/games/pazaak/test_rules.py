@@ -363,6 +363,20 @@ def test_observation_hides_the_other_hand_and_counts_unseen_cards():
     assert RULES.observe(state, None).hand is None
 
 
+def test_views_of_states_in_turn_are_each_of_its_own_state():
+    """What every viewer sees of a state is worked out once for its viewers in turn: a view
+    taken after another state's is still all of its own state, and its own seat's hand."""
+    first = position("10 7", "8 7", hands=("±3 +1", "-2 -3 -4"))
+    second = position("5", "9 9 2", hands=("+1", "-2 -3"))
+    for state, seat in ((first, 0), (second, 1), (first, 1), (second, None), (first, 0)):
+        view = RULES.observe(state, seat)
+        assert view.seat == seat and view.boards is state.boards
+        assert view.hand == (None if seat is None else state.hands[seat])
+        assert view.totals == tuple(b.total for b in state.boards)
+        assert view.hand_counts == tuple(len(h) for h in state.hands)
+        assert sum(view.unseen) == 40 - sum(len(b.cards) for b in state.boards)
+
+
 def test_observation_carries_the_last_actions_events_and_the_last_set():
     state = position("10 8", "9 9", standing=(False, True))
     after, events = RULES.apply(state, STAND)
