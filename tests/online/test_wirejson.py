@@ -17,7 +17,7 @@ from cardtable.core.codec import encode
 from cardtable.core.match import Match
 from cardtable.core.rng import pick
 from cardtable.games.registry import GAMES
-from cardtable.online.wirejson import _LEAVES_KEPT, dumps
+from cardtable.online.wirejson import _LEAVES_KEPT, Moment, dumps
 
 
 def _same_as_encoded(value: object) -> None:
@@ -36,8 +36,11 @@ def test_every_view_event_and_action_is_written_as_encoded(
     _same_as_encoded(match.config)
     while True:
         viewers = (*range(rules.seat_count(match.state)), None)
+        moment = Moment()  # the views of one moment share their boards, events...
         for seat in viewers:
-            _same_as_encoded(match.observe(seat))
+            view = match.observe(seat)
+            _same_as_encoded(view)
+            assert moment.dumps(view) == dumps(view)
             _same_as_encoded([rules.event_for(e, seat) for e in match.events[-1]])
         _same_as_encoded(match.legal_actions())
         if match.is_over:
