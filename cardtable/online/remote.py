@@ -14,6 +14,7 @@ import base64
 import json
 from collections import deque
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from cardtable.core.codec import encode
@@ -54,6 +55,7 @@ from cardtable.online.told import Told
 from cardtable.session.base import (
     Dispatch,
     Listener,
+    Moved,
     NextGame,
     Noted,
     RatingsChanged,
@@ -181,6 +183,7 @@ class RemoteSession(Session):
         """Nobody shows this table any more: hang up. (A screen that hands the session on to
         the next game's screen only ``disconnect``s.)"""
         super().close()
+        self._held.forget()
         self.hang_up()
 
     def hang_up(self) -> None:
@@ -267,10 +270,22 @@ class RemoteSession(Session):
             return
         if moved and update.to_move is None and update.outcome is None and self._listeners:
             self._held.hold()  # a set or round has ended: a table shows it until ``proceed``
-        for change in moved:
-            self.emit(change)
+        self._tell(moved)
         if notes:
             self.emit(Noted(notes))
+
+    def _tell(self, moved: tuple[Moved, ...]) -> None:
+        """Tell every listener these moves, counting each on its way until it is handed over
+        (``proceed`` waits for the last of them)."""
+        listeners = tuple(self._listeners)
+        self._held.told(len(moved) * len(listeners))
+        for change in moved:
+            for listener, dispatch in listeners:
+                dispatch(partial(self._hand, listener, change))
+
+    def _hand(self, listener: Listener, moved: Moved) -> None:
+        self._held.handed()
+        listener(moved)
 
     def _hear(self, heard: Heard) -> None:
         """A chat line, cleaned again here (a server is no reason to trust text); the sender of

@@ -51,12 +51,14 @@ class Told:
         else:
             known = len(self.events)
         moved: list[Moved] = []
-        for played in update.moves:
+        last = len(update.moves) - 1
+        for k, played in enumerate(update.moves):
             events = tuple(decode(e) for e in played.events)
             self.events.append(events)
             self.lines.extend(played.lines)
             if len(self.events) > known:
-                moved.append(Moved(events, tuple(played.lines)))
+                final = k == last and update.outcome is not None
+                moved.append(Moved(events, tuple(played.lines), final))
         self.lines.extend(update.notes)
         # a fresh update after a reconnect tells old notes again: news only if the log grew
         notes = tuple(update.notes) if len(self.lines) > lines_known else ()

@@ -23,10 +23,13 @@ from cardtable.games.registry import GameSpec
 
 @dataclass(frozen=True, slots=True)
 class Moved:
-    """An action was applied: its events and log lines, as the log's reader may know them."""
+    """An action was applied: its events and log lines, as the log's reader may know them;
+    ``final``: the game ended with it. A game held elsewhere may be known to be over while
+    moves before its last are still on their way to the table: only the last one ends it."""
 
     events: tuple[Any, ...]
     lines: tuple[str, ...]
+    final: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -120,7 +120,7 @@ class LocalSession(Session):
         self._grow_seats()
         if self.autosave is not None:
             self.autosave(self)
-        self.emit(Moved(events, self.lines(events)))
+        self.emit(Moved(events, self.lines(events), final=self.match.is_over))
 
     def proceed(self) -> None:
         """Deal the next set or round once one has ended (nobody chooses it: the table has

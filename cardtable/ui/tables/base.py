@@ -290,7 +290,10 @@ class TableScreen(SeatedTable):
         else:
             self.log_events(moved)
             self.redraw()
-            self.advance()
+            # a game held elsewhere may be over while moves before its last are still on their
+            # way here: the last one opens the match's result, once, after all of them
+            if moved.final or not self.session.is_over:
+                self.advance()
 
     def _after_interlude(self) -> None:
         self.open_result = None

@@ -43,6 +43,16 @@ def show_final(table: TableScreen) -> None:
     # is laid out and drawn once for both, not once as it was and again for the new game
     result.in_place["again"] = partial(table.app.restart_match, table)
     rated.show_ratings(table.session, result)  # a rated game's, if they came before the box
+    # a toast is posted to the app, which adds it only when it gets to that message: the box
+    # waits its turn behind any posted just now (a watcher shown several sets in one go, as its
+    # connection caught up), so that clearing the toasts clears them too
+    table.app.call_later(open_final, table, result)
+
+
+def open_final(table: TableScreen, result: ResultPanel) -> None:
+    """Open the match's result box, unless the table was left meanwhile."""
+    if table.abandoned:
+        return
     # the box sums up the match: the sets' result toasts go (a spectator's stayed painted on the
     # table seen through the box and were drawn again over it, the last set's among them)
     table.app.clear_notifications()
