@@ -71,12 +71,14 @@ def _form(value: Any, moment: Moment | None = None) -> Any:
         if form is value:
             raise TypeError(f"{kind.__name__} is not written as JSON")
         return form
-    # its fields as they are: orjson writes them, asking back for what it needs
+    # its fields as they are: orjson writes them, asking back for what it needs (a leaf's
+    # tuples hold leaves, found by identity: the moment's look-up would only add to them)
     data = {"type": kind.__name__}
+    sharer = None if leaf else moment
     for name, plain in names:
         field = getattr(value, name)
-        if moment is not None and not plain and type(field) is tuple:
-            field = moment.written(field)
+        if sharer is not None and not plain and type(field) is tuple:
+            field = sharer.written(field)
         data[name] = field
     if not leaf:
         return data
