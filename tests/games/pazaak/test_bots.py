@@ -11,6 +11,7 @@ from cardtable.core.match import Match
 from cardtable.games.pazaak.actions import END_TURN, STAND, PlaySide
 from cardtable.games.pazaak.bots import BOTS, EasyBot, HardBot, MediumBot
 from cardtable.games.pazaak.bots.hard import Expert
+from cardtable.games.pazaak.bots.moves import overrule
 from cardtable.games.pazaak.bots.rollout import Tuning
 from cardtable.games.pazaak.rules import RULES
 from tests.games.pazaak.helpers import config, position
@@ -131,3 +132,11 @@ def test_hard_only_ever_chooses_legal_actions(decks, chase_ends):
             match.play(action)
             match.take_chance_steps()
             ply += 1
+
+
+def test_the_margin_holds_hard_to_the_casual_move_and_without_it_the_best_value_decides():
+    valued = [(STAND, 0.500), (END_TURN, 0.505), (PlaySide(0, 2), 0.490)]
+    assert overrule(STAND, valued, margin=0.01) == STAND
+    assert overrule(STAND, valued, margin=0.0) == END_TURN
+    assert overrule(PlaySide(0, 2), valued, margin=0.01) == END_TURN
+

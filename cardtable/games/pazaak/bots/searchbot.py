@@ -35,6 +35,29 @@ as its hand cards make a draw from 18 safe. Always drawing on 18 is no better a 
 the play-outs' opponent standing only on 19 or more, hard won 49.2% (48%–51%) of 200 pairs
 (tuning seed 8901). A play-out opponent who draws on 18 when its hand makes that safe, as
 hard does, is the next lever to measure.
+
+Measured by a third session (issue 39): that lever, and others on the play-outs, barely move
+hard, because hard plays the wary casual move unless its search values another at least 0.01
+higher (``Expert``'s margin), and a change to the play-outs seldom shifts a move's value that
+far. In 15 matches of hard against itself (tuning seeds 41001-41015, 492 decisions while both
+drew) it chose differently 4 times with play-out players who draw on from 18 or 19 when six of
+the ten next draws leave them on 18 to 20 (a hand card bringing a bust back), never with the
+opponent's sampled hands weighed by how likely its visible play was (``belief.likelihood``),
+and 14 times with no margin. Screened over 200 mirrored pairs against hard (tuning seed 41201)
+none stood out: those safe draws 50.5%, six of ten needed being 49.5% with seven; the weighed
+hands 50.0%, both 50.5%; chased play-outs with the safe draws 48.5%, with 160 samples 49.2%; no
+margin 49.8% with 256 or 512 samples. Hard's own play while both draw (60 matches against
+itself, seeds 41001-41060): on 17 it drew 56 times of 84, stood 11 and laid a card 17; on 18 it
+stood 39 times of 74, drew 13 and laid a card 22; on 19 it stood 58 times of 77.
+
+The margin is part of hard's strength, not a brake on it. Decomposed (``decompose.py``, 40
+matches, seeds 41101-41140) hard without it and with 512 samples gained 0.034 +/- 0.022 of
+match equity in each of 23 disagreements, yet over 1,000 mirrored pairs it won 49.4% (48%-50%)
+against hard (seed 41901), at 7.4 ms median, 50.6 ms p99 and 256 ms at most a decision where
+hard took 4.5, 38.5 and 271 ms (100 matches with Gold decks, seed 41601, CPU time). The
+decomposition prices a set's end with the match-equity model both bots choose by, so a bot
+that trusts that model further looks better there than it plays: the model's price of a kept
+hand card is the next suspect, and a truer measure of a move needs the match played out.
 """
 
 from __future__ import annotations
