@@ -139,4 +139,3 @@ def test_the_margin_holds_hard_to_the_casual_move_and_without_it_the_best_value_
     assert overrule(STAND, valued, margin=0.01) == STAND
     assert overrule(STAND, valued, margin=0.0) == END_TURN
     assert overrule(PlaySide(0, 2), valued, margin=0.01) == END_TURN
-
