@@ -50,12 +50,20 @@ def show_final(table: TableScreen) -> None:
 
 
 def open_final(table: TableScreen, result: ResultPanel) -> None:
-    """Open the match's result box, unless the table was left meanwhile."""
+    """Clear the sets' result toasts, then open the match's result box over the table drawn
+    without them, unless the table was left meanwhile."""
     if table.abandoned:
         return
-    # the box sums up the match: the sets' result toasts go (a spectator's stayed painted on the
-    # table seen through the box and were drawn again over it, the last set's among them)
+    # the box sums up the match: the sets' result toasts go. The box opens once the table is
+    # drawn without them: under a see-through box the terminal kept them painted (seen in
+    # tmux), where a table on top is drawn again as they go
     table.app.clear_notifications()
+    table.call_after_refresh(push_final, table, result)
+
+
+def push_final(table: TableScreen, result: ResultPanel) -> None:
+    if table.abandoned:
+        return
     table.app.push_screen(result, table.after_final)
     collecting.collect_once_shown(table.app)  # the match's leftovers, while the result is read
 
