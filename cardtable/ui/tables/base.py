@@ -275,11 +275,12 @@ class TableScreen(SeatedTable):
         the ended set's, as the session gives them."""
         hinting.drop_stale_hint(self)
         interlude = self.interlude(moved.events)
-        if interlude is not None and self.session.is_over:
-            interlude = None  # the match's result box tells how its last set ended
+        if interlude is not None and self.session.is_over and not self.interlude_up:
+            interlude = None  # the match's result box, opening now, tells how its last set ended
         if interlude is not None and (self.session.spectating or self.interlude_up):
             # the players go on without a spectator, and a table held elsewhere goes on while
-            # a result is open: the result is a toast, not a box stacked over the open one
+            # a result is open, to the match's end even (a player back from a dropped line):
+            # the result is a toast over the open box, read before the box is answered
             self.notify(interlude.details, title=interlude.verdict, timeout=8, markup=False)
             interlude = None
         if interlude is not None:
@@ -290,9 +291,12 @@ class TableScreen(SeatedTable):
         else:
             self.log_events(moved)
             self.redraw()
-            # a game held elsewhere may be over while moves before its last are still on their
-            # way here: the last one opens the match's result, once, after all of them
-            if moved.final or not self.session.is_over:
+            if not self.session.is_over:
+                self.advance()
+            elif moved.final and not self.interlude_up:
+                # a game held elsewhere may be over while moves before its last are still on
+                # their way here: the last one opens the match's result, once, after all of
+                # them; and after the set's result open over the table, whose answer opens it
                 self.advance()
 
     def _after_interlude(self) -> None:
