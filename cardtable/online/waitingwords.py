@@ -23,20 +23,30 @@ def room_text(s: RemoteSession) -> str:
         return f"Cannot play: {s.problem}\n\nPress Escape to go back."
     if not s.watch:
         return f"Connecting to {s.url}… ({s.connection or 'connecting'})"
-    # a spectator is told only the watch code, never the invite
-    codes = f"Invite code: {s.invite}   " if s.invite else ""
+    # a spectator is told only the watch code, never the invite; nor is a rematch's player: its
+    # seats are the finished game's, so the code would only seat a friend at a full table
+    invite = None if s.rematching else s.invite
+    codes = f"Invite code: {invite}   " if invite else ""
     lines = [f"{s.spec.title} on {s.shared_url}", f"{codes}Watch code: {s.watch}", ""]
-    if s.invite and os.environ.get(VISIT_ENV) == "ssh":  # the server is loopback on its host
+    ssh = os.environ.get(VISIT_ENV) == "ssh"  # the server is loopback on its host
+    if invite and ssh:
         lines += [
             "A friend comes in over SSH as you did, chooses Play online (o),",
-            f"and enters {s.invite} to play or {s.watch} to look on.",
+            f"and enters {invite} to play or {s.watch} to look on.",
             "",
         ]
-    elif s.invite:  # (a spectator has nobody to invite)
+    elif invite:
         lines += [
             "Send a friend this line to play:",
-            f"  {join_line(s.shared_url, s.invite)}",
+            f"  {join_line(s.shared_url, invite)}",
             f"and this one to look on:  {join_line(s.shared_url, s.watch, 'watch')}",
+            "",
+        ]
+    elif s.invite and ssh:  # a rematch: friends may still look on
+        lines += [f"A friend comes in over SSH as you did and enters {s.watch} to look on.", ""]
+    elif s.invite:
+        lines += [
+            f"Send a friend this line to look on:  {join_line(s.shared_url, s.watch, 'watch')}",
             "",
         ]
     asked = s.asked_again() if s.rematching else set()

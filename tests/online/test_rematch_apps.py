@@ -104,7 +104,11 @@ async def test_three_rematches_hold_whoever_asks_first(server: Running) -> None:
                     lambda: asking in status_of(other.app),  # noqa: B023 (awaited here)
                     "word that the first asked",
                 )
-                assert "You  · ready to play again" in asker.screen.waiting_text()
+                waiting = asker.screen.waiting_text()
+                assert "You  · ready to play again" in waiting
+                # the rematch's seats are taken: a friend is offered the watch line, no seat
+                assert "Invite code" not in waiting and "cardtable join" not in waiting
+                assert "cardtable watch " in waiting and ann.watch in waiting
                 await other.press("enter")
                 await until(
                     lambda: all(at_new_game(*pair) for pair in zip(apps, old, strict=True)),  # noqa: B023
