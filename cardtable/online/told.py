@@ -50,18 +50,24 @@ class Told:
             self.events, self.lines = [], []
         else:
             known = len(self.events)
+        # a fresh update after a reconnect tells the log again from its start: only the lines
+        # past those told before are news (a note told last then, a stand-in's "played for you",
+        # comes again at the head of the next move's lines)
+        told_before = 0 if new_game else lines_known
         moved: list[Moved] = []
         last = len(update.moves) - 1
         for k, played in enumerate(update.moves):
             events = tuple(decode(e) for e in played.events)
             self.events.append(events)
+            start = len(self.lines)
             self.lines.extend(played.lines)
             if len(self.events) > known:
                 final = k == last and update.outcome is not None
-                moved.append(Moved(events, tuple(played.lines), final))
+                news = tuple(played.lines[max(0, told_before - start) :])
+                moved.append(Moved(events, news, final))
+        start = len(self.lines)
         self.lines.extend(update.notes)
-        # a fresh update after a reconnect tells old notes again: news only if the log grew
-        notes = tuple(update.notes) if len(self.lines) > lines_known else ()
+        notes = tuple(update.notes[max(0, told_before - start) :])
         self.update = update
         self._observation = self._legal = None
         return News(new_game, tuple(moved), notes)

@@ -124,6 +124,10 @@ async def test_a_player_back_to_a_set_result_and_the_match_end_sees_one_match_bo
         await line.give_back(lambda: ann.is_over)
         await until(lambda: logged(log, " the match "), "the match's end logged", pilot=pilot)
         await pilot.pause()
+        # the note of her first absence, told last on her first return, is not logged again
+        assert [str(line) for line in log._written] == [
+            table.name_seats(line) for line in ann.log_lines()
+        ]
         assert result_boxes(app) == [box], "the set's result, alone, until she answers it"
         assert set_toasts, "the match's last set, at least, ended while the set's box was open"
         assert box.query("Toast"), "the sets that ended meanwhile show over the set's box"

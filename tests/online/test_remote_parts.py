@@ -113,6 +113,12 @@ def test_what_a_seat_is_told_is_news_only_once():
     news = told.take(again, decoder)
     assert news == type(news)(False, (), ())
     assert told.lines == ["Set 1 begins.", "Set 2 begins.", "Bob is away."]
+    # back again after more was played: a note told last before heads the next move's lines
+    note = Played(events=[encode(SetStarted(3, 0))], lines=["Bob is away.", "Set 3 begins."])
+    later = update(ply=2, moves=[played(1), played(2), note], notes=["Bob is back."], fresh=True)
+    news = told.take(later, decoder)
+    assert [m.lines for m in news.moved] == [("Set 3 begins.",)]
+    assert news.notes == ("Bob is back.",)
     # a rematch: another game, told from its start
     news = told.take(update(game="g2", moves=[played(1)], fresh=True), decoder)
     assert news.new_game and len(news.moved) == 1 and told.events == [(SetStarted(1, 0),)]
