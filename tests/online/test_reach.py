@@ -232,6 +232,10 @@ def test_an_ssh_visitor_is_told_to_share_the_code_not_the_hosts_loopback_address
     shown = WaitingRoomScreen(session).waiting_text()
     assert "over SSH" in shown and "enters KMTRX to play or DWNFE to look on" in shown
     assert "cardtable join" not in shown
+    # once a rematch is asked for, the seats are the finished game's: friends may only look on
+    session._rematch.ask("game-1")
+    shown = WaitingRoomScreen(session).waiting_text()
+    assert "enters DWNFE to look on" in shown and "KMTRX" not in shown
 
 
 # -- on the command line -------------------------------------------------------------------------
