@@ -12,7 +12,7 @@ import types
 import typing
 from collections.abc import Callable, Iterable
 from functools import cache
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 #: values that are their own JSON form (exact types: an IntEnum is not one of them)
 _PLAIN = frozenset({int, float, str, bool, type(None)})
@@ -24,15 +24,37 @@ _FIELDS: dict[type, tuple[tuple[tuple[str, bool], ...] | None, bool]] = {}
 #: the encoding of each leaf value met so far (a card, say): such values are few and come up
 #: in every view of every move, so each is encoded once
 _LEAVES: dict[Any, dict[str, Any]] = {}
-#: the forms of leaves by identity, and the values themselves (so no other value can have an id
-#: while it is kept here): looking a dataclass up by value calls its hash and its ``__eq__``
-#: (Python code), and nearly every leaf met is an object met before (a deck's cards, an event
-#: told to each seat). Two dicts, not one of pairs: an entry makes no object for the cycle
-#: collector to walk (a server keeps thousands of these, renewed every few seconds)
-_LEAF_FORMS: dict[int, dict[str, Any]] = {}
-_LEAF_HELD: dict[int, Any] = {}
+T = TypeVar("T")
+
 #: past this many leaf values a cache starts again (a game with unexpectedly many)
-_LEAVES_KEPT = 4096
+LEAVES_KEPT = 4096
+
+
+class ByIdentity(Generic[T]):
+    """What was made of each value, found by the value's identity (``made.get(id(value))``,
+    read directly on hot paths), starting again past ``LEAVES_KEPT`` values. Looking a
+    dataclass up by value calls its hash and its ``__eq__`` (Python code), and nearly every leaf
+    met is an object met before (a deck's cards, an event told to each seat).
+
+    It holds the values too, so no other value can take an identity while it is kept: two
+    dicts, not one of pairs, so an entry makes no object for the cycle collector to walk (a
+    server keeps thousands of these, renewed every few seconds)."""
+
+    def __init__(self) -> None:
+        self.made: dict[int, T] = {}
+        self._held: dict[int, Any] = {}
+
+    def keep(self, value: Any, made: T) -> T:
+        if len(self.made) >= LEAVES_KEPT:
+            self.made.clear()
+            self._held.clear()
+        self.made[id(value)] = made
+        self._held[id(value)] = value
+        return made
+
+
+#: the forms of leaves by identity
+_LEAF_FORMS: ByIdentity[dict[str, Any]] = ByIdentity()
 
 
 def encode(value: Any) -> Any:
@@ -48,12 +70,12 @@ def encode(value: Any) -> Any:
         return value
     names, leaf = encoding_plan(kind)
     if leaf:
-        same = _LEAF_FORMS.get(id(value))
+        same = _LEAF_FORMS.made.get(id(value))
         if same is not None:
             return same
         known = _LEAVES.get(value)
         if known is not None:
-            _keep_leaf(value, known)
+            _LEAF_FORMS.keep(value, known)
             return known
     if names is not None:
         data: dict[str, Any] = {"type": kind.__name__}
@@ -66,10 +88,10 @@ def encode(value: Any) -> Any:
             else:
                 data[name] = encode(field)
         if leaf:
-            if len(_LEAVES) >= _LEAVES_KEPT:
+            if len(_LEAVES) >= LEAVES_KEPT:
                 _LEAVES.clear()
             _LEAVES[value] = data
-            _keep_leaf(value, data)
+            _LEAF_FORMS.keep(value, data)
         return data
     if isinstance(value, enum.Enum):
         return value.value
@@ -78,15 +100,6 @@ def encode(value: Any) -> Any:
     if isinstance(value, frozenset):
         return sorted((encode(v) for v in value), key=repr)
     return value
-
-
-def _keep_leaf(value: Any, data: dict[str, Any]) -> None:
-    """Keep a leaf's form by its identity (starting again when full)."""
-    if len(_LEAF_FORMS) >= _LEAVES_KEPT:
-        _LEAF_FORMS.clear()
-        _LEAF_HELD.clear()
-    _LEAF_FORMS[id(value)] = data
-    _LEAF_HELD[id(value)] = value
 
 
 def encoding_plan(kind: type) -> tuple[tuple[tuple[str, bool], ...] | None, bool]:

@@ -369,9 +369,9 @@ class Table:
         ]
         notes = [a.line(seat) for a in told if not peer.sent <= a.at < len(match.events)]
         mine = seat is not None and match.to_move == seat and not waiting
-        # built as plain data (the ``Update`` model is the schema the client checks it with)
-        # and written by orjson, four times as fast as pydantic-core's ``to_json`` and nine
-        # times json.dumps (the same bytes): this runs for every audience on every move
+        # plain data and game values as they are (the ``Update`` model is the schema the client
+        # checks it with), written by ``wirejson`` straight from the values, not through
+        # pydantic: this runs for every audience on every move
         return {
             "fresh": peer.sent == 0,
             "observation": match.observe(seat),

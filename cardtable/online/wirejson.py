@@ -15,17 +15,12 @@ from typing import Any
 
 import orjson
 
-from cardtable.core.codec import encode, encoding_plan
+from cardtable.core.codec import ByIdentity, encode, encoding_plan
 
 #: orjson hands every dataclass to ``_form`` instead of writing it without its class name
 _OPTIONS = orjson.OPT_PASSTHROUGH_DATACLASS
-#: the bytes of each leaf met so far by its identity, and the leaves themselves (so no other
-#: value can take an identity while it is kept here); two dicts, not one of pairs, so an entry
-#: makes nothing for the cycle collector to walk
-_LEAF_BYTES: dict[int, orjson.Fragment] = {}
-_LEAF_HELD: dict[int, Any] = {}
-#: past this many leaves the cache starts again (a game with unexpectedly many)
-_LEAVES_KEPT = 4096
+#: the bytes of each leaf met so far
+_LEAF_BYTES: ByIdentity[orjson.Fragment] = ByIdentity()
 
 
 def dumps(value: Any) -> bytes:
@@ -61,7 +56,7 @@ class Moment:
 def _form(value: Any, moment: Moment | None = None) -> Any:
     """What orjson writes for ``value``, a value it does not write itself as ``encode`` would;
     a tuple a dataclass holds is written by ``moment``, if there is one."""
-    written = _LEAF_BYTES.get(id(value))  # first: nearly every call is for a leaf met before
+    written = _LEAF_BYTES.made.get(id(value))  # first: nearly every call is for a leaf met before
     if written is not None:
         return written
     kind = type(value)
@@ -82,9 +77,4 @@ def _form(value: Any, moment: Moment | None = None) -> Any:
         data[name] = field
     if not leaf:
         return data
-    if len(_LEAF_BYTES) >= _LEAVES_KEPT:
-        _LEAF_BYTES.clear()
-        _LEAF_HELD.clear()
-    written = _LEAF_BYTES[id(value)] = orjson.Fragment(dumps(data))
-    _LEAF_HELD[id(value)] = value
-    return written
+    return _LEAF_BYTES.keep(value, orjson.Fragment(dumps(data)))

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from cardtable.core.codec import _LEAVES_KEPT, Decoder, encode
+from cardtable.core.codec import LEAVES_KEPT, Decoder, encode
 
 
 class Sign(enum.Enum):
@@ -81,7 +81,7 @@ def test_a_leaf_is_encoded_once_and_never_stands_for_another_class() -> None:
 def test_a_leaf_is_never_taken_for_another_that_had_its_identity() -> None:
     """Leaves are found by identity first: one made, encoded and dropped leaves its memory (and
     so its id) to the next, which must still be encoded as itself, caches full or not."""
-    for n in range(3 * _LEAVES_KEPT):
+    for n in range(3 * LEAVES_KEPT):
         assert encode(Card(n, Sign.PLUS)) == {"type": "Card", "value": n, "sign": "+"}
     card = Card(7, Sign.MINUS)
     assert encode(card) is encode(card) is encode(Card(7, Sign.MINUS))

@@ -13,11 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.core.codec import encode
+from cardtable.core.codec import LEAVES_KEPT, encode
 from cardtable.core.match import Match
 from cardtable.core.rng import pick
 from cardtable.games.registry import GAMES
-from cardtable.online.wirejson import _LEAVES_KEPT, Moment, dumps
+from cardtable.online.wirejson import Moment, dumps
 
 
 def _same_as_encoded(value: object) -> None:
@@ -76,7 +76,7 @@ def test_frozensets_lists_and_nested_values_are_written_as_encoded() -> None:
 def test_a_leaf_is_never_written_as_another_that_had_its_identity() -> None:
     """Leaves are found by identity: one written and dropped leaves its memory (so its id) to
     the next, which must still be written as itself, the cache full or not."""
-    for n in range(3 * _LEAVES_KEPT):
+    for n in range(3 * LEAVES_KEPT):
         assert orjson.loads(dumps(Card(n, Suit.HEARTS))) == {
             "type": "Card",
             "rank": n,
