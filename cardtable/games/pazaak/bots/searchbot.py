@@ -62,6 +62,21 @@ Hard sits near the best price of a card, though: with every hand card's worth (a
 card's) scaled by 0.6, 0.8 or 1.2 it won 49.0%, 50.0% and 46.8% (45%-49%) of 200 pairs (tuning
 seed 41201). No margin with cards at 0.8 screened 50.7% (48%-53%) but won 48.9% (48%-50%) of
 1,000 pairs (seed 41902; 7.2 ms median, 53.2 ms p99, 256 ms at most, as above): hard stays.
+
+What a fourth session measured (issue 39): hard has next to nothing left to gain, from beliefs
+or from searching the rest of the set. Hard whose samples deal the opponent's real hand won
+50.65% (49.4%-51.9%) of 1,000 mirrored pairs against hard (``tests/games/pazaak/headroom.py
+--sees hand``, seed 60401): no belief about the hidden hand, however well weighed, can be worth
+more. Hard whose every sample is the whole truth, that hand and the real order of the main cards
+to come, won 53.8% (51.6%-56.0%) of 600 pairs (``--sees all``, seed 60501). A search with the
+opponent's replies in it was tried once more, as perfect-information Monte Carlo (branch
+``pimc``, not kept): both players' later turns searched exactly in four dealt worlds, hard's
+wary move kept unless another is valued 0.01 higher. It chose as hard did in 97% of searched
+decisions, screened 50.9% over 800 tuning pairs (seeds 61002-61006) and won 49.95%
+(48.65%-51.25%) of 1,000 pairs (seed 62001), at 0.41 ms median and 229 ms p99 a decision.
+Pricing the end of a set by a model fitted to real hard-against-hard sets (``equity``'s notes)
+or sampling the opponent's hand from the default Gold deck alone screened 49.5% and 50.25% of
+200 pairs (tuning seed 60101). Seeds 60001-60301 and 61001-61099 were used for tuning.
 """
 
 from __future__ import annotations
