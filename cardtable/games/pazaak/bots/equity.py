@@ -9,8 +9,8 @@ over set scores and hand sizes, with fractional hands (a weaker card counts less
 
 With the default Gold decks the sets go otherwise (issue 39, ``python -m
 tests.games.pazaak.setstats --matches 3000 --seed 60001``, hard against hard): four cards each
-void 22% of sets where this model says 73%, and the side with more cards wins more of the rest
-(4 v 3: 50% won, 30% lost). A model fitted to those sets, spends of two cards included, moved
+void 21% of sets where this model says 73%, and the side with more cards wins more of the rest
+(4 v 3: 48% won, 33% lost). A model fitted to those sets, spends of two cards included, moved
 few prices (a set won for a card at 0-0: +0.047 of match equity where this model says +0.016)
 and no results: hard pricing with it won 49.5% (47%-52%) of 200 mirrored pairs against hard,
 50.0% with kinds priced from how often their holders won (tuning seed 60101). It stays as it is.
