@@ -24,11 +24,12 @@ import argparse
 import multiprocessing
 import statistics
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any
 from unittest import mock
 
 from cardtable.core.bots import bot_rng
+from cardtable.core.match import Match
 from cardtable.core.selfplay import game_seed
 from cardtable.games.pazaak.bots import HardBot, moves, rollout
 from cardtable.games.pazaak.rules import RULES
@@ -53,32 +54,29 @@ def seeing(state: PazaakState, seat: int, sees: str) -> Iterator[None]:
         tuple(state.deck[: 2 * BOARD_SIZE]), tuple(rollout.held(card) for card in hand)
     )
 
-    def every_sample_true(*args: Any) -> list[rollout.Sample]:
-        return [truth] * args[3]
+    def every_sample_true(
+        unseen: Any, their_cards: int, their_used: Any, n: int, rng: Any
+    ) -> list[rollout.Sample]:
+        return [truth] * n
 
     with mock.patch.object(moves, "samples", every_sample_true):
         yield
 
 
-def play(game_seed_: int, seer: int, sees: str) -> bool:
+def play(deal: int, seer: int, sees: str) -> bool:
     """One match of hard against the seeing hard at ``seer``; whether the seer won."""
     bots = (HardBot(), HardBot())
-    state, _ = RULES.new_game(RULES.default_config(2), game_seed_)
+    match = Match.new(RULES, RULES.default_config(2), deal)
     ply = 0
-    while (seat := RULES.to_move(state)) is not None or (step := RULES.chance(state)) is not None:
-        if seat is None:
-            state, _ = RULES.apply(state, step)
-            continue
-        legal, view = RULES.legal_actions(state), RULES.observe(state, seat)
-        rng = bot_rng(game_seed_, seat, ply)
-        if seat == seer:
-            with seeing(state, seat, sees):
-                action = bots[seat].choose(view, legal, rng)
-        else:
+    match.take_chance_steps()
+    while (seat := match.to_move) is not None:
+        view, legal, rng = match.observe(seat), match.legal_actions(), bot_rng(deal, seat, ply)
+        with seeing(match.state, seat, sees) if seat == seer else nullcontext():
             action = bots[seat].choose(view, legal, rng)
-        state, _ = RULES.apply(state, action)
+        match.play(action)
+        match.take_chance_steps()  # the next set's deal: nobody's choice
         ply += 1
-    outcome = RULES.outcome(state)
+    outcome = match.outcome
     assert outcome is not None
     return outcome.winners == (seer,)
 

@@ -15,9 +15,10 @@ import multiprocessing
 from collections import Counter, defaultdict
 
 from cardtable.core.bots import bot_rng
+from cardtable.core.match import Match
 from cardtable.core.selfplay import game_seed
 from cardtable.games.pazaak.bots import BOTS
-from cardtable.games.pazaak.bots.equity import _set_odds, _spends
+from cardtable.games.pazaak.bots.equity import set_odds, spend_chance
 from cardtable.games.pazaak.events import SetVoid, SetWon
 from cardtable.games.pazaak.rules import RULES
 
@@ -30,25 +31,25 @@ def match_sets(job: tuple[int, int, str]) -> list[SetRecord]:
     seed, index, level = job
     deal = game_seed(seed, index)
     bots = (BOTS[level](), BOTS[level]())
-    state, _ = RULES.new_game(RULES.default_config(2), deal)
+    match = Match.new(RULES, RULES.default_config(2), deal)
     records: list[SetRecord] = []
-    sizes = tuple(len(hand) for hand in state.hands)
+    # a set starts with the hands the last one left: the deal between sets changes no hand
+    sizes = [len(hand) for hand in match.state.hands]
     ply = 0
-    while (seat := RULES.to_move(state)) is not None or (step := RULES.chance(state)) is not None:
-        if seat is None:
-            state, events = RULES.apply(state, step)
-            sizes = tuple(len(hand) for hand in state.hands)
-            continue
-        view = RULES.observe(state, seat)
-        action = bots[seat].choose(view, RULES.legal_actions(state), bot_rng(deal, seat, ply))
-        state, events = RULES.apply(state, action)
+    match.take_chance_steps()
+    while (seat := match.to_move) is not None:
+        view, legal = match.observe(seat), match.legal_actions()
+        events = match.play(bots[seat].choose(view, legal, bot_rng(deal, seat, ply)))
         ply += 1
-        for event in events:
-            if isinstance(event, SetWon | SetVoid):
-                for me in (0, 1):
-                    result = 0 if isinstance(event, SetVoid) else (1 if event.seat == me else -1)
-                    spent = sizes[me] - len(state.hands[me])
-                    records.append(((sizes[me], sizes[1 - me]), result, spent))
+        if any(isinstance(event, SetWon | SetVoid) for event in events):
+            left = [len(hand) for hand in match.state.hands]
+            ended = next(event for event in events if isinstance(event, SetWon | SetVoid))
+            for me in (0, 1):
+                won = isinstance(ended, SetWon) and ended.seat == me
+                result = 0 if isinstance(ended, SetVoid) else (1 if won else -1)
+                records.append(((sizes[me], sizes[1 - me]), result, sizes[me] - left[me]))
+            sizes = left
+        match.take_chance_steps()
     return records
 
 
@@ -75,7 +76,7 @@ def main() -> None:
         if n < 100:
             continue
         won, void, lost = (counts[r] / n for r in (1, 0, -1))
-        model = _set_odds(*sizes)
+        model = set_odds(*sizes)
         print(
             f"{sizes[0]} v {sizes[1]}  {n:5}  {won:.2f} / {void:.2f} / {lost:.2f}"
             f"   {model[0]:.2f} / {model[1]:.2f} / {model[2]:.2f}"
@@ -84,7 +85,7 @@ def main() -> None:
     for (cards, result), spends in sorted(spent.items()):
         if cards and len(spends) >= 100:
             mean = sum(spends) / len(spends)
-            print(f"{cards} held, {result:+d}: {mean:.2f} ({_spends(cards, result):.2f})")
+            print(f"{cards} held, {result:+d}: {mean:.2f} ({spend_chance(cards, result):.2f})")
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ from cardtable.games.pazaak.state import HAND_SIZE, SETS_TO_WIN
 _HAND_POWER = 1.8
 
 
-def _set_odds(mine: int, theirs: int) -> tuple[float, float, float]:
+def set_odds(mine: int, theirs: int) -> tuple[float, float, float]:
     """(win, void, loss) for the next set from the two hand sizes."""
     void = 0.09 + 0.16 * min(mine, theirs) + 0.02 * abs(mine - theirs)
     strong, weak = (mine + 1) ** _HAND_POWER, (theirs + 1) ** _HAND_POWER
@@ -34,7 +34,7 @@ def _set_odds(mine: int, theirs: int) -> tuple[float, float, float]:
     return win, void, 1 - void - win
 
 
-def _spends(cards: int, result: int) -> float:
+def spend_chance(cards: int, result: int) -> float:
     """The chance a player holding ``cards`` spends one in a set they win (1), void (0) or lose."""
     if cards == 0:
         return 0.0
@@ -54,8 +54,8 @@ def _value(mine: int, theirs: int, my_cards: int, their_cards: int) -> float:
         return 0.0
     here = (mine, theirs, my_cards, their_cards)
     total = stay = 0.0
-    for result, p in zip((1, 0, -1), _set_odds(my_cards, their_cards), strict=True):
-        me, them = _spends(my_cards, result), _spends(their_cards, -result)
+    for result, p in zip((1, 0, -1), set_odds(my_cards, their_cards), strict=True):
+        me, them = spend_chance(my_cards, result), spend_chance(their_cards, -result)
         for spent_mine, p_mine in ((1, me), (0, 1 - me)):
             for spent_theirs, p_theirs in ((1, them), (0, 1 - them)):
                 q = p * p_mine * p_theirs
